@@ -1,0 +1,74 @@
+/**
+ * The one event-store interface. Adapters: postgres (default) and esdb (EventStoreDB).
+ * Revisions and positions are bigint. A stream's first event has revision 0n.
+ */
+
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  metadata?: Record<string, unknown>;
+  /** Optional event id (uuid); the adapter generates one when absent. */
+  id?: string;
+}
+
+export interface RecordedEvent {
+  id: string;
+  streamName: string;
+  revision: bigint;
+  /** Global position in the log; strictly increasing in delivery order. */
+  position: bigint;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written (use it as the next expected revision). */
+  nextExpectedRevision: bigint;
+  /** Global position of the last event written. */
+  position: bigint;
+}
+
+export interface ReadOptions {
+  /** Inclusive; default 0n. */
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface AllSubscription extends AsyncIterable<RecordedEvent> {
+  /** Stops delivery; pending iteration ends. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'esdb';
+  /** Appends atomically; throws WrongExpectedRevisionError when `expected` does not hold. */
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Reads forward; an absent stream reads as []. */
+  read(stream: string, options?: ReadOptions): Promise<RecordedEvent[]>;
+  /**
+   * Catch-up subscription over all streams: every event with position > `fromPosition`
+   * (null = from the start), in position order, exactly once, then live events.
+   */
+  subscribeToAll(fromPosition: bigint | null): AllSubscription;
+  /** Position of the newest event in the log (0n or -1n semantics documented by the adapter: -1n when empty). */
+  headPosition(): Promise<bigint>;
+  /** Cheap connectivity check for health; rejects when the store is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    /** Current revision, or 'no_stream' when the stream does not exist. */
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`stream ${stream}: expected revision ${String(expected)}, actual ${String(actual)}`);
+  }
+}
