@@ -1,0 +1,79 @@
+/**
+ * The Koa application: request id → problem handler → access log → routes → 404/405. Route-specific
+ * middleware (body, auth, scope, limits, idempotency, validation) is mounted per route by each router,
+ * so an unknown path or a wrong method is answered before any of it runs.
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Logger } from '../infra/logger.js';
+import { requestId } from './middleware/request-id.js';
+import { ApiError, problemHandler } from './problem.js';
+import type { Principal } from './middleware/auth.js';
+
+export interface AppOptions {
+  docsUrl: string;
+  logger: Logger;
+  routers: Router[];
+  /** Called once per finished request (metrics). */
+  onRequestDone?: (info: RequestLog) => void;
+}
+
+export interface RequestLog {
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  code: string | null;
+  latencyMs: number;
+  accountId: string | null;
+  keyId: string | null;
+  wordsCharged: number | null;
+}
+
+export function createApp(options: AppOptions): Koa {
+  const app = new Koa({ proxy: false });
+  app.silent = true;
+  app.use(requestId());
+  app.use(async function accessLog(ctx, next) {
+    try {
+      await next();
+    } finally {
+      const finish = () => {
+        const principal = ctx.state.principal as Principal | undefined;
+        const info: RequestLog = {
+          requestId: String(ctx.state.requestId),
+          method: ctx.method,
+          route: (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched',
+          status: ctx.state.streamStatus ?? ctx.status,
+          code: (ctx.state.errorCode as string | undefined) ?? null,
+          latencyMs: Math.round(performance.now() - (ctx.state.startedAt as number)),
+          accountId: principal?.accountId ?? null,
+          keyId: principal?.keyId ?? null,
+          wordsCharged: (ctx.state.wordsCharged as number | undefined) ?? null,
+        };
+        options.logger.info(info, 'request');
+        options.onRequestDone?.(info);
+      };
+      if (ctx.respond === false && !ctx.res.writableEnded) ctx.res.once('close', finish);
+      else finish();
+    }
+  });
+  app.use(problemHandler(options.docsUrl, options.logger));
+  const methods = ['HEAD', 'OPTIONS', 'GET', 'PUT', 'PATCH', 'POST', 'DELETE'];
+  for (const router of options.routers) {
+    app.use(router.routes());
+  }
+  // One router that knows every path tells an unknown path (404) from a wrong method (405 with Allow).
+  const all = new Router();
+  for (const router of options.routers) for (const layer of router.stack) all.register(layer.path, layer.methods, [async () => {}]);
+  app.use(async function notFoundOrWrongMethod(ctx, next) {
+    await next();
+    if (ctx.body !== undefined || ctx.respond === false || ctx.status !== 404) return;
+    const matched = all.match(ctx.path, ctx.method);
+    if (matched.path.length === 0) throw new ApiError('NOT_FOUND', `No resource at ${ctx.path}.`);
+    const allowed = [...new Set(matched.path.flatMap((layer) => layer.methods))];
+    ctx.set('Allow', allowed.join(', '));
+    throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}; allowed: ${allowed.join(', ')}.`);
+  });
+  return app;
+}

@@ -1,0 +1,84 @@
+/**
+ * Authentication and account access (spec section 5): Bearer key → hash → cached key and account
+ * lookup → key status, IP allowlist, account state and plan. Sets ctx.state.principal.
+ */
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+import type { Scope } from '../../domain/events.js';
+import { findPlan, type Plan } from '../../domain/plans.js';
+import { ipAllowed, keyShape } from '../../domain/apikey.js';
+import { ApiError } from '../problem.js';
+import type { KeyCache } from '../key-cache.js';
+
+export interface Principal {
+  keyId: string;
+  keyName: string;
+  scopes: Scope[];
+  accountId: string;
+  plan: Plan;
+}
+
+export interface AuthOptions {
+  keys: KeyCache;
+  trustProxy: boolean;
+  extraPlans?: Readonly<Record<string, Plan>>;
+  now?: () => Date;
+}
+
+/** Client IP: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is true. */
+export function clientIp(ctx: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = ctx.get('X-Forwarded-For').split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return ctx.req.socket.remoteAddress ?? '';
+}
+
+export function authenticate(options: AuthOptions): Middleware {
+  const now = options.now ?? (() => new Date());
+  return async function authenticateKey(ctx, next) {
+    const header = ctx.get('Authorization');
+    if (!header) throw new ApiError('MISSING_API_KEY', 'Send your key as Authorization: Bearer <API_KEY>.');
+    const match = /^Bearer[ \t]+(.*)$/i.exec(header);
+    if (!match) throw new ApiError('UNKNOWN_ERROR', 'The Authorization header is not a Bearer token.');
+    const token = (match[1] ?? '').trim();
+    if (!token) throw new ApiError('MISSING_API_KEY', 'The Bearer token is empty.');
+    const shape = keyShape(token);
+    if (shape === 'missing-prefix') throw new ApiError('INVALID_API_KEY_FORMAT', 'API keys begin with svc_live_.');
+    if (shape === 'malformed') throw new ApiError('INVALID_KEY_FORMAT', 'The API key is not well formed.');
+
+    const found = await options.keys.lookup(createHash('sha256').update(token).digest('hex'));
+    if (!found) throw new ApiError('INVALID_KEY', 'The API key is unknown or revoked.');
+    const { key, account } = found;
+    if (key.status === 'revoked') throw new ApiError('INVALID_KEY', 'The API key is unknown or revoked.');
+    if (key.status === 'rotated' && (!key.expiresAt || key.expiresAt.getTime() <= now().getTime())) {
+      throw new ApiError('KEY_EXPIRED', 'This key was rotated and its grace period has ended; use the new key.');
+    }
+    if (!account) throw new ApiError('UNKNOWN_ERROR', 'The key could not be matched to an account.');
+    if (key.allowIps.length > 0 && !ipAllowed(key.allowIps, clientIp(ctx, options.trustProxy))) {
+      throw new ApiError('IP_NOT_ALLOWED', 'Your IP address is not on this key\'s allowlist.');
+    }
+    switch (account.suspensionReason) {
+      case 'banned': throw new ApiError('BANNED', 'This account is suspended.');
+      case 'risk': throw new ApiError('RISK_BLOCKED', 'This account is restricted after unusual activity; contact support.');
+      case 'turnstile': throw new ApiError('TURNSTILE_REQUIRED', 'Extra verification is required on this account; contact support.');
+      case null: break;
+    }
+    if (!account.planKey) throw new ApiError('NO_SUBSCRIPTION', 'This account has no subscription.');
+    if (account.status === 'cancelled') throw new ApiError('NO_ACTIVE_SUBSCRIPTION', 'This account has no active API plan.');
+    const plan = findPlan(account.planKey, options.extraPlans);
+    if (!plan) throw new ApiError('PLAN_NOT_FOUND', `The account's plan ${account.planKey} has no configuration.`);
+
+    const principal: Principal = { keyId: key.keyId, keyName: key.name, scopes: key.scopes, accountId: key.accountId, plan };
+    ctx.state.principal = principal;
+    await next();
+  };
+}
+
+export function requireScope(scope: Scope): Middleware {
+  return async function checkScope(ctx, next) {
+    const principal = ctx.state.principal as Principal;
+    if (!principal.scopes.includes(scope)) throw new ApiError('SCOPE_DENIED', `This key lacks the ${scope} scope.`);
+    await next();
+  };
+}

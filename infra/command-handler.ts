@@ -1,0 +1,93 @@
+/**
+ * Runs a decider against its stream: read (from an in-process cache, forward from the cached revision),
+ * decide, append with the expected revision, and on a revision conflict read again and retry. This is
+ * what makes balance checks, tone-name uniqueness and idempotency claims correct across processes.
+ */
+import { WrongExpectedRevisionError, type AppendResult, type EventStore } from './eventstore/types.js';
+
+export interface StreamDecider<C, E extends { type: string; data: unknown }, S> {
+  initialState(): S;
+  evolve(state: S, event: E): S;
+  decide(command: C, state: S): E[];
+}
+
+interface Cached<S> { state: S; revision: bigint | null }
+
+/** Per-stream state cache (by revision), bounded; one per decider kind and process. */
+export class StreamStateCache<S> {
+  private readonly entries = new Map<string, Cached<S>>();
+  constructor(private readonly maxEntries = 10_000) {}
+  get(stream: string): Cached<S> | undefined {
+    const hit = this.entries.get(stream);
+    if (hit) { this.entries.delete(stream); this.entries.set(stream, hit); }
+    return hit;
+  }
+  set(stream: string, value: Cached<S>): void {
+    this.entries.delete(stream);
+    this.entries.set(stream, value);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+  delete(stream: string): void { this.entries.delete(stream); }
+}
+
+export interface HandleResult<E, S> {
+  events: E[];
+  state: S;
+  /** Stream revision after the command (null when the stream still does not exist). */
+  revision: bigint | null;
+  /** Log position of the last appended event; null when the command appended nothing. */
+  position: bigint | null;
+}
+
+export interface HandleOptions<S> {
+  cache?: StreamStateCache<S>;
+  maxAttempts?: number;
+  /** Called on each revision conflict (metrics). */
+  onConflict?: () => void;
+  metadata?: Record<string, unknown>;
+}
+
+export async function loadStream<E extends { type: string; data: unknown }, S>(
+  store: EventStore, stream: string, decider: StreamDecider<unknown, E, S>, cache?: StreamStateCache<S>,
+): Promise<Cached<S>> {
+  const cached = cache?.get(stream);
+  let state = cached ? cached.state : decider.initialState();
+  let revision = cached ? cached.revision : null;
+  const events = await store.read(stream, { fromRevision: revision === null ? 0n : revision + 1n });
+  for (const e of events) {
+    state = decider.evolve(state, { type: e.type, data: e.data } as E);
+    revision = e.revision;
+  }
+  const loaded = { state, revision };
+  cache?.set(stream, loaded);
+  return loaded;
+}
+
+export async function handleCommand<C, E extends { type: string; data: unknown }, S>(
+  store: EventStore, stream: string, decider: StreamDecider<C, E, S>, command: C, options: HandleOptions<S> = {},
+): Promise<HandleResult<E, S>> {
+  const maxAttempts = options.maxAttempts ?? 25;
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadStream(store, stream, decider as StreamDecider<unknown, E, S>, options.cache);
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, state, revision, position: null };
+    let result: AppendResult;
+    try {
+      result = await store.append(
+        stream,
+        events.map((e) => ({ type: e.type, data: e.data, ...(options.metadata ? { metadata: options.metadata } : {}) })),
+        revision === null ? 'no_stream' : revision,
+      );
+    } catch (err: unknown) {
+      if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      options.cache?.delete(stream);
+      options.onConflict?.();
+      if (attempt >= maxAttempts) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, attempt * 5)));
+      continue;
+    }
+    const next = events.reduce(decider.evolve, state);
+    options.cache?.set(stream, { state: next, revision: result.nextExpectedRevision });
+    return { events, state: next, revision: result.nextExpectedRevision, position: result.position };
+  }
+}

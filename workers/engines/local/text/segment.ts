@@ -1,0 +1,97 @@
+/**
+ * Sentence and word segmentation with character offsets into the original text, shared by the
+ * detector and the rewriter. Works on text whose whitespace may have been collapsed (no reliance on
+ * line breaks) and on scripts that end sentences with full-width marks (。！？).
+ */
+
+export interface Span { text: string; start: number; end: number }
+
+/** Abbreviations whose trailing period does not end a sentence (compared lower-case, without the dot). */
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'no', 'fig', 'al', 'approx',
+  'inc', 'ltd', 'co', 'corp', 'dept', 'gen', 'gov', 'sen', 'rep', 'rev', 'capt', 'col', 'lt', 'sgt', 'mt',
+  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'u.s', 'u.k', 'a.m', 'p.m',
+  'sr', 'sra', 'mme', 'mlle', 'bzw', 'usw', 'z.b', 'd.h', 'ca', 'vgl', 'nr', 'str',
+]);
+
+const CLOSERS = new Set(['"', "'", '”', '’', ')', ']', '»', '」', '』', '）']);
+const FULL_WIDTH_END = new Set(['。', '！', '？', '｡']);
+const ASCII_END = new Set(['.', '!', '?', '…', '؟', '۔']);
+
+function isSpace(ch: string | undefined): boolean { return ch !== undefined && /\s/u.test(ch); }
+
+/** The word right before position `dot` (exclusive), used for the abbreviation check. */
+function wordBefore(text: string, dot: number): string {
+  let i = dot;
+  while (i > 0 && !isSpace(text[i - 1])) i--;
+  return text.slice(i, dot).replace(/^[("'“‘[]+/u, '');
+}
+
+function endsSentenceAt(text: string, dot: number): boolean {
+  if (text[dot] !== '.') return true;
+  const before = wordBefore(text, dot);
+  const lower = before.toLowerCase();
+  if (ABBREVIATIONS.has(lower)) return false;
+  // Single initials ("J. Smith") and dotted acronyms ("U.S.") keep the sentence going.
+  if (/^\p{Lu}$/u.test(before)) return false;
+  if (/^(?:\p{L}\.)+\p{L}$/u.test(before)) return false;
+  return true;
+}
+
+/**
+ * Splits text into sentences. Each span's text equals input.slice(start, end) and is trimmed of
+ * surrounding whitespace; spans are in order and do not overlap.
+ */
+export function splitSentences(text: string): Span[] {
+  const spans: Span[] = [];
+  const n = text.length;
+  let start = 0;
+  const push = (end: number): void => {
+    let s = start;
+    let e = end;
+    while (s < e && isSpace(text[s])) s++;
+    while (e > s && isSpace(text[e - 1])) e--;
+    if (e > s) spans.push({ text: text.slice(s, e), start: s, end: e });
+    start = end;
+  };
+  for (let i = 0; i < n; i++) {
+    const ch = text[i]!;
+    if (ch === '\n' && text[i + 1] === '\n') { push(i); continue; }
+    if (FULL_WIDTH_END.has(ch)) {
+      let j = i + 1;
+      while (j < n && (FULL_WIDTH_END.has(text[j]!) || CLOSERS.has(text[j]!))) j++;
+      push(j);
+      i = j - 1;
+      continue;
+    }
+    if (!ASCII_END.has(ch)) continue;
+    let j = i + 1;
+    while (j < n && (ASCII_END.has(text[j]!) || CLOSERS.has(text[j]!))) j++;
+    if (j < n && !isSpace(text[j])) continue;
+    if (!endsSentenceAt(text, i)) continue;
+    // A following lower-case word usually means the period was not a sentence end.
+    let k = j;
+    while (k < n && isSpace(text[k])) k++;
+    if (k < n && /\p{Ll}/u.test(text[k]!) && text[i] === '.') continue;
+    push(j);
+    i = j - 1;
+  }
+  push(n);
+  return spans;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+
+/** Word tokens (letters/digits, keeping inner apostrophes), with offsets. */
+export function words(text: string): Span[] {
+  const out: Span[] = [];
+  for (const m of text.matchAll(WORD)) out.push({ text: m[0], start: m.index!, end: m.index! + m[0].length });
+  return out;
+}
+
+/** Lower-cased word strings of a text. */
+export function wordList(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(WORD)) out.push(m[0].toLowerCase());
+  return out;
+}
