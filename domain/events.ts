@@ -21,6 +21,8 @@ type Ev<T extends string, D> = { type: T; data: D };
 export type AccountOpened = Ev<'AccountOpened', { accountId: string; email: string | null; at: string }>;
 export type SubscriptionStarted = Ev<'SubscriptionStarted', {
   accountId: string; planKey: string; periodStart: string; periodEnd: string; wordsPerMonth: number; at: string;
+  /** Set when periods last a fixed number of days instead of a calendar month; renewals keep it. */
+  periodDays?: number;
 }>;
 export type PeriodRenewed = Ev<'PeriodRenewed', {
   accountId: string; periodStart: string; periodEnd: string; wordsPerMonth: number; at: string;

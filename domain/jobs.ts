@@ -53,6 +53,15 @@ export type ProgressMessage =
   | { kind: 'done'; body: Record<string, unknown> }
   | { kind: 'error'; code: string; message: string; refunded: boolean };
 
+/**
+ * BullMQ job ids may not contain ':' nor look like integers; request ids (Idempotency-Keys) may. The job
+ * id is the request id, escaped reversibly only in those cases.
+ */
+export function jobIdFor(requestId: string): string {
+  if (!requestId.includes(':') && !/^-?\d+$/.test(requestId) && !requestId.startsWith('rq~')) return requestId;
+  return 'rq~' + requestId.replace(/%/g, '%25').replace(/:/g, '%3A');
+}
+
 export const channels = {
   progress: (prefix: string, requestId: string) => `${prefix}progress:${requestId}`,
   /** One channel per deployment: a message names the request to cancel. */

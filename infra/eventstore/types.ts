@@ -54,6 +54,12 @@ export interface EventStore {
    * (null = from the start), in position order, exactly once, then live events.
    */
   subscribeToAll(fromPosition: bigint | null): AllSubscription;
+  /**
+   * One page of the whole log: events with position > `after` (null = from the start), in position
+   * order, at most `maxCount`. Gap-safe like subscribeToAll: no event at or below the last position
+   * returned can appear later, so the last position is a safe checkpoint. [] = nothing more visible yet.
+   */
+  readAll(after: bigint | null, maxCount: number): Promise<RecordedEvent[]>;
   /** Position of the newest event in the log (0n or -1n semantics documented by the adapter: -1n when empty). */
   headPosition(): Promise<bigint>;
   /** Cheap connectivity check for health; rejects when the store is unreachable. */

@@ -22,7 +22,7 @@ const GAP_BETWEEN_WORDS = 4;
 const GAP_AROUND_PUNCTUATION = 2;
 
 function escapeRegExp(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 function compile(phrase: string): PhrasePattern {

@@ -3,22 +3,22 @@
  * failures onto the engine contract (ProviderError for provider failures, the signal's reason for cancels).
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import { abortError } from './abort.js';
 import { ProviderError } from './types.js';
 
 export interface OpenAIConnection { baseURL: string; apiKey: string; model: string }
 
-/** Retries stay with the service (it decides whether and when to retry), so the client never retries. */
+/**
+ * Retries stay with the service (it decides whether and when to retry), so the client never retries. Deadlines
+ * belong to CallScope; the client's own timeout is only a backstop a little behind it.
+ */
 export function createClient(connection: OpenAIConnection, timeoutMs: number): OpenAI {
-  return new OpenAI({ baseURL: connection.baseURL, apiKey: connection.apiKey, maxRetries: 0, timeout: timeoutMs });
-}
-
-/** The error an engine rejects with when its caller aborted: the signal's reason, or an AbortError carrying it. */
-export function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const error = new Error('the operation was aborted', { cause: reason });
-  error.name = 'AbortError';
-  return error;
+  return new OpenAI({
+    baseURL: connection.baseURL,
+    apiKey: connection.apiKey,
+    maxRetries: 0,
+    timeout: timeoutMs + 1_000,
+  });
 }
 
 /**
@@ -54,9 +54,11 @@ export class CallScope {
     return providerError(error, what);
   }
 
+  /** Ends the scope: whatever still runs under it (a parallel request that lost the race) is cancelled. */
   dispose(): void {
     clearTimeout(this.timer);
     this.caller.removeEventListener('abort', this.onAbort);
+    if (!this.controller.signal.aborted) this.controller.abort(new DOMException('call finished', 'AbortError'));
   }
 }
 

@@ -7,11 +7,12 @@ import { FIRST_PERSON, FUNCTION_WORDS, MACHINE_PHRASES, TRANSITIONS } from './le
 import type { WordRanks } from './word-ranks.js';
 
 export const FEATURE_NAMES = [
-  'sentence_length_cv', 'sentence_length_mean', 'short_sentence_share', 'mtld', 'mattr',
-  'mean_log_rank', 'rank_spread', 'rare_word_share', 'unknown_word_share', 'rarity_burstiness',
+  'sentence_length_cv', 'short_sentence_share', 'mtld',
+  'mean_log_rank', 'rank_spread', 'unknown_word_share', 'rarity_burstiness',
   'function_word_share', 'first_person_rate', 'contraction_rate', 'comma_rate', 'punctuation_variety',
   'paren_dash_rate', 'repeated_trigram_share', 'repeated_opener_share', 'transition_opener_share',
-  'machine_phrase_rate', 'word_length_mean', 'capitalized_share', 'digit_share',
+  'machine_phrase_rate', 'word_length_mean', 'capitalized_share', 'digit_share', 'informal_mark_rate',
+  'content_repeat_share', 'quote_rate', 'question_exclaim_rate',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type FeatureVector = Record<FeatureName, number>;
@@ -22,6 +23,10 @@ export interface DocumentAnalysis {
   features: FeatureVector;
   sentences: SentenceInfo[];
   wordCount: number;
+  /** Mean sentence length in words. */
+  meanSentenceLength: number;
+  /** Share of lower-case word tokens found in the frequency table: low for non-English text. */
+  knownWordShare: number;
   /** Machine-typical phrases found, with their counts. */
   phraseHits: Map<string, number>;
   /** Coefficient of variation of paragraph lengths when the text has paragraphs (blank-line separated), else null. */
@@ -32,7 +37,21 @@ export interface DocumentAnalysis {
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const PUNCT = /[,;:()\[\]"“”'‘’!?\-–—…]/gu;
-const RARE_RANK = 5000;
+/** Marks of unedited human typing: lower-case "i", apostrophe-less contractions, doubled marks, spaces before punctuation. */
+const INFORMAL = /(?<![\p{L}'’])i(?![\p{L}'’])|\b(?:dont|cant|wont|didnt|doesnt|isnt|im|ive|youre|thats|theyre|wasnt)\b|[!?]{2,}|\.{3}|…| [,.;:!?](?![\p{L}\p{N}.])|\b(?:lol|gonna|wanna|kinda|yeah|okay|ok)\b/gu;
+
+/** Share of content-word tokens that repeat an earlier content word. */
+function contentRepeatShare(lower: string[]): number {
+  const seen = new Set<string>();
+  let content = 0;
+  let repeats = 0;
+  for (const w of lower) {
+    if (FUNCTION_WORDS.has(w) || w.length < 3) continue;
+    content++;
+    if (seen.has(w)) repeats++; else seen.add(w);
+  }
+  return content === 0 ? 0 : repeats / content;
+}
 
 function mean(xs: number[]): number { return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length; }
 function std(xs: number[]): number {
@@ -57,22 +76,6 @@ export function mtld(tokens: string[], threshold = 0.72): number {
     return factors > 0 ? seq.length / factors : seq.length;
   };
   return (pass(tokens) + pass([...tokens].reverse())) / 2;
-}
-
-/** Moving-average type-token ratio over windows of `window` tokens. */
-export function mattr(tokens: string[], window = 50): number {
-  if (tokens.length <= window) return tokens.length === 0 ? 0 : new Set(tokens).size / tokens.length;
-  const counts = new Map<string, number>();
-  for (let i = 0; i < window; i++) counts.set(tokens[i]!, (counts.get(tokens[i]!) ?? 0) + 1);
-  let total = counts.size;
-  for (let i = window; i < tokens.length; i++) {
-    const out = tokens[i - window]!;
-    const c = counts.get(out)! - 1;
-    if (c === 0) counts.delete(out); else counts.set(out, c);
-    counts.set(tokens[i]!, (counts.get(tokens[i]!) ?? 0) + 1);
-    total += counts.size;
-  }
-  return total / (tokens.length - window + 1) / window;
 }
 
 let phraseRegex: RegExp | undefined;
@@ -159,13 +162,10 @@ export function analyze(text: string, ranks: WordRanks): DocumentAnalysis {
 
   const features: FeatureVector = {
     sentence_length_cv: lengths.length > 1 ? std(lengths) / Math.max(1, mean(lengths)) : 0,
-    sentence_length_mean: mean(lengths),
     short_sentence_share: lengths.filter((l) => l <= 8).length / sentenceCount,
     mtld: mtld(lower),
-    mattr: mattr(lower),
     mean_log_rank: mean(logRanks),
     rank_spread: std(logRanks),
-    rare_word_share: logRanks.filter((r) => r > Math.log(RARE_RANK)).length / Math.max(1, logRanks.length),
     unknown_word_share: lowerAlpha.filter((w) => frequencyTokens(w).some((p) => Math.log(ranks.rank(p)) >= unknown)).length /
       Math.max(1, lowerAlpha.length),
     rarity_burstiness: std(sentenceRarity),
@@ -182,7 +182,15 @@ export function analyze(text: string, ranks: WordRanks): DocumentAnalysis {
     word_length_mean: mean(allWords.map((w) => w.length)),
     capitalized_share: capitalized / n,
     digit_share: allWords.filter((w) => /\p{N}/u.test(w)).length / n,
+    informal_mark_rate: (text.match(INFORMAL) ?? []).length / n,
+    content_repeat_share: contentRepeatShare(lower),
+    quote_rate: (text.match(/["“”]/gu) ?? []).length / n,
+    question_exclaim_rate: (text.match(/[?!]/gu) ?? []).length / sentenceCount,
   };
   const paragraphCv = paragraphs.length >= 3 ? std(paragraphs) / Math.max(1, mean(paragraphs)) : null;
-  return { features, sentences, wordCount: allWords.length, phraseHits, paragraphCv, topOpener };
+  const known = lowerAlpha.filter((w) => frequencyTokens(w).every((p) => ranks.rank(p) < ranks.unknownRank)).length;
+  return {
+    features, sentences, wordCount: allWords.length, meanSentenceLength: mean(lengths),
+    knownWordShare: lowerAlpha.length === 0 ? 0 : known / lowerAlpha.length, phraseHits, paragraphCv, topOpener,
+  };
 }

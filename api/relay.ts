@@ -1,0 +1,190 @@
+/**
+ * Runs one accepted request on the workers and relays the outcome: as JSON, or as the SSE sequence of
+ * spec section 6. The progress subscription is in place before the job is enqueued. When the client
+ * goes away or the deadline passes, the API cancels the job and refunds; the ledger settles a
+ * reservation once, so a worker finishing late cannot charge it.
+ */
+import type { Context } from 'koa';
+import { DomainError, isErrorCode, type ErrorCode } from '../domain/error-codes.js';
+import type { Job, ProgressMessage } from '../domain/jobs.js';
+import type { LedgerService } from '../infra/ledger.js';
+import type { Logger } from '../infra/logger.js';
+import type { ProgressHub } from '../infra/progress.js';
+import type { JobQueues } from '../infra/queues.js';
+import { problemBody } from './problem.js';
+
+export interface RelayDeps {
+  progress: ProgressHub;
+  queues: JobQueues;
+  ledger: LedgerService;
+  /** Marks an Idempotency-Key as consumed without a result (after a refund). */
+  releaseIdempotencyKey: (key: string, code: string) => Promise<void>;
+  logger: Logger;
+  docsUrl: string;
+  /** How long past the job deadline the API waits before it gives up itself. */
+  graceMs: number;
+  heartbeatMs: number;
+  onStreamOpen?: (delta: 1 | -1) => void;
+}
+
+type Outcome = { kind: 'message'; message: ProgressMessage } | { kind: 'deadline' } | { kind: 'disconnected' };
+
+/** A small mailbox turning pushed messages into awaited ones. */
+class Inbox {
+  private readonly queue: ProgressMessage[] = [];
+  private waiter: ((m: ProgressMessage) => void) | null = null;
+  push(message: ProgressMessage): void {
+    if (this.waiter) { const w = this.waiter; this.waiter = null; w(message); } else this.queue.push(message);
+  }
+  next(): Promise<ProgressMessage> {
+    const queued = this.queue.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve) => { this.waiter = resolve; });
+  }
+}
+
+function failureCodes(job: Job): { failed: ErrorCode; cancelled: ErrorCode } {
+  return job.endpoint === 'humanize'
+    ? { failed: 'AI_GENERATION_FAILED', cancelled: 'AI_GENERATION_FAILED' }
+    : { failed: 'DETECTION_FAILED', cancelled: 'CLIENT_CANCELLED' };
+}
+
+export class Relay {
+  constructor(private readonly deps: RelayDeps) {}
+
+  /** Gives up on a job: cancel it, refund it and release its idempotency key. Returns whether it was refunded. */
+  async abandon(job: Job, code: ErrorCode): Promise<boolean> {
+    const { progress, queues, ledger } = this.deps;
+    await progress.requestCancel(job.requestId).catch(() => {});
+    await queues.discardWaiting(job.endpoint, job.requestId).catch(() => false);
+    const refunded = await ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
+    if (refunded && job.idempotencyKey) await this.deps.releaseIdempotencyKey(job.idempotencyKey, code).catch(() => {});
+    return refunded;
+  }
+
+  /** Enqueues and relays. Errors before a stream opens are thrown (problem+json). */
+  async run(ctx: Context, job: Job, sse: { meta: Record<string, unknown> } | null): Promise<void> {
+    const inbox = new Inbox();
+    let stopListening: () => Promise<void>;
+    try {
+      stopListening = await this.deps.progress.listen(job.requestId, (m) => inbox.push(m));
+    } catch (err: unknown) {
+      this.deps.logger.error({ err, requestId: job.requestId }, 'progress subscription failed');
+      await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});
+      throw new DomainError('AI_UNAVAILABLE', 'The processing service is unavailable; the words were refunded. Retry later.');
+    }
+    try {
+      try {
+        await this.deps.queues.enqueue(job);
+      } catch (err: unknown) {
+        this.deps.logger.error({ err, requestId: job.requestId }, 'enqueue failed');
+        await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});
+        throw new DomainError('AI_UNAVAILABLE', 'The processing service is unavailable; the words were refunded. Retry later.');
+      }
+      if (sse) await this.stream(ctx, job, inbox, sse.meta);
+      else await this.respondJson(ctx, job, inbox);
+    } finally {
+      await stopListening();
+    }
+  }
+
+  private outcomes(ctx: Context, job: Job, inbox: Inbox): { next(): Promise<Outcome>; dispose(): void } {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<Outcome>((resolve) => {
+      timer = setTimeout(() => resolve({ kind: 'deadline' }), Math.max(0, job.deadline - Date.now()) + this.deps.graceMs);
+    });
+    const disconnected = new Promise<Outcome>((resolve) => {
+      ctx.res.once('close', () => { if (!ctx.res.writableFinished) resolve({ kind: 'disconnected' }); });
+    });
+    return {
+      next: () => Promise.race([inbox.next().then((message): Outcome => ({ kind: 'message', message })), deadline, disconnected]),
+      dispose: () => clearTimeout(timer),
+    };
+  }
+
+  private async respondJson(ctx: Context, job: Job, inbox: Inbox): Promise<void> {
+    const outcomes = this.outcomes(ctx, job, inbox);
+    try {
+      for (;;) {
+        const o = await outcomes.next();
+        if (o.kind === 'message') {
+          const m = o.message;
+          if (m.kind === 'done') {
+            ctx.status = 200;
+            ctx.body = m.body;
+            ctx.state.wordsCharged = m.body.words_charged;
+            if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
+            return;
+          }
+          if (m.kind === 'error') {
+            throw new DomainError(isErrorCode(m.code) ? m.code : failureCodes(job).failed, m.message);
+          }
+          continue;
+        }
+        const code = o.kind === 'deadline' ? failureCodes(job).failed : failureCodes(job).cancelled;
+        await this.abandon(job, code);
+        if (o.kind === 'disconnected') { ctx.state.errorCode = code; ctx.status = 499; return; }
+        throw new DomainError(code, 'Processing did not finish in time; the words were refunded. Retry with the same Idempotency-Key.');
+      }
+    } finally {
+      outcomes.dispose();
+    }
+  }
+
+  private async stream(ctx: Context, job: Job, inbox: Inbox, meta: Record<string, unknown>): Promise<void> {
+    const res = ctx.res;
+    ctx.respond = false;
+    ctx.state.streamStatus = 200;
+    const headers: Record<string, string | string[] | number> = {};
+    for (const [k, v] of Object.entries(ctx.response.headers)) if (v !== undefined) headers[k] = v as string;
+    res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    this.deps.onStreamOpen?.(1);
+    let lastWrite = Date.now();
+    const send = (event: string, data: unknown) => {
+      if (res.writableEnded || res.destroyed) return;
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      lastWrite = Date.now();
+    };
+    const heartbeat = setInterval(() => {
+      if (Date.now() - lastWrite >= this.deps.heartbeatMs && !res.writableEnded) { res.write(': keep-alive\n\n'); lastWrite = Date.now(); }
+    }, Math.max(50, Math.floor(this.deps.heartbeatMs / 2)));
+    const outcomes = this.outcomes(ctx, job, inbox);
+    try {
+      send('meta', meta);
+      for (;;) {
+        const o = await outcomes.next();
+        if (o.kind === 'message') {
+          const m = o.message;
+          if (m.kind === 'chunk') { send('chunk', { text: m.text }); continue; }
+          if (m.kind === 'done') {
+            ctx.state.wordsCharged = m.body.words_charged;
+            send('done', { ...m.body, credits_low: m.body.credits_low === true, latency_ms: Date.now() - job.acceptedAt });
+            return;
+          }
+          if (m.kind === 'error') {
+            ctx.state.errorCode = m.code;
+            send('error', { code: m.code, message: m.message, refunded: m.refunded });
+            return;
+          }
+          continue;
+        }
+        const code = failureCodes(job).failed;
+        const refunded = await this.abandon(job, code);
+        ctx.state.errorCode = code;
+        if (o.kind === 'deadline') send('error', { code, message: 'Generation did not finish in time; the words were refunded.', refunded });
+        return;
+      }
+    } catch (err: unknown) {
+      this.deps.logger.error({ err, requestId: job.requestId }, 'stream relay failed');
+      const code = failureCodes(job).failed;
+      const refunded = await this.abandon(job, code).catch(() => false);
+      ctx.state.errorCode = code;
+      send('error', { code, message: problemBody(ctx, this.deps.docsUrl, code, 'Generation failed.').detail, refunded });
+    } finally {
+      outcomes.dispose();
+      clearInterval(heartbeat);
+      this.deps.onStreamOpen?.(-1);
+      if (!res.writableEnded) res.end();
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The word ledger as a service: account commands run through the event store with optimistic
+ * concurrency (infra/command-handler.ts). Used by the API (reserve, refund on timeout or disconnect)
+ * and by workers (charge, refund on failure). The stream itself is the read side for every decision.
+ */
+import {
+  AlreadySettled, UnknownReservation, accountDecider, balanceOf, creditsLow, type AccountCommand, type AccountState,
+} from '../domain/account.js';
+import { DomainError } from '../domain/error-codes.js';
+import { streams, type AccountEvent, type Endpoint } from '../domain/events.js';
+import type { Plan } from '../domain/plans.js';
+import { handleCommand, loadStream, StreamStateCache } from './command-handler.js';
+import type { EventStore } from './eventstore/types.js';
+
+export { AlreadySettled, UnknownReservation };
+
+export interface Reserved { wordsRemaining: number; creditsLow: boolean; position: bigint | null }
+export interface Settled { wordsRemaining: number; position: bigint | null }
+
+export interface LedgerHooks {
+  onConflict?: () => void;
+  onReserve?: (words: number) => void;
+  onCharge?: (words: number) => void;
+  onRefund?: (words: number) => void;
+}
+
+export class LedgerService {
+  private readonly cache = new StreamStateCache<AccountState>(20_000);
+
+  constructor(private readonly store: EventStore, private readonly hooks: LedgerHooks = {}, private readonly clock: () => Date = () => new Date()) {}
+
+  async run(accountId: string, command: AccountCommand) {
+    return handleCommand(this.store, streams.account(accountId), accountDecider, command, {
+      cache: this.cache, ...(this.hooks.onConflict ? { onConflict: this.hooks.onConflict } : {}),
+    });
+  }
+
+  async state(accountId: string): Promise<AccountState> {
+    return (await loadStream<AccountEvent, AccountState>(this.store, streams.account(accountId), accountDecider, this.cache)).state;
+  }
+
+  /**
+   * Reserves words for a request. Domain refusals (402, 403, 400) pass through; a store failure becomes
+   * RESERVATION_FAILED (500), never a balance error.
+   */
+  async reserve(input: { accountId: string; requestId: string; keyId: string; endpoint: Endpoint; inputWords: number; multiplier: number; plan: Plan }): Promise<Reserved> {
+    const now = this.clock().toISOString();
+    let result;
+    try {
+      result = await this.run(input.accountId, {
+        type: 'ReserveWords',
+        data: { requestId: input.requestId, keyId: input.keyId, endpoint: input.endpoint, inputWords: input.inputWords, multiplier: input.multiplier, now },
+      });
+    } catch (err: unknown) {
+      if (err instanceof DomainError) throw err;
+      throw new DomainError('RESERVATION_FAILED', 'The word reservation could not be completed; retry with the same Idempotency-Key.');
+    }
+    this.hooks.onReserve?.(input.inputWords * input.multiplier);
+    return {
+      wordsRemaining: balanceOf(result.state).total,
+      creditsLow: creditsLow(result.state, input.plan),
+      position: result.position,
+    };
+  }
+
+  /** Keeps the reservation as the charge. Throws AlreadySettled when it was refunded meanwhile. */
+  async charge(input: { accountId: string; requestId: string; outputWords: number; latencyMs: number }): Promise<Settled> {
+    const result = await this.run(input.accountId, {
+      type: 'ChargeWords',
+      data: { requestId: input.requestId, outputWords: input.outputWords, latencyMs: input.latencyMs, now: this.clock().toISOString() },
+    });
+    const charged = result.events.find((e) => e.type === 'WordsCharged');
+    if (charged) this.hooks.onCharge?.(charged.data.words);
+    return { wordsRemaining: balanceOf(result.state).total, position: result.position };
+  }
+
+  /**
+   * Gives the reservation back. Returns false when it was already settled (the first settlement stands).
+   */
+  async refund(input: { accountId: string; requestId: string; code: string; latencyMs: number }): Promise<boolean> {
+    try {
+      const result = await this.run(input.accountId, {
+        type: 'RefundWords',
+        data: { requestId: input.requestId, code: input.code, latencyMs: input.latencyMs, now: this.clock().toISOString() },
+      });
+      const refunded = result.events.find((e) => e.type === 'WordsRefunded');
+      if (refunded) this.hooks.onRefund?.(refunded.data.words);
+      return true;
+    } catch (err: unknown) {
+      if (err instanceof AlreadySettled || err instanceof UnknownReservation) return false;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Turns feature contributions into the report's signals: each names a real feature, says what was
+ * measured, and what would make the text read less machine-like. Severity follows the feature's
+ * contribution to the logit (model features) or a documented rule (signals outside the model).
+ */
+import type { DetectionSignal, Severity } from '../../../domain/options.js';
+import type { DocumentAnalysis, FeatureName } from './features.js';
+import type { Contribution } from './model.js';
+
+const f1 = (v: number): string => v.toFixed(1);
+const pct = (v: number): string => `${Math.round(v * 100)}%`;
+
+type Describe = (v: number, a: DocumentAnalysis) => { ai: string; human: string };
+
+/** What each feature means in words, when it points to machine text (`ai`) and when to human text. */
+const DESCRIBE: Record<FeatureName, Describe> = {
+  sentence_length_cv: (v, a) => ({
+    ai: `sentence lengths vary little: standard deviation ${f1(v * a.meanSentenceLength)} words around a mean of ${f1(a.meanSentenceLength)}; mix short and long sentences`,
+    human: `sentence lengths vary widely (standard deviation ${f1(v * a.meanSentenceLength)} words)`,
+  }),
+  short_sentence_share: (v) => ({
+    ai: `few short sentences: ${pct(v)} have 8 words or fewer; add some brief ones`,
+    human: `${pct(v)} of sentences are short (8 words or fewer)`,
+  }),
+  mtld: (v) => ({
+    ai: `low lexical diversity: MTLD ${f1(v)}; vary word choice instead of reusing the same words`,
+    human: `varied vocabulary (MTLD ${f1(v)})`,
+  }),
+  mean_log_rank: (v) => ({
+    ai: `vocabulary leans on very common words (typical word is about the ${Math.round(Math.exp(v))}th most frequent English word); use more specific words`,
+    human: `vocabulary includes less common words (typical word about the ${Math.round(Math.exp(v))}th most frequent)`,
+  }),
+  rank_spread: (v) => ({
+    ai: `word rarity is uniform (spread ${f1(v)}); combine plain and precise words`,
+    human: `word rarity is uneven (spread ${f1(v)}), as in edited human prose`,
+  }),
+  unknown_word_share: (v) => ({
+    ai: `hardly any words outside the common vocabulary (${pct(v)}); names, jargon and coinages read as human`,
+    human: `${pct(v)} of words are outside the common vocabulary (jargon, names or typos)`,
+  }),
+  rarity_burstiness: (v) => ({
+    ai: `every sentence uses equally common words (spread across sentences ${f1(v)})`,
+    human: `sentences differ in how plain or technical they are (spread ${f1(v)})`,
+  }),
+  function_word_share: (v) => ({
+    ai: `function words make up ${pct(v)} of the text, a template-like proportion`,
+    human: `function words make up ${pct(v)} of the text`,
+  }),
+  first_person_rate: (v) => ({
+    ai: `little first-person voice (I, we: ${pct(v)} of words); say who is speaking where it fits`,
+    human: `first-person voice present (${pct(v)} of words are I/we forms)`,
+  }),
+  contraction_rate: (v) => ({
+    ai: `almost no contractions (${f1(v * 100)} per 100 words); use don't, it's where the register allows`,
+    human: `contractions used (${f1(v * 100)} per 100 words)`,
+  }),
+  comma_rate: (v) => ({
+    ai: `heavy comma use: ${f1(v * 100)} commas per 100 words; split long comma chains into sentences`,
+    human: `light comma use (${f1(v * 100)} per 100 words)`,
+  }),
+  punctuation_variety: (v) => ({
+    ai: `narrow punctuation: ${v} distinct marks; dashes, colons, parentheses or questions add texture`,
+    human: `varied punctuation (${v} distinct marks)`,
+  }),
+  paren_dash_rate: (v) => ({
+    ai: `parentheses and dashes: ${f1(v * 100)} per 100 words`,
+    human: `parentheses and dashes: ${f1(v * 100)} per 100 words`,
+  }),
+  repeated_trigram_share: (v) => ({
+    ai: `repeated word sequences: ${pct(v)} of three-word sequences occur more than once; rephrase repeats`,
+    human: `few repeated word sequences (${pct(v)})`,
+  }),
+  repeated_opener_share: (v, a) => ({
+    ai: `sentences often start the same way (${pct(v)} repeat an opener${a.topOpener ? `; "${a.topOpener.word}" opens ${a.topOpener.count}` : ''}); vary openings`,
+    human: `varied sentence openings`,
+  }),
+  transition_opener_share: (v) => ({
+    ai: `${pct(v)} of sentences open with a stock connective (however, moreover, additionally...); drop or vary them`,
+    human: `few sentences open with stock connectives`,
+  }),
+  machine_phrase_rate: (v, a) => ({
+    ai: `machine-typical phrases (${f1(v)} per 100 words): ${[...a.phraseHits].sort((x, y) => y[1] - x[1]).slice(0, 6)
+      .map(([p, c]) => `"${p}"${c > 1 ? ` ×${c}` : ''}`).join(', ')}; replace them with plain wording`,
+    human: 'no machine-typical stock phrases',
+  }),
+  word_length_mean: (v) => ({
+    ai: `long words on average (${f1(v)} letters); prefer short everyday words`,
+    human: `short everyday words (${f1(v)} letters on average)`,
+  }),
+  capitalized_share: (v) => ({
+    ai: `proper nouns make up ${pct(v)} of words`,
+    human: `proper nouns make up ${pct(v)} of words (concrete names)`,
+  }),
+  digit_share: (v) => ({ ai: `numbers make up ${pct(v)} of words`, human: `numbers make up ${pct(v)} of words (concrete figures)` }),
+  informal_mark_rate: (v) => ({
+    ai: `no informal marks (${f1(v * 100)} per 100 words); the text is uniformly polished`,
+    human: `informal marks present (${f1(v * 100)} per 100 words)`,
+  }),
+  content_repeat_share: (v) => ({
+    ai: `content words repeat: ${pct(v)} of content words are repeats; use pronouns or synonyms`,
+    human: `content words seldom repeat (${pct(v)})`,
+  }),
+  quote_rate: (v) => ({
+    ai: `no quotation or dialogue (${f1(v * 100)} quote marks per 100 words)`,
+    human: `quotations or dialogue present (${f1(v * 100)} quote marks per 100 words)`,
+  }),
+  question_exclaim_rate: (v) => ({
+    ai: `only statements (${f1(v)} questions or exclamations per sentence); a question can break the pattern`,
+    human: `questions or exclamations present (${f1(v)} per sentence)`,
+  }),
+};
+
+function severityOf(contribution: number): Severity | null {
+  if (contribution >= 0.3) return 'high';
+  if (contribution >= 0.12) return 'medium';
+  if (contribution >= 0.04) return 'low';
+  return null;
+}
+
+/** Signals sorted by strength; human-leaning ones only when nothing points to machine text. */
+export function buildSignals(contributions: Contribution[], a: DocumentAnalysis, maxSignals = 6): DetectionSignal[] {
+  const out: Array<DetectionSignal & { weight: number }> = [];
+  for (const c of contributions) {
+    const severity = severityOf(c.contribution);
+    if (severity) out.push({ signal: c.name, severity, detail: DESCRIBE[c.name](c.value, a).ai, weight: c.contribution });
+  }
+  // Signals outside the model: paragraph uniformity (training texts have no paragraphs, so it carries
+  // no weight) and very uniform sentence lengths in texts long enough to judge.
+  const sentences = a.sentences.length;
+  if (a.paragraphCv !== null && a.paragraphCv < 0.25) {
+    out.push({
+      signal: 'paragraph_uniformity', severity: a.paragraphCv < 0.12 ? 'medium' : 'low', weight: 0.05,
+      detail: `paragraphs are nearly the same length (variation ${a.paragraphCv.toFixed(2)}); let some run longer and others stay short`,
+    });
+  }
+  const cv = a.features.sentence_length_cv;
+  if (sentences >= 5 && cv < 0.35 && !out.some((s) => s.signal === 'sentence_length_cv')) {
+    out.push({ signal: 'sentence_length_cv', severity: cv < 0.2 ? 'medium' : 'low', weight: 0.05, detail: DESCRIBE.sentence_length_cv(cv, a).ai });
+  }
+  out.sort((x, y) => y.weight - x.weight || x.signal.localeCompare(y.signal));
+  if (out.length > 0) return out.slice(0, maxSignals).map(({ signal, severity, detail }) => ({ signal, severity, detail }));
+  return [...contributions].sort((x, y) => x.contribution - y.contribution).slice(0, 3)
+    .filter((c) => c.contribution < 0)
+    .map((c) => ({ signal: c.name, severity: 'low' as const, detail: DESCRIBE[c.name](c.value, a).human }));
+}

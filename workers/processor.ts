@@ -1,0 +1,122 @@
+/**
+ * The job processor for both queues: run the engine, then settle the reservation exactly once —
+ * WordsCharged on success, WordsRefunded on failure, timeout or cancel — and publish the outcome for
+ * the API process holding the client. The AbortSignal (cancel or deadline) reaches the provider call.
+ */
+import type { DetectJob, HumanizeJob, Job, ProgressMessage } from '../domain/jobs.js';
+import type { ErrorCode } from '../domain/error-codes.js';
+import { countWords } from '../domain/words.js';
+import { AlreadySettled, UnknownReservation, type LedgerService } from '../infra/ledger.js';
+import type { Logger } from '../infra/logger.js';
+import { bestOf, ProviderError, type Engines } from './engines/index.js';
+
+export interface ResultStore {
+  store(key: string, body: Record<string, unknown>): Promise<void>;
+  release(key: string, code: string): Promise<void>;
+}
+
+export interface ProcessorDeps {
+  engines: Pick<Engines, 'humanizer' | 'detector'>;
+  ledger: LedgerService;
+  results: ResultStore;
+  publish: (requestId: string, message: ProgressMessage) => Promise<void>;
+  logger: Logger;
+  onJobDone?: (endpoint: Job['endpoint'], outcome: 'charged' | 'refunded' | 'dropped', ms: number) => void;
+}
+
+export type Processor = (job: Job, signal: AbortSignal) => Promise<void>;
+
+/** Why the work stopped, as the spec's error code. */
+function failureCode(job: Job, err: unknown, cancelled: boolean): ErrorCode {
+  if (err instanceof ProviderError && err.unavailable) return 'AI_UNAVAILABLE';
+  if (job.endpoint === 'humanize') return 'AI_GENERATION_FAILED';
+  return cancelled ? 'CLIENT_CANCELLED' : 'DETECTION_FAILED';
+}
+
+function failureMessage(code: ErrorCode, timedOut: boolean): string {
+  if (timedOut) return 'Processing did not finish in time; the words were refunded.';
+  switch (code) {
+    case 'AI_UNAVAILABLE': return 'No AI provider could be reached; the words were refunded.';
+    case 'CLIENT_CANCELLED': return 'The request was cancelled; the words were refunded.';
+    default: return 'Processing failed; the words were refunded.';
+  }
+}
+
+export function createProcessor(deps: ProcessorDeps): Processor {
+  async function runHumanize(job: HumanizeJob, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const result = await bestOf({
+      humanizer: deps.engines.humanizer,
+      detector: deps.engines.detector,
+      request: { text: job.text, mode: job.mode, tone: job.tone, readability: job.readability, language: job.language, freezeWords: job.freezeWords, seed: job.seed },
+      n: job.bestOfUsed,
+      signal,
+      ...(job.stream ? { onChunk: (text: string) => { void deps.publish(job.requestId, { kind: 'chunk', text }); } } : {}),
+    });
+    const outputWords = countWords(result.text);
+    const settled = await deps.ledger.charge({ accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt });
+    return {
+      object: 'humanization',
+      id: job.requestId,
+      humanized_text: result.text,
+      input_words: job.inputWords,
+      output_words: outputWords,
+      mode: job.mode,
+      tone: job.toneEcho,
+      language: job.language,
+      best_of_used: job.bestOfUsed,
+      is_custom_tone: job.tone.kind === 'custom',
+      ...(job.tone.kind === 'custom' ? { tone_id: job.tone.id, tone_name: job.tone.name } : {}),
+      words_charged: job.words,
+      words_remaining: settled.wordsRemaining,
+      ...(job.creditsLow ? { credits_low: true } : {}),
+    };
+  }
+
+  async function runDetect(job: DetectJob, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const report = await deps.engines.detector.detect(job.text, { signal });
+    const settled = await deps.ledger.charge({ accountId: job.accountId, requestId: job.requestId, outputWords: 0, latencyMs: Date.now() - job.acceptedAt });
+    return {
+      object: 'detection',
+      id: job.requestId,
+      ...report,
+      input_words: job.inputWords,
+      words_charged: job.words,
+      words_remaining: settled.wordsRemaining,
+    };
+  }
+
+  return async function process(job: Job, cancelSignal: AbortSignal): Promise<void> {
+    const started = Date.now();
+    const deadline = AbortSignal.timeout(Math.max(1, job.deadline - Date.now()));
+    const signal = AbortSignal.any([cancelSignal, deadline]);
+    let body: Record<string, unknown>;
+    try {
+      if (signal.aborted) throw signal.reason;
+      body = job.endpoint === 'humanize' ? await runHumanize(job, signal) : await runDetect(job, signal);
+    } catch (err: unknown) {
+      if (err instanceof AlreadySettled || err instanceof UnknownReservation) {
+        // The API gave up on this request (timeout or disconnect) and refunded it first.
+        deps.logger.info({ jobId: job.requestId, reason: err.message }, 'result dropped: reservation already settled');
+        deps.onJobDone?.(job.endpoint, 'dropped', Date.now() - started);
+        return;
+      }
+      const timedOut = deadline.aborted && !cancelSignal.aborted;
+      const code = failureCode(job, err, cancelSignal.aborted && !timedOut);
+      deps.logger.warn({ jobId: job.requestId, code, err: err instanceof Error ? err.message : String(err) }, 'job failed; refunding');
+      const refunded = await deps.ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
+      if (refunded && job.idempotencyKey) await deps.results.release(job.idempotencyKey, code);
+      await deps.publish(job.requestId, { kind: 'error', code, message: failureMessage(code, timedOut), refunded });
+      deps.onJobDone?.(job.endpoint, 'refunded', Date.now() - started);
+      return;
+    }
+    if (job.idempotencyKey) {
+      // The charge stands either way; a lost result only means a later replay gets RETRY_REQUIRED.
+      await deps.results.store(job.idempotencyKey, body).catch((err: unknown) => {
+        deps.logger.error({ jobId: job.requestId, err }, 'could not store the idempotent result');
+      });
+    }
+    await deps.publish(job.requestId, { kind: 'done', body });
+    deps.logger.info({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words, ms: Date.now() - started }, 'job charged');
+    deps.onJobDone?.(job.endpoint, 'charged', Date.now() - started);
+  };
+}
