@@ -26,7 +26,7 @@ export * from './account-queries.js';
 
 export type AccountCommand =
   | { type: 'OpenAccount'; data: {
-      accountId: string; email: string | null; planKey: string; now: string;
+      accountId: string; email?: string | null; planKey: string; now: string;
       /** Fixed-length periods instead of calendar months. */
       periodDays?: number;
       /** Extra plan definitions (fixtures, operator plans), as findPlan takes them. */
@@ -90,7 +90,8 @@ export function renewalDue(state: AccountState, now: string): PeriodRenewed | nu
 function openAccount(cmd: Extract<AccountCommand, { type: 'OpenAccount' }>['data'], state: AccountState): AccountEvent[] {
   if (state.status !== 'empty') throw new DomainError('VALIDATION_FAILED', 'account already exists');
   if (!nonEmpty(cmd.accountId)) throw new DomainError('VALIDATION_FAILED', 'accountId is required');
-  if (cmd.email !== null && !(typeof cmd.email === 'string' && EMAIL.test(cmd.email) && cmd.email.length <= 254)) {
+  const email = cmd.email ?? null;
+  if (email !== null && !(typeof email === 'string' && EMAIL.test(email) && email.length <= 254)) {
     throw new DomainError('VALIDATION_FAILED', 'email is not a valid address');
   }
   const plan = findPlan(cmd.planKey, cmd.plans);
@@ -102,7 +103,7 @@ function openAccount(cmd: Extract<AccountCommand, { type: 'OpenAccount' }>['data
   const start = isoOf(instantOf(cmd.now));
   const periodEnd = days === undefined ? addMonths(start, 1) : isoOf(instantOf(start) + days * 86_400_000);
   return [
-    { type: 'AccountOpened', data: { accountId: cmd.accountId, email: cmd.email, at: cmd.now } },
+    { type: 'AccountOpened', data: { accountId: cmd.accountId, email, at: cmd.now } },
     { type: 'SubscriptionStarted', data: {
       accountId: cmd.accountId, planKey: plan.key, periodStart: start, periodEnd, wordsPerMonth: plan.wordsPerMonth, at: cmd.now,
       ...(days === undefined ? {} : { periodDays: days }),

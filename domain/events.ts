@@ -77,7 +77,8 @@ export type IdempotencyKeyClaimed = Ev<'IdempotencyKeyClaimed', {
 export type IdempotentResultStored = Ev<'IdempotentResultStored', {
   key: string; status: number; body: Record<string, unknown>; at: string;
 }>;
-export type IdempotencyKeyReleased = Ev<'IdempotencyKeyReleased', { key: string; code: string; at: string }>;
+/** `reusable`: the request was refused before any work or charge, so the key may be claimed again. */
+export type IdempotencyKeyReleased = Ev<'IdempotencyKeyReleased', { key: string; code: string; reusable?: boolean; at: string }>;
 export type IdempotencyEvent = IdempotencyKeyClaimed | IdempotentResultStored | IdempotencyKeyReleased;
 
 export type DomainEvent = AccountEvent | ApiKeyEvent | ToneEvent | IdempotencyEvent;

@@ -28,6 +28,8 @@ export interface Config {
   metricsPort: number | null;
   /** Prefix of every Redis key and BullMQ queue this deployment uses. */
   redisPrefix: string;
+  /** JSON file of extra plan definitions (operator plans, fixtures), keyed by plan key. */
+  plansFile: string | null;
 }
 
 export class ConfigError extends Error {
@@ -129,5 +131,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     metricsPort: metricsPortRaw ? int(env, 'METRICS_PORT', 0, 1, 65535) : null,
     redisPrefix: str(env, 'REDIS_PREFIX', 'hz'),
+    plansFile: str(env, 'PLANS_FILE', '') || null,
   };
 }

@@ -1,10 +1,23 @@
 /** PostgreSQL pool and database bootstrap. */
+import { userInfo } from 'node:os';
 import pg from 'pg';
+
+/**
+ * libpq and node-postgres take the user from $PGUSER or $USER when the URL names none; where neither is
+ * set (some service managers), fall back to the operating-system user, as psql does.
+ */
+export function withDefaultUser(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.username || process.env.PGUSER || process.env.USER) return url;
+  parsed.username = userInfo().username;
+  return parsed.toString();
+}
 
 // int8 (global positions, counters) parsed as string by default; callers convert to bigint where needed.
 
 /** Creates the database named in `url` when it does not exist yet (connecting through the `postgres` database). */
 export async function ensureDatabase(url: string): Promise<void> {
+  url = withDefaultUser(url);
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
   if (!name) throw new Error(`DATABASE_URL has no database name: ${url}`);
@@ -28,7 +41,7 @@ export async function ensureDatabase(url: string): Promise<void> {
 }
 
 export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: withDefaultUser(url), max, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   return pool;

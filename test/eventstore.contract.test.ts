@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
-import type { Pool, PoolClient } from 'pg';
-import { createEventStore } from '../infra/eventstore/index.js';
+import { PostgresEventStore, createEventStore } from '../infra/eventstore/index.js';
 import {
   WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent,
 } from '../infra/eventstore/types.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
+import { delayingCommits, redirected } from './support/pg-pool-proxies.js';
 
 interface Harness {
   store: EventStore;
@@ -246,13 +246,15 @@ for (const adapter of adapters) {
       if (!slow) this.skip();
       const from = await store.headPosition();
       const held = slow.holdNextCommit(0.8);
-      const slowAppend = slow.store.append(freshStream('late'), [json('Late')], 'any');
+      const [lateStream, earlyStream] = [freshStream('late'), freshStream('early')];
+      const slowAppend = slow.store.append(lateStream, [json('Late')], 'any');
       await held;
-      const early = await store.append(freshStream('early'), [json('Early')], 'any');
-      const page = await store.readAll(from, 100);
+      const early = await store.append(earlyStream, [json('Early')], 'any');
+      const page = await store.readAll(from, 1000);
       const late = await slowAppend;
       expect(late.position < early.position).to.equal(true);
-      expect(page.map((e) => e.position)).to.deep.equal([late.position, early.position]);
+      expect(page.filter((e) => e.streamName === lateStream || e.streamName === earlyStream).map((e) => e.position))
+        .to.deep.equal([late.position, early.position]);
     });
 
     it('surfaces connection failures as ordinary errors, never as conflicts', async function () {
@@ -270,6 +272,23 @@ for (const adapter of adapters) {
     });
   });
 }
+
+describe('PostgresEventStore.create', () => {
+  it('creates its table once when several processes start at the same moment', async () => {
+    const db = await createTestDatabase('hz_es_create');
+    const pools = Array.from({ length: 6 }, () => new pg.Pool({ connectionString: db.url, max: 1 }));
+    try {
+      const stores = await Promise.all(pools.map((pool) => PostgresEventStore.create(pool)));
+      const stream = freshStream();
+      await stores[0]!.append(stream, [json('Created')], 'no_stream');
+      expect((await stores[5]!.read(stream)).map((e) => e.type)).to.deep.equal(['Created']);
+      await Promise.all(stores.map((s) => s.close()));
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+      await db.drop();
+    }
+  });
+});
 
 async function openPostgres(): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase('hz_es_contract');
@@ -297,41 +316,4 @@ async function openPostgres(): Promise<Harness> {
       await db.drop();
     },
   };
-}
-
-/** A pool whose clients, when armed, run pg_sleep inside the transaction right before COMMIT. */
-function delayingCommits(pool: Pool, gate: { seconds: number; reached: (() => void) | null }): Pool {
-  const wrapClient = (client: PoolClient): PoolClient => new Proxy(client, {
-    get(target, prop, receiver) {
-      if (prop !== 'query') return bind(target, Reflect.get(target, prop, receiver));
-      return async (...args: unknown[]) => {
-        if (args[0] === 'COMMIT' && gate.reached) {
-          const reached = gate.reached;
-          gate.reached = null;
-          reached();
-          await target.query('SELECT pg_sleep($1)', [gate.seconds]);
-        }
-        return (target.query as (...a: unknown[]) => unknown)(...args);
-      };
-    },
-  });
-  return new Proxy(pool, {
-    get(target, prop, receiver) {
-      if (prop === 'connect') return async () => wrapClient(await target.connect());
-      return bind(target, Reflect.get(target, prop, receiver));
-    },
-  });
-}
-
-/** A pool that forwards to whichever pool `switchable.target` currently is. */
-function redirected(switchable: { target: Pool }): Pool {
-  return new Proxy(switchable.target, {
-    get(_, prop) {
-      return bind(switchable.target, Reflect.get(switchable.target, prop));
-    },
-  });
-}
-
-function bind(target: object, value: unknown): unknown {
-  return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
 }

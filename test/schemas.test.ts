@@ -284,9 +284,23 @@ describe('schemas: responses', () => {
   });
 });
 
-const EVENT_SAMPLES: { [T in DomainEventType]: Extract<DomainEvent, { type: T }>['data'] } = {
+type DataOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
+type OptionalKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? K : never }[keyof T];
+
+/** Optional data members per event type; the two assertions keep this list equal to the TypeScript types. */
+const OPTIONAL_MEMBERS = { SubscriptionStarted: ['periodDays'], IdempotencyKeyReleased: ['reusable'] } as const satisfies Partial<Record<DomainEventType, readonly string[]>>;
+type Listed<T> = T extends keyof typeof OPTIONAL_MEMBERS ? (typeof OPTIONAL_MEMBERS)[T][number] : never;
+type UnlistedOptional = { [T in DomainEventType]: Exclude<OptionalKeys<DataOf<T>>, Listed<T>> }[DomainEventType];
+type ListedRequired = { [T in DomainEventType]: Exclude<Listed<T>, OptionalKeys<DataOf<T>>> }[DomainEventType];
+const optionalMembersListed: [UnlistedOptional | ListedRequired] extends [never] ? true : UnlistedOptional | ListedRequired = true;
+void optionalMembersListed;
+
+/** Every member, optional ones included (`Required`), so the schema's properties can be compared with the type. */
+const EVENT_SAMPLES: { [T in DomainEventType]: Required<DataOf<T>> } = {
   AccountOpened: { accountId: 'acc_1', email: null, at: AT },
-  SubscriptionStarted: { accountId: 'acc_1', planKey: 'api_growth', periodStart: AT, periodEnd: AT, wordsPerMonth: 1_000_000, at: AT },
+  SubscriptionStarted: {
+    accountId: 'acc_1', planKey: 'api_growth', periodStart: AT, periodEnd: AT, wordsPerMonth: 1_000_000, at: AT, periodDays: 30,
+  },
   PeriodRenewed: { accountId: 'acc_1', periodStart: AT, periodEnd: AT, wordsPerMonth: 1_000_000, at: AT },
   SubscriptionCancelled: { accountId: 'acc_1', at: AT },
   TopUpPurchased: { accountId: 'acc_1', words: 5000, at: AT },
@@ -315,7 +329,7 @@ const EVENT_SAMPLES: { [T in DomainEventType]: Extract<DomainEvent, { type: T }>
   ToneDeleted: { accountId: 'acc_1', toneId: UUID, at: AT },
   IdempotencyKeyClaimed: { key: 'order-42', accountId: 'acc_1', keyId: UUID, endpoint: 'detect', at: AT },
   IdempotentResultStored: { key: 'order-42', status: 200, body: { object: 'detection' }, at: AT },
-  IdempotencyKeyReleased: { key: 'order-42', code: 'AI_GENERATION_FAILED', at: AT },
+  IdempotencyKeyReleased: { key: 'order-42', code: 'AI_GENERATION_FAILED', reusable: true, at: AT },
 };
 
 describe('schemas: events', () => {
@@ -326,15 +340,18 @@ describe('schemas: events', () => {
 
   for (const type of EVENT_TYPES) {
     it(`${type}: schema members match the TypeScript data type`, () => {
-      const data: Record<string, unknown> = EVENT_SAMPLES[type];
+      const data = EVENT_SAMPLES[type] as object as Record<string, unknown>;
+      const optional: readonly string[] = (OPTIONAL_MEMBERS as Partial<Record<DomainEventType, readonly string[]>>)[type] ?? [];
       const violations = registry.validateEvent(type, data);
       expect(violations, violations ? describeViolations(violations) : '').to.equal(null);
-      const schema = EVENT_SCHEMAS[type] as { required: string[]; properties: Record<string, unknown> };
+      const schema = EVENT_SCHEMAS[type] as unknown as { required: string[]; properties: Record<string, unknown> };
       expect(Object.keys(schema.properties).sort()).to.deep.equal(Object.keys(data).sort());
-      expect([...schema.required].sort()).to.deep.equal(Object.keys(data).sort());
-      for (const key of Object.keys(data)) {
+      const required = Object.keys(data).filter((key) => !optional.includes(key));
+      expect([...schema.required].sort()).to.deep.equal(required.sort());
+      for (const key of required) {
         expect(registry.validateEvent(type, without(data, key)), `without ${key}`).to.not.equal(null);
       }
+      for (const key of optional) expect(registry.validateEvent(type, without(data, key)), `without ${key}`).to.equal(null);
       expect(registry.validateEvent(type, { ...data, unexpected: 1 })).to.not.equal(null);
     });
   }

@@ -1,6 +1,7 @@
 /** GET/HEAD /v1/health (spec 4.4, design.md): real checks with short timeouts, 200 or 503. */
 import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 
 export type CheckName = 'database' | 'event_store' | 'redis' | 'ai';
 export type Check = () => Promise<void>;
@@ -10,6 +11,8 @@ export interface HealthDeps {
   adminSecret: string | null;
   checks: Record<CheckName, Check>;
   timeoutMs?: number;
+  /** Runs before the checks (the per-IP limit). */
+  guard?: Middleware;
 }
 
 interface CheckResult { status: 'up' | 'down'; latency_ms: number; error?: string }
@@ -40,7 +43,8 @@ function secretMatches(expected: string | null, given: string): boolean {
 export function healthRouter(deps: HealthDeps): Router {
   const timeoutMs = deps.timeoutMs ?? 1_500;
   const router = new Router();
-  router.get('/v1/health', async (ctx) => {
+  const guard: Middleware = deps.guard ?? (async (_ctx, next) => next());
+  router.get('/v1/health', guard, async (ctx) => {
     const names = Object.keys(deps.checks) as CheckName[];
     const results = await Promise.all(names.map((n) => runCheck(deps.checks[n], timeoutMs)));
     const services = Object.fromEntries(names.map((n, i) => [n, results[i]])) as Record<CheckName, CheckResult>;

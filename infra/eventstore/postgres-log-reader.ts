@@ -65,8 +65,9 @@ export async function readLogAfter(pool: Pool, after: bigint | null, maxCount: n
   if (hi === null) return [];
   await waitUntilEnded(pool, inFlight);
   const rows = await pool.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 AND position <= $2 ORDER BY position`,
-    [from, hi],
+    // Late committers can make (cursor, hi] longer than maxCount; any prefix of it is complete too.
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 AND position <= $2 ORDER BY events.position LIMIT $3`,
+    [from, hi, maxCount],
   );
   return rows.rows.map(toRecordedEvent);
 }

@@ -9,10 +9,13 @@ import type { Pool } from 'pg';
 export const LOCK_NAMESPACE = 0x687a;
 export const APPENDS_IN_FLIGHT = 1;
 const SCHEMA_SETUP = 2;
+/** Namespace of per-stream exclusive locks (second key: a 32-bit hash of the stream name). */
+export const STREAM_LOCK_NAMESPACE = 0x687b;
 
 /** The channel appends notify after they commit; listeners treat it as a wake-up only. */
 export const EVENTS_CHANNEL = 'events_appended';
 
+/** Select list with bigints as text; its aliases shadow the columns, so ORDER BY must say `events.position`. */
 export const EVENT_COLUMNS = 'position::text AS position, stream, revision::text AS revision, id::text AS id, type, data, metadata, created_at';
 
 export interface EventRow {

@@ -2,7 +2,7 @@
  * The PostgreSQL event store: one append-only `events` table. How positions stay gap-safe for
  * readers while appends run concurrently is explained in postgres-log-reader.ts.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
 import {
@@ -10,7 +10,9 @@ import {
   type AllSubscription, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent,
   type ReadOptions, type RecordedEvent,
 } from './types.js';
-import { APPENDS_IN_FLIGHT, EVENT_COLUMNS, LOCK_NAMESPACE, ensureEventsTable, type EventRow } from './postgres-schema.js';
+import {
+  APPENDS_IN_FLIGHT, EVENT_COLUMNS, LOCK_NAMESPACE, STREAM_LOCK_NAMESPACE, ensureEventsTable, type EventRow,
+} from './postgres-schema.js';
 import { readLogAfter, toRecordedEvent } from './postgres-log-reader.js';
 import { AppendNotifications, pollingSubscription } from './postgres-subscription.js';
 
@@ -21,7 +23,7 @@ export interface PostgresEventStoreOptions {
   pageSize?: number;
 }
 
-/** Retries of an 'any' / 'stream_exists' append that lost a race for the next revision. */
+/** Retries of an 'any' / 'stream_exists' append that met a concurrent writer of the same revision (a safety net: the stream lock prevents it). */
 const APPEND_ATTEMPTS = 5;
 const PING_TIMEOUT_MS = 2_000;
 const UNIQUE_VIOLATION = '23505';
@@ -98,7 +100,7 @@ export class PostgresEventStore implements EventStore {
 
   async read(stream: string, options: ReadOptions = {}): Promise<RecordedEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND revision >= $2 ORDER BY events.revision LIMIT $3`,
       [stream, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
     );
     return rows.map(toRecordedEvent);
@@ -170,8 +172,13 @@ export class PostgresEventStore implements EventStore {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      // The shared lock comes before any position is drawn: that is what readers wait on.
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock_shared(${LOCK_NAMESPACE}, ${APPENDS_IN_FLIGHT})`);
+      // Appends to one stream queue on its lock, so each sees the previous one's head (at most one of
+      // them could succeed anyway, except with 'any'). Then the shared in-flight lock, taken before any
+      // position is drawn: that is what readers wait on. Both are plain integers, safe to inline.
+      await client.query(
+        `BEGIN; SELECT pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, ${streamLockKey(stream)});`
+        + ` SELECT pg_advisory_xact_lock_shared(${LOCK_NAMESPACE}, ${APPENDS_IN_FLIGHT})`,
+      );
       const { rows } = await client.query<{ current: string; ok: boolean; position: string | null; revision: string | null }>(APPEND_SQL, params);
       const row = rows[0]!;
       if (!row.ok) {
@@ -197,6 +204,11 @@ export class PostgresEventStore implements EventStore {
     );
     return { nextExpectedRevision: BigInt(current), position: BigInt(rows[0]?.position ?? '-1') };
   }
+}
+
+/** A stable signed 32-bit key per stream name; a collision only makes two streams queue together. */
+function streamLockKey(stream: string): number {
+  return createHash('sha1').update(stream).digest().readInt32BE(0);
 }
 
 /** Rolls back after a failed statement; returns the error to destroy the client with when the connection itself is suspect. */

@@ -1,7 +1,7 @@
 /** A fresh, uniquely named PostgreSQL database per test suite, dropped afterwards. */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createPool, ensureDatabase } from '../../infra/db.js';
+import { createPool, ensureDatabase, withDefaultUser } from '../../infra/db.js';
 
 export const PG_BASE_URL = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://127.0.0.1:5432';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -18,7 +18,7 @@ export async function createTestDatabase(prefix = 'hz_test'): Promise<TestDataba
     pool,
     async drop() {
       await pool.end();
-      const admin = new pg.Client({ connectionString: `${PG_BASE_URL}/postgres` });
+      const admin = new pg.Client({ connectionString: withDefaultUser(`${PG_BASE_URL}/postgres`) });
       await admin.connect();
       try {
         await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);

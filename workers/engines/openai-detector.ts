@@ -97,10 +97,14 @@ function blend(baseScore: number, evidence: number): { score: number; logit: num
   return { score: Math.round(100 * sigmoid(z)), logit: z };
 }
 
-export function verdictFor(aiScore: number): { verdict: Verdict; label: string } {
-  if (aiScore >= 75) return { verdict: 'likely_ai', label: 'Likely AI-generated' };
-  if (aiScore >= 55) return { verdict: 'possibly_ai', label: 'Possibly AI-generated' };
-  if (aiScore >= 35) return { verdict: 'mixed', label: 'Mixed signals' };
+/**
+ * Verdict of a blended score, on the local detector's thresholds (70 / 56). A base verdict of `mixed` (parts of
+ * the text disagree) stands: whole-text perplexity cannot refute it.
+ */
+export function verdictFor(aiScore: number, baseVerdict: Verdict): { verdict: Verdict; label: string } {
+  if (baseVerdict === 'mixed') return { verdict: 'mixed', label: 'Mixed: parts read as AI-generated' };
+  if (aiScore >= 70) return { verdict: 'likely_ai', label: 'Likely AI-generated' };
+  if (aiScore >= 56) return { verdict: 'possibly_ai', label: 'Possibly AI-generated' };
   return { verdict: 'likely_human', label: 'Likely human-written' };
 }
 
@@ -150,7 +154,7 @@ export function blendReport(
   const evidence =
     2 * Math.log(calibration.perplexityPivot / stats.perplexity) + (calibration.spreadPivot - stats.spread);
   const { score, logit: z } = blend(base.ai_score, evidence);
-  const { verdict, label } = verdictFor(score);
+  const { verdict, label } = verdictFor(score, base.verdict);
   const leaning = (x: number): string => (x > 0 ? 'towards AI' : x < 0 ? 'towards human writing' : 'neither way');
   return {
     ai_score: score,

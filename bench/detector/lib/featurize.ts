@@ -7,6 +7,6 @@ import type { Row } from './fit-model.js';
 export function featurize(examples: Example[]): Row[] {
   const ranks = loadWordRanks();
   return examples.map((e) => ({
-    features: analyze(e.text, ranks).features, label: e.label === 'ai' ? 1 : 0, domain: e.domain, group: e.group,
+    features: analyze(e.text, ranks).features, label: e.label === 'ai' ? 1 : 0, domain: e.domain, group: e.group, generator: e.generator,
   }));
 }

@@ -10,10 +10,11 @@ import { applyTransform, FEATURE_SPECS, type FeatureSpec } from '../../../worker
 import type { DetectorWeights } from '../../../workers/engines/local/detector/model.js';
 import { fitLogistic, fitStandardiser, predictLogit, sigmoid, standardise } from './logistic.js';
 
-export interface Row { features: FeatureVector; label: 0 | 1; domain: string; group: string }
+export interface Row { features: FeatureVector; label: 0 | 1; domain: string; group: string; generator: string }
 
 export const TRAINING = {
   lambda: 0.3,
+  instructionTunedWeight: Number(process.env['ITW'] ?? 1),
   zClip: 5,
   sentenceShrink: 0.5,
   /** Human false-positive rate the likely_ai cut-off aims for on held-out domains (target ≤ 5%). */
@@ -30,10 +31,21 @@ function matrix(rows: Row[], specs: readonly FeatureSpec[]): number[][] {
 }
 
 /** Each domain weighs the same, and within a domain each class weighs the same. */
+/**
+ * Instruction-tuned generators (chat and instruct models), the kind of machine text the service
+ * meets today; the rest of the training data are older base-model continuations.
+ */
+export const INSTRUCTION_TUNED = new Set(['gpt-3.5-turbo', 'gpt-4', 'davinci']);
+
+/**
+ * Each domain weighs the same and within a domain each class weighs the same; inside the machine
+ * class, instruction-tuned generators count TRAINING.instructionTunedWeight times as much.
+ */
 function balancedWeights(rows: Row[]): number[] {
-  const counts = new Map<string, number>();
-  for (const r of rows) counts.set(`${r.domain}|${r.label}`, (counts.get(`${r.domain}|${r.label}`) ?? 0) + 1);
-  return rows.map((r) => 1 / counts.get(`${r.domain}|${r.label}`)!);
+  const raw = rows.map((r) => (r.label === 1 && INSTRUCTION_TUNED.has(r.generator) ? TRAINING.instructionTunedWeight : 1));
+  const totals = new Map<string, number>();
+  rows.forEach((r, i) => totals.set(`${r.domain}|${r.label}`, (totals.get(`${r.domain}|${r.label}`) ?? 0) + raw[i]!));
+  return rows.map((r, i) => raw[i]! / totals.get(`${r.domain}|${r.label}`)!);
 }
 
 interface RawModel { specs: FeatureSpec[]; mean: number[]; std: number[]; weights: number[]; bias: number; dropped: string[] }

@@ -2,9 +2,9 @@
  * The local statistical detector: features → calibrated logistic model → report with verdict,
  * confidence, signals and per-sentence scores.
  */
-import type { Confidence, DetectionReport, SentenceScore, Verdict } from '../../../domain/options.js';
+import type { Confidence, DetectionReport, SentenceScore, Verdict } from '../../../../domain/options.js';
 import type { Detector } from '../../types.js';
-import { analyze, type DocumentAnalysis, type FeatureVector } from './features.js';
+import { aggregate, analyze, type DocumentAnalysis, type FeatureVector } from './features.js';
 import { createScorer, loadDetectorWeights, type DetectorWeights } from './model.js';
 import { buildSignals } from './signals.js';
 import { loadWordRanks, type WordRanks } from './word-ranks.js';
@@ -50,7 +50,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   function sentenceScores(a: DocumentAnalysis, docLogit: number): SentenceScore[] {
     const docZ = new Map(scorer.contributions(a.features).map((c) => [c.name, c.z]));
     return a.sentences.map((s) => {
-      const own = new Map(scorer.contributions(analyze(s.text, ranks).features).map((c) => [c.name, c.z]));
+      const own = new Map(scorer.contributions(aggregate([s])).map((c) => [c.name, c.z]));
       let shift = 0;
       for (const f of localFeatures) shift += f.weight * ((own.get(f.name) ?? 0) - (docZ.get(f.name) ?? 0));
       return { text: s.text, start: s.start, end: s.end, ai_score: toPercent(docLogit + weights.sentence_shrink * shift) };
@@ -58,7 +58,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   }
 
   /** Scores of contiguous windows of sentences; disagreement between them means mixed authorship. */
-  function windowScores(text: string, a: DocumentAnalysis): number[] {
+  function windowScores(a: DocumentAnalysis): number[] {
     const windows = Math.min(4, Math.floor(a.wordCount / MIXED_WINDOW_WORDS));
     if (windows < 2 || a.sentences.length < 4) return [];
     const per = a.wordCount / windows;
@@ -68,8 +68,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     for (let i = 0; i < a.sentences.length; i++) {
       words += a.sentences[i]!.words.length;
       if (words >= per * (out.length + 1) || i === a.sentences.length - 1) {
-        const slice = text.slice(a.sentences[from]!.start, a.sentences[i]!.end);
-        out.push(toPercent(scorer.logit(analyze(slice, ranks).features)));
+        out.push(toPercent(scorer.logit(aggregate(a.sentences.slice(from, i + 1)))));
         from = i + 1;
       }
     }
@@ -97,7 +96,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     const contributions = scorer.contributions(a.features);
     const logit = contributions.reduce((s, c) => s + c.contribution, weights.bias);
     const aiScore = toPercent(logit);
-    const verdict = verdictOf(aiScore, windowScores(text, a));
+    const verdict = verdictOf(aiScore, windowScores(a));
     const confidence = confidenceOf(aiScore, a.wordCount, a.knownWordShare);
     const signals = buildSignals(contributions, a);
     const top = signals.slice(0, 2).map((s) => s.signal.replace(/_/gu, ' '));

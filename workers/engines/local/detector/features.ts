@@ -17,7 +17,16 @@ export const FEATURE_NAMES = [
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type FeatureVector = Record<FeatureName, number>;
 
-export interface SentenceInfo extends Span { words: string[]; logRanks: number[] }
+/** Per-sentence counts, computed once and summed for the document, a window or the sentence itself. */
+export interface SentenceInfo extends Span {
+  words: string[];
+  lower: string[];
+  logRanks: number[];
+  lowerAlpha: number; unknown: number; functionWords: number; firstPerson: number; contractions: number;
+  letters: number; capitalized: number; digits: number; commas: number; parenDash: number; quotes: number;
+  questionExclaim: number; informal: number; transitionOpener: boolean; punctTypes: Set<string>;
+  phraseHits: Map<string, number>;
+}
 
 export interface DocumentAnalysis {
   features: FeatureVector;
@@ -97,30 +106,60 @@ export function findMachinePhrases(text: string): Map<string, number> {
 }
 
 function frequencyTokens(word: string): string[] {
-  return word.toLowerCase().split(/['’]/u).filter((p) => p.length > 0);
+  const w = word.toLowerCase();
+  return w.includes("'") || w.includes('’') ? w.split(/['’]/u).filter((p) => p.length > 0) : [w];
 }
 
-function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
-  const ws: string[] = [];
+const isLowerWord = (w: string): boolean => w === w.toLowerCase() && w !== w.toUpperCase() && !/[0-9]/u.test(w);
+const isCapitalized = (w: string): boolean => { const c = w[0]!; return c !== c.toLowerCase(); };
+const hasDigit = (w: string): boolean => /[0-9]/u.test(w);
+const normalisePunct = (p: string): string => (p === '“' || p === '”' ? '"' : p === '‘' || p === '’' ? "'" : p);
+const count = (text: string, re: RegExp): number => { let n = 0; for (const _ of text.matchAll(re)) n++; return n; };
+
+/** Tokenises one sentence and counts everything the features need. */
+export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
+  const words = span.text.match(WORD) ?? [];
+  const lower = words.map((w) => w.toLowerCase());
   const logRanks: number[] = [];
-  for (const m of span.text.matchAll(WORD)) {
-    ws.push(m[0]);
-    if (/\p{N}/u.test(m[0])) continue;
-    for (const part of frequencyTokens(m[0])) logRanks.push(Math.log(ranks.rank(part)));
+  let lowerAlpha = 0, unknown = 0, functionWords = 0, firstPerson = 0, contractions = 0, letters = 0, capitalized = 0, digits = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const l = lower[i]!;
+    letters += w.length;
+    if (FUNCTION_WORDS.has(l)) functionWords++;
+    if (FIRST_PERSON.has(l)) firstPerson++;
+    if (l.includes("'") || l.includes('’')) contractions++;
+    // Capitalised words not at a sentence start: names and other proper nouns.
+    if (i > 0 && isCapitalized(w)) capitalized++;
+    if (hasDigit(w)) { digits++; continue; }
+    let isUnknown = false;
+    for (const part of frequencyTokens(l)) {
+      const r = ranks.rank(part);
+      if (r >= ranks.unknownRank) isUnknown = true;
+      logRanks.push(Math.log(r));
+    }
+    if (isLowerWord(w)) { lowerAlpha++; if (isUnknown) unknown++; }
   }
-  return { ...span, words: ws, logRanks };
+  const punctTypes = new Set<string>();
+  let commas = 0;
+  for (const m of span.text.matchAll(PUNCT)) { punctTypes.add(normalisePunct(m[0])); if (m[0] === ',') commas++; }
+  return {
+    ...span, words, lower, logRanks, lowerAlpha, unknown, functionWords, firstPerson, contractions, letters, capitalized, digits,
+    commas, parenDash: count(span.text, /[()–—]| - /gu), quotes: count(span.text, /["“”]/gu),
+    questionExclaim: count(span.text, /[?!]/gu), informal: count(span.text, INFORMAL),
+    transitionOpener: words.length > 0 && TRANSITIONS.has(lower[0]!), punctTypes, phraseHits: findMachinePhrases(span.text),
+  };
 }
 
-/** Computes all features of a text. */
-export function analyze(text: string, ranks: WordRanks): DocumentAnalysis {
-  const sentences = splitSentences(text).map((s) => sentenceInfo(s, ranks)).filter((s) => s.words.length > 0);
-  const allWords = sentences.flatMap((s) => s.words);
-  const lower = allWords.map((w) => w.toLowerCase());
+/** Features of a run of sentences (a whole document, a window, or one sentence). */
+export function aggregate(sentences: SentenceInfo[]): FeatureVector {
+  const lower = sentences.flatMap((s) => s.lower);
   const n = Math.max(1, lower.length);
+  const sentenceCount = Math.max(1, sentences.length);
   const lengths = sentences.map((s) => s.words.length);
   const logRanks = sentences.flatMap((s) => s.logRanks);
-  const unknown = Math.log(ranks.unknownRank);
-  const lowerAlpha = allWords.filter((w) => /^\p{Ll}+$/u.test(w));
+  const sum = (key: 'lowerAlpha' | 'unknown' | 'functionWords' | 'firstPerson' | 'contractions' | 'letters' | 'capitalized' |
+    'digits' | 'commas' | 'parenDash' | 'quotes' | 'questionExclaim' | 'informal'): number => sentences.reduce((a, s) => a + s[key], 0);
 
   const trigramCounts = new Map<string, number>();
   for (let i = 0; i + 2 < lower.length; i++) {
@@ -130,67 +169,70 @@ export function analyze(text: string, ranks: WordRanks): DocumentAnalysis {
   let repeatedTrigrams = 0;
   for (const c of trigramCounts.values()) if (c > 1) repeatedTrigrams += c;
 
-  const openers = new Map<string, number>();
-  for (const s of sentences) {
-    const w = s.words[0]!.toLowerCase();
-    openers.set(w, (openers.get(w) ?? 0) + 1);
-  }
-  let repeatedOpeners = 0;
-  let topOpener: DocumentAnalysis['topOpener'] = null;
-  for (const [word, count] of openers) {
-    if (count > 1) repeatedOpeners += count - 1;
-    if (count > 1 && (!topOpener || count > topOpener.count)) topOpener = { word, count };
-  }
-  const sentenceCount = Math.max(1, sentences.length);
-  const transitionOpeners = sentences.filter((s) => TRANSITIONS.has(s.words[0]!.toLowerCase())).length;
-
-  const phraseHits = findMachinePhrases(text);
+  const punctTypes = new Set<string>();
   let phraseCount = 0;
-  for (const c of phraseHits.values()) phraseCount += c;
-
-  const punct = [...text.matchAll(PUNCT)].map((m) => m[0]);
-  const punctTypes = new Set(punct.map((p) => (p === '“' || p === '”' ? '"' : p === '‘' || p === '’' ? "'" : p)));
-  const commas = punct.filter((p) => p === ',').length;
-  const parenDash = (text.match(/[()–—]| - /gu) ?? []).length;
-
-  // Capitalised words not at a sentence start: names and other proper nouns.
-  let capitalized = 0;
-  for (const s of sentences) for (let i = 1; i < s.words.length; i++) if (/^\p{Lu}/u.test(s.words[i]!)) capitalized++;
-
+  for (const s of sentences) {
+    for (const p of s.punctTypes) punctTypes.add(p);
+    for (const c of s.phraseHits.values()) phraseCount += c;
+  }
   const sentenceRarity = sentences.filter((s) => s.logRanks.length >= 3).map((s) => mean(s.logRanks));
-  const paragraphs = text.split(/\n\s*\n/u).map((p) => (p.match(WORD) ?? []).length).filter((c) => c > 0);
-
-  const features: FeatureVector = {
+  return {
     sentence_length_cv: lengths.length > 1 ? std(lengths) / Math.max(1, mean(lengths)) : 0,
     short_sentence_share: lengths.filter((l) => l <= 8).length / sentenceCount,
     mtld: mtld(lower),
     mean_log_rank: mean(logRanks),
     rank_spread: std(logRanks),
-    unknown_word_share: lowerAlpha.filter((w) => frequencyTokens(w).some((p) => Math.log(ranks.rank(p)) >= unknown)).length /
-      Math.max(1, lowerAlpha.length),
+    unknown_word_share: sum('unknown') / Math.max(1, sum('lowerAlpha')),
     rarity_burstiness: std(sentenceRarity),
-    function_word_share: lower.filter((w) => FUNCTION_WORDS.has(w)).length / n,
-    first_person_rate: lower.filter((w) => FIRST_PERSON.has(w)).length / n,
-    contraction_rate: allWords.filter((w) => /\p{L}['’]\p{L}/u.test(w)).length / n,
-    comma_rate: commas / n,
+    function_word_share: sum('functionWords') / n,
+    first_person_rate: sum('firstPerson') / n,
+    contraction_rate: sum('contractions') / n,
+    comma_rate: sum('commas') / n,
     punctuation_variety: punctTypes.size,
-    paren_dash_rate: parenDash / n,
+    paren_dash_rate: sum('parenDash') / n,
     repeated_trigram_share: repeatedTrigrams / Math.max(1, lower.length - 2),
-    repeated_opener_share: repeatedOpeners / sentenceCount,
-    transition_opener_share: transitionOpeners / sentenceCount,
+    repeated_opener_share: repeatedOpenerCount(sentences).repeated / sentenceCount,
+    transition_opener_share: sentences.filter((s) => s.transitionOpener).length / sentenceCount,
     machine_phrase_rate: (phraseCount / n) * 100,
-    word_length_mean: mean(allWords.map((w) => w.length)),
-    capitalized_share: capitalized / n,
-    digit_share: allWords.filter((w) => /\p{N}/u.test(w)).length / n,
-    informal_mark_rate: (text.match(INFORMAL) ?? []).length / n,
+    word_length_mean: sum('letters') / n,
+    capitalized_share: sum('capitalized') / n,
+    digit_share: sum('digits') / n,
+    informal_mark_rate: sum('informal') / n,
     content_repeat_share: contentRepeatShare(lower),
-    quote_rate: (text.match(/["“”]/gu) ?? []).length / n,
-    question_exclaim_rate: (text.match(/[?!]/gu) ?? []).length / sentenceCount,
+    quote_rate: sum('quotes') / n,
+    question_exclaim_rate: sum('questionExclaim') / sentenceCount,
   };
-  const paragraphCv = paragraphs.length >= 3 ? std(paragraphs) / Math.max(1, mean(paragraphs)) : null;
-  const known = lowerAlpha.filter((w) => frequencyTokens(w).every((p) => ranks.rank(p) < ranks.unknownRank)).length;
+}
+
+function repeatedOpenerCount(sentences: SentenceInfo[]): { repeated: number; top: DocumentAnalysis['topOpener'] } {
+  const openers = new Map<string, number>();
+  for (const s of sentences) openers.set(s.lower[0]!, (openers.get(s.lower[0]!) ?? 0) + 1);
+  let repeated = 0;
+  let top: DocumentAnalysis['topOpener'] = null;
+  for (const [word, c] of openers) {
+    if (c > 1) repeated += c - 1;
+    if (c > 1 && (!top || c > top.count)) top = { word, count: c };
+  }
+  return { repeated, top };
+}
+
+/** Computes all features of a text. */
+export function analyze(text: string, ranks: WordRanks): DocumentAnalysis {
+  const sentences = splitSentences(text).map((s) => sentenceInfo(s, ranks)).filter((s) => s.words.length > 0);
+  const phraseHits = new Map<string, number>();
+  for (const s of sentences) for (const [p, c] of s.phraseHits) phraseHits.set(p, (phraseHits.get(p) ?? 0) + c);
+  const paragraphs = text.split(/\n\s*\n/u).map((p) => (p.match(WORD) ?? []).length).filter((c) => c > 0);
+  const lowerAlpha = sentences.reduce((a, s) => a + s.lowerAlpha, 0);
+  const unknown = sentences.reduce((a, s) => a + s.unknown, 0);
+  const lengths = sentences.map((s) => s.words.length);
   return {
-    features, sentences, wordCount: allWords.length, meanSentenceLength: mean(lengths),
-    knownWordShare: lowerAlpha.length === 0 ? 0 : known / lowerAlpha.length, phraseHits, paragraphCv, topOpener,
+    features: aggregate(sentences),
+    sentences,
+    wordCount: lengths.reduce((a, b) => a + b, 0),
+    meanSentenceLength: mean(lengths),
+    knownWordShare: lowerAlpha === 0 ? 0 : 1 - unknown / lowerAlpha,
+    phraseHits,
+    paragraphCv: paragraphs.length >= 3 ? std(paragraphs) / Math.max(1, mean(paragraphs)) : null,
+    topOpener: repeatedOpenerCount(sentences).top,
   };
 }

@@ -3,7 +3,7 @@
  * measured, and what would make the text read less machine-like. Severity follows the feature's
  * contribution to the logit (model features) or a documented rule (signals outside the model).
  */
-import type { DetectionSignal, Severity } from '../../../domain/options.js';
+import type { DetectionSignal, Severity } from '../../../../domain/options.js';
 import type { DocumentAnalysis, FeatureName } from './features.js';
 import type { Contribution } from './model.js';
 

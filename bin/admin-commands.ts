@@ -1,0 +1,141 @@
+/**
+ * The operators' commands (design.md "Operators' interface"). Each appends through the deciders and
+ * returns only once the read side shows the change (it catches the projections up itself, so it does
+ * not depend on a projector process running).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { accountDecider, balanceOf, accountStatus, type AccountCommand, type AccountState } from '../domain/account.js';
+import { apiKeyDecider, assertKeyQuota, DEFAULT_ROTATION_GRACE_SECONDS, generateKeySecret, hashKey, parseAllowList, parseScopes, successorOf, type ApiKeyCommand } from '../domain/apikey.js';
+import { DomainError } from '../domain/error-codes.js';
+import { streams, type SuspensionReason } from '../domain/events.js';
+import { findPlan, PLAN_KEY_BY_SLUG, type Plan } from '../domain/plans.js';
+import { handleCommand, loadStream } from '../infra/command-handler.js';
+import type { EventStore } from '../infra/eventstore/types.js';
+import { countActiveKeys, findKey } from '../projections/api-keys.js';
+import type { ProjectionRunner } from '../projections/runner.js';
+
+export interface AdminDeps {
+  store: EventStore;
+  pool: Pool;
+  runner: ProjectionRunner;
+  extraPlans: Readonly<Record<string, Plan>>;
+  now?: () => Date;
+}
+
+export class AdminCommands {
+  constructor(private readonly deps: AdminDeps) {}
+
+  private now(): string { return (this.deps.now?.() ?? new Date()).toISOString(); }
+
+  private async visible(position: bigint | null): Promise<void> {
+    if (position !== null) await this.deps.runner.catchUpTo(position);
+  }
+
+  private async account(accountId: string, command: AccountCommand): Promise<AccountState> {
+    const result = await handleCommand(this.deps.store, streams.account(accountId), accountDecider, command);
+    await this.visible(result.position);
+    return result.state;
+  }
+
+  private async existingAccount(accountId: string): Promise<AccountState> {
+    const { state } = await loadStream(this.deps.store, streams.account(accountId), accountDecider);
+    if (state.status === 'empty') throw new DomainError('NOT_FOUND', `account ${accountId} does not exist`);
+    return state;
+  }
+
+  /** `--plan growth|scale`, a plan key (api_growth, or an operator plan), or `none` for an account without a subscription. */
+  async createAccount(input: { plan: string; email: string | null }): Promise<{ account_id: string }> {
+    const accountId = randomUUID();
+    if (input.plan === 'none') {
+      const appended = await this.deps.store.append(streams.account(accountId), [
+        { type: 'AccountOpened', data: { accountId, email: input.email, at: this.now() } },
+      ], 'no_stream');
+      await this.visible(appended.position);
+      return { account_id: accountId };
+    }
+    const planKey = PLAN_KEY_BY_SLUG[input.plan as 'growth' | 'scale'] ?? input.plan;
+    await this.account(accountId, { type: 'OpenAccount', data: { accountId, email: input.email, planKey, now: this.now(), plans: this.deps.extraPlans } });
+    return { account_id: accountId };
+  }
+
+  async topUp(accountId: string, words: number): Promise<{ account_id: string; words_remaining: number }> {
+    await this.existingAccount(accountId);
+    const state = await this.account(accountId, { type: 'TopUp', data: { words, now: this.now() } });
+    return { account_id: accountId, words_remaining: balanceOf(state).total };
+  }
+
+  async adjust(accountId: string, words: number, reason: string): Promise<{ account_id: string; words_remaining: number }> {
+    await this.existingAccount(accountId);
+    const state = await this.account(accountId, { type: 'AdjustBalance', data: { words, reason, now: this.now() } });
+    return { account_id: accountId, words_remaining: balanceOf(state).total };
+  }
+
+  async suspend(accountId: string, reason: SuspensionReason): Promise<{ account_id: string; status: string }> {
+    await this.existingAccount(accountId);
+    const state = await this.account(accountId, { type: 'Suspend', data: { reason, now: this.now() } });
+    return { account_id: accountId, status: accountStatus(state) };
+  }
+
+  async reinstate(accountId: string): Promise<{ account_id: string; status: string }> {
+    await this.existingAccount(accountId);
+    const state = await this.account(accountId, { type: 'Reinstate', data: { now: this.now() } });
+    return { account_id: accountId, status: accountStatus(state) };
+  }
+
+  async cancel(accountId: string): Promise<{ account_id: string; status: string }> {
+    await this.existingAccount(accountId);
+    const state = await this.account(accountId, { type: 'Cancel', data: { now: this.now() } });
+    return { account_id: accountId, status: accountStatus(state) };
+  }
+
+  private async key(keyId: string, command: ApiKeyCommand) {
+    const result = await handleCommand(this.deps.store, streams.apiKey(keyId), apiKeyDecider, command);
+    await this.visible(result.position);
+    return result;
+  }
+
+  async createKey(input: { accountId: string; name: string | null; scopes: string | null; allowIps: string | null }): Promise<{ key_id: string; key: string }> {
+    const state = await this.existingAccount(input.accountId);
+    if (state.status !== 'open' || state.subscription.status === 'none') {
+      throw new DomainError('NO_SUBSCRIPTION', `account ${input.accountId} has no subscription`);
+    }
+    const plan = findPlan(state.subscription.planKey, this.deps.extraPlans);
+    if (!plan) throw new DomainError('PLAN_NOT_FOUND', `plan ${state.subscription.planKey} has no configuration`);
+    assertKeyQuota(await countActiveKeys(this.deps.pool, input.accountId, new Date()), plan);
+    const keyId = randomUUID();
+    const secret = generateKeySecret(randomBytes(32));
+    await this.key(keyId, { type: 'IssueKey', data: {
+      keyId, accountId: input.accountId, name: input.name ?? 'default', hash: hashKey(secret),
+      scopes: parseScopes(input.scopes ?? 'humanize,detect,tones'), allowIps: input.allowIps ? parseAllowList(input.allowIps) : [],
+      rotatedFrom: null, now: this.now(),
+    } });
+    return { key_id: keyId, key: secret };
+  }
+
+  async rotateKey(keyId: string, graceSeconds: number | null): Promise<{ key_id: string; key: string; old_key_expires_at: string }> {
+    const { state } = await loadStream(this.deps.store, streams.apiKey(keyId), apiKeyDecider);
+    const newKeyId = randomUUID();
+    const secret = generateKeySecret(randomBytes(32));
+    const now = this.now();
+    const issue = successorOf(state, { keyId: newKeyId, hash: hashKey(secret), now });
+    if (state.status !== 'live') throw new DomainError(state.status === 'rotated' ? 'VALIDATION_FAILED' : 'INVALID_KEY', `key ${keyId} is ${state.status}; only a live key can be rotated`);
+    // The successor exists before the old key points at it.
+    await this.key(newKeyId, issue);
+    const rotated = await this.key(keyId, { type: 'RotateKey', data: { newKeyId, graceSeconds: graceSeconds ?? DEFAULT_ROTATION_GRACE_SECONDS, now } });
+    const event = rotated.events.find((e) => e.type === 'ApiKeyRotated');
+    return { key_id: newKeyId, key: secret, old_key_expires_at: event?.type === 'ApiKeyRotated' ? event.data.expiresAt : now };
+  }
+
+  async revokeKey(keyId: string): Promise<{ key_id: string; status: string }> {
+    if (!(await findKey(this.deps.pool, keyId)) && (await this.deps.store.read(streams.apiKey(keyId))).length === 0) {
+      throw new DomainError('INVALID_KEY', `key ${keyId} does not exist`);
+    }
+    await this.key(keyId, { type: 'RevokeKey', data: { now: this.now() } });
+    return { key_id: keyId, status: 'revoked' };
+  }
+
+  async rebuildProjections(names: string[] | null): Promise<{ rebuilt: string[]; events: number; ms: number }> {
+    return this.deps.runner.rebuild(names ?? undefined);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Admin CLI: `npm run --silent admin -- <group> <command> [--flags]`. One JSON object on stdout and
+ * exit 0; on error a problem-like JSON object on stderr and a non-zero exit.
+ */
+import { parseArgs } from 'node:util';
+import { DomainError, statusOf, titleOf } from '../domain/error-codes.js';
+import type { SuspensionReason } from '../domain/events.js';
+import { ConfigError, loadConfig } from '../infra/config.js';
+import { openBackends, loadExtraPlans } from './backends.js';
+import { AdminCommands } from './admin-commands.js';
+import { auditLedger } from './ledger-audit.js';
+
+const USAGE = `usage: admin <command> [--flags]
+  accounts create --plan growth|scale|<plan key>|none [--email E]
+  accounts topup --account ID --words N
+  accounts adjust --account ID --words ±N --reason TEXT
+  accounts suspend --account ID --reason banned|risk|turnstile
+  accounts reinstate --account ID
+  accounts cancel --account ID
+  keys create --account ID [--name N] [--scopes humanize,detect,tones] [--allow-ip IP|CIDR,...]
+  keys rotate --key KEY_ID [--grace-seconds N]
+  keys revoke --key KEY_ID
+  projections rebuild [--name NAME]
+  ledger audit [--account ID]`;
+
+class UsageError extends Error {}
+
+function need(values: Record<string, string | boolean | undefined>, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function integer(raw: string, name: string): number {
+  if (!/^[+-]?\d+$/.test(raw)) throw new UsageError(`--${name} must be an integer`);
+  return Number(raw);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [group, command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      plan: { type: 'string' }, email: { type: 'string' }, account: { type: 'string' }, words: { type: 'string' },
+      reason: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'allow-ip': { type: 'string' },
+      key: { type: 'string' }, 'grace-seconds': { type: 'string' },
+    },
+    allowNegative: true,
+    strict: true,
+  });
+  const config = loadConfig();
+  const backends = await openBackends(config);
+  try {
+    const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: loadExtraPlans(config) });
+    const out = await (async (): Promise<unknown> => {
+      switch (`${group} ${command}`) {
+        case 'accounts create': return admin.createAccount({ plan: need(values, 'plan'), email: values.email ?? null });
+        case 'accounts topup': return admin.topUp(need(values, 'account'), integer(need(values, 'words'), 'words'));
+        case 'accounts adjust': return admin.adjust(need(values, 'account'), integer(need(values, 'words'), 'words'), need(values, 'reason'));
+        case 'accounts suspend': {
+          const reason = need(values, 'reason');
+          if (!['banned', 'risk', 'turnstile'].includes(reason)) throw new UsageError('--reason must be banned, risk or turnstile');
+          return admin.suspend(need(values, 'account'), reason as SuspensionReason);
+        }
+        case 'accounts reinstate': return admin.reinstate(need(values, 'account'));
+        case 'accounts cancel': return admin.cancel(need(values, 'account'));
+        case 'keys create': return admin.createKey({ accountId: need(values, 'account'), name: values.name ?? null, scopes: values.scopes ?? null, allowIps: values['allow-ip'] ?? null });
+        case 'keys rotate': return admin.rotateKey(need(values, 'key'), values['grace-seconds'] ? integer(values['grace-seconds'], 'grace-seconds') : null);
+        case 'keys revoke': return admin.revokeKey(need(values, 'key'));
+        case 'projections rebuild': return admin.rebuildProjections(values.name ? values.name.split(',') : null);
+        case 'ledger audit': {
+          const report = await auditLedger(backends.store, backends.pool, values.account ?? null);
+          if (report.violations.length > 0) {
+            process.stderr.write(JSON.stringify({ title: 'Ledger audit failed', code: 'LEDGER_AUDIT_FAILED', ...report }) + '\n');
+            return undefined;
+          }
+          return report;
+        }
+        default: throw new UsageError(`unknown command: ${[group, command].filter(Boolean).join(' ') || '(none)'}`);
+      }
+    })();
+    if (out === undefined) return 1;
+    process.stdout.write(JSON.stringify(out) + '\n');
+    return 0;
+  } finally {
+    await backends.close();
+  }
+}
+
+function fail(err: unknown): number {
+  let problem: Record<string, unknown>;
+  if (err instanceof DomainError) problem = { title: titleOf(err.code), status: statusOf(err.code), code: err.code, detail: err.message, ...err.extra };
+  else if (err instanceof UsageError || (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
+    problem = { title: 'Usage error', code: 'USAGE', detail: err.message, usage: USAGE };
+  } else if (err instanceof ConfigError) problem = { title: 'Configuration error', code: 'CONFIG', detail: err.message };
+  else problem = { title: 'Admin command failed', code: 'INTERNAL_ERROR', detail: err instanceof Error ? err.message : String(err) };
+  process.stderr.write(JSON.stringify(problem) + '\n');
+  return err instanceof UsageError ? 2 : 1;
+}
+
+main(process.argv.slice(2)).then((code) => process.exit(code), (err: unknown) => process.exit(fail(err)));

@@ -1,0 +1,46 @@
+/**
+ * Process entry point: runs the roles named by ROLES (default api,worker,projector). `--check`
+ * validates configuration and connectivity, then exits.
+ */
+import { ConfigError, loadConfig } from '../infra/config.js';
+import { createLogger } from '../infra/logger.js';
+import { startService } from './service.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err: unknown) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel, { roles: config.roles.join(',') });
+  const service = await startService(config, { logger });
+  if (process.argv.includes('--check')) {
+    logger.info('configuration and connectivity check passed');
+    await service.close();
+    process.exit(0);
+  }
+  let signals = 0;
+  const stop = (signal: string) => {
+    signals++;
+    if (signals > 1) {
+      logger.warn({ signal }, 'second signal: forcing exit');
+      process.exit(1);
+    }
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => { logger.error('shutdown deadline passed; forcing exit'); process.exit(1); }, config.shutdownGraceMs + 5_000);
+    force.unref();
+    service.close().then(() => process.exit(0), (err: unknown) => { logger.error({ err }, 'shutdown failed'); process.exit(1); });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`start-up failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

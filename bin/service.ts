@@ -1,0 +1,155 @@
+/**
+ * The composition root: wires config, stores, queues, engines and routes for the roles this process
+ * runs (api, worker, projector). Tests start it in-process; bin/main.ts runs it as a process.
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Middleware } from 'koa';
+import { createApp, type RequestLog } from '../api/app.js';
+import { KeyCache } from '../api/key-cache.js';
+import { authenticate, clientIp, requireScope } from '../api/middleware/auth.js';
+import { jsonBody } from '../api/middleware/body.js';
+import { healthLimit, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
+import { Relay } from '../api/relay.js';
+import { healthRouter } from '../api/routes/health.js';
+import { textRouter } from '../api/routes/text.js';
+import { tonesRouter } from '../api/routes/tones.js';
+import { openApiRouter } from '../api/routes/openapi.js';
+import { TextJobs } from '../api/text-job.js';
+import { balanceOf } from '../domain/account.js';
+import { HEALTH_REQUESTS_PER_MINUTE, type Plan } from '../domain/plans.js';
+import type { Config } from '../infra/config.js';
+import { IdempotencyService } from '../infra/idempotency.js';
+import { LedgerService } from '../infra/ledger.js';
+import { createLimiter } from '../infra/limits.js';
+import { createLogger, type Logger } from '../infra/logger.js';
+import { ProgressHub } from '../infra/progress.js';
+import { JobQueues } from '../infra/queues.js';
+import { createRedis } from '../infra/redis.js';
+import { projectFile } from '../infra/paths.js';
+import { ToneService } from '../infra/tones.js';
+import { createSchemaRegistry } from '../schemas/index.js';
+import { createEngines, type Engines } from '../workers/engines/index.js';
+import { createProcessor } from '../workers/processor.js';
+import { WorkerRole } from '../workers/worker-role.js';
+import { loadExtraPlans, openBackends } from './backends.js';
+
+export const VERSION: string = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
+
+export interface ServiceOptions {
+  logger?: Logger;
+  extraPlans?: Readonly<Record<string, Plan>>;
+  /** Replace the engines (tests of failure paths use real engines pointed at a fake server instead). */
+  engines?: Pick<Engines, 'humanizer' | 'detector' | 'ping'>;
+  onRequestDone?: (info: RequestLog) => void;
+  heartbeatMs?: number;
+  stalledIntervalMs?: number;
+}
+
+export interface Service {
+  url: string | null;
+  server: Server | null;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startService(config: Config, options: ServiceOptions = {}): Promise<Service> {
+  const logger = options.logger ?? createLogger(config.logLevel, { roles: config.roles.join(',') });
+  const extraPlans = options.extraPlans ?? loadExtraPlans(config);
+  const backends = await openBackends(config, logger);
+  const { store, pool, runner } = backends;
+  const prefix = `${config.redisPrefix}:`;
+  const redis = createRedis(config.redisUrl);
+  const subscriber = createRedis(config.redisUrl, { commandTimeout: undefined });
+  const progress = new ProgressHub(redis, subscriber, prefix);
+  const ledger = new LedgerService(store);
+  const idempotency = new IdempotencyService(store, config.idempotencyTtlSeconds);
+  const closers: Array<() => Promise<void>> = [];
+  let server: Server | null = null;
+  let url: string | null = null;
+  const engines = options.engines ?? createEngines({
+    aiProvider: config.aiProvider, detectProvider: config.detectProvider, openai: config.openai, timeoutMs: config.aiTimeoutMs,
+  });
+
+  if (config.roles.includes('projector')) {
+    await runner.start();
+  }
+
+  if (config.roles.includes('worker')) {
+    const processor = createProcessor({ engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger });
+    const worker = new WorkerRole({
+      redisUrl: config.redisUrl, prefix, concurrency: config.workerConcurrency, process: processor, progress, ledger,
+      results: idempotency, logger, ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
+    });
+    await worker.start();
+    closers.push(() => worker.close());
+  }
+
+  if (config.roles.includes('api')) {
+    const keys = new KeyCache(pool, logger);
+    await keys.start();
+    closers.push(async () => keys.stop());
+    const queues = new JobQueues(config.redisUrl, prefix);
+    closers.push(() => queues.close());
+    const limiter = createLimiter({ redis, prefix });
+    const schemas = createSchemaRegistry();
+    const tones = new ToneService(store);
+    const relay = new Relay({
+      progress, queues, ledger, logger, docsUrl: config.docsUrl, graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000,
+      releaseIdempotencyKey: (key, code) => idempotency.release(key, code),
+    });
+    const jobs = new TextJobs({ ledger, idempotency, relay, aiTimeoutMs: config.aiTimeoutMs });
+    const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
+    const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
+      jsonBody(), auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
+    ];
+    const toneEdge = (write: boolean): Middleware[] => [jsonBody(), auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
+    const tonesRoutes = tonesRouter({
+      read: toneEdge(false), write: toneEdge(true), tones, schemas,
+      wordsRemaining: async (accountId) => balanceOf(await ledger.state(accountId)).total,
+    });
+    const health = healthRouter({
+      version: VERSION,
+      adminSecret: config.adminSecret,
+      guard: healthLimit(limiter, logger, HEALTH_REQUESTS_PER_MINUTE, (ctx) => clientIp(ctx, config.trustProxy)),
+      checks: {
+        database: async () => { await pool.query('SELECT 1'); },
+        event_store: () => store.ping(),
+        redis: async () => { await redis.ping(); },
+        ai: () => engines.ping(AbortSignal.timeout(1_500)),
+      },
+    });
+    const app = createApp({
+      docsUrl: config.docsUrl, logger,
+      routers: [health, openApiRouter(), tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v) })],
+      ...(options.onRequestDone ? { onRequestDone: options.onRequestDone } : {}),
+    });
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host, () => resolve(s));
+      s.once('error', reject);
+    });
+    server.keepAliveTimeout = 5_000;
+    const address = server.address() as AddressInfo;
+    url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
+    logger.info({ url, version: VERSION }, 'api listening');
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    url, server, config,
+    close() {
+      closing ??= (async () => {
+        if (server) {
+          const s = server;
+          await new Promise<void>((resolve) => { s.close(() => resolve()); s.closeIdleConnections(); });
+        }
+        for (const close of closers.reverse()) await close().catch((err: unknown) => logger.warn({ err }, 'close failed'));
+        redis.disconnect();
+        subscriber.disconnect();
+        await backends.close();
+      })();
+      return closing;
+    },
+  };
+}

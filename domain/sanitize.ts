@@ -1,0 +1,191 @@
+/**
+ * Text hygiene shared by request validation and tone fields: Unicode normalisation, HTML stripping,
+ * control-character detection, and the documented list of blocked injection/code patterns.
+ *
+ * Every function here is linear in the input (no regex that can backtrack across the whole text per
+ * start position), because they run on request bodies of up to 128 KiB.
+ */
+
+/** Characters that render as nothing and are used to smuggle text past filters. */
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200D\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/g;
+const LINE_BREAKS = /\r\n?|[\u000B\u000C\u0085\u2028\u2029]/g;
+const ODD_SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const BLOCK_TAGS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'hr', 'section', 'article']);
+
+/**
+ * NFC; strips zero-width characters, soft hyphens, BOMs and bidi overrides; turns odd spaces into a
+ * space and odd line breaks (CR, CRLF, VT, FF, NEL, U+2028/9) into \n; collapses runs of spaces and
+ * tabs, drops spaces before a line break, keeps at most one blank line; trims the ends.
+ */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(INVISIBLE, '')
+    .replace(LINE_BREAKS, '\n')
+    .replace(ODD_SPACES, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Removes `<open …>…</close>` blocks; an unterminated block is removed to the end of the text. */
+function removeBlocks(text: string, open: RegExp, closeOf: (m: RegExpExecArray) => RegExp): string {
+  let out = '';
+  let last = 0;
+  open.lastIndex = 0;
+  for (let m = open.exec(text); m; m = open.exec(text)) {
+    out += text.slice(last, m.index);
+    const close = closeOf(m);
+    close.lastIndex = open.lastIndex;
+    if (!close.exec(text)) return out;
+    last = close.lastIndex;
+    open.lastIndex = close.lastIndex;
+  }
+  return out + text.slice(last);
+}
+
+/**
+ * Strips HTML: comments, script/style blocks with their content, and tags (block-level tags become a
+ * space so words on either side stay apart). Entities are left as written: the output is plain text
+ * that is never rendered as HTML, and decoding could turn `&lt;script&gt;` back into a tag.
+ * Text that merely contains `<` or `>` ("a < b") is left alone.
+ */
+export function stripHtml(text: string): string {
+  let out = removeBlocks(text, /<!--/g, () => /-->/g);
+  out = removeBlocks(out, /<(script|style)\b[^<>]*>/gi, (m) => new RegExp(`</${m[1]}\\s*>`, 'gi'));
+  return out
+    .replace(/<![A-Za-z][^<>]*>|<\?[^<>]*\?>/g, '')
+    .replace(/<\/?([A-Za-z][A-Za-z0-9:-]*)(?:\s[^<>]*)?\/?>/g, (_tag, name: string) => (BLOCK_TAGS.has(name.toLowerCase()) ? ' ' : ''));
+}
+
+/** Code points (as "U+0007") of C0/C1 control characters other than \t, \n and \r, each once. */
+export function disallowedControlChars(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(CONTROL)) found.add(`U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return [...found];
+}
+
+/** Tone fields and similar short inputs: HTML stripped, normalised, control characters dropped, trimmed. */
+export function sanitizeField(text: string): string {
+  return normaliseText(stripHtml(text)).replace(CONTROL, '').trim();
+}
+
+export interface BlockedPattern {
+  name: string;
+  description: string;
+  pattern: RegExp;
+}
+
+/**
+ * What request text and tone fields may not contain. Prose is matched only in the imperative forms
+ * that address a model, so ordinary writing ("act as a buffer", "you are now a member", "the system
+ * prompt defines…") passes.
+ */
+export const BLOCKED_PATTERNS: readonly BlockedPattern[] = [
+  {
+    name: 'ignore-previous-instructions',
+    description: 'Asks to ignore, disregard, forget or override previous/prior/above/system instructions, prompts or rules.',
+    pattern: /\b(?:ignore|disregard|forget|override|bypass)\s+(?:(?:all|any|every|the|your|my|these|those|of)\s+){0,3}(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines|messages?|context|commands?)\b/i,
+  },
+  {
+    name: 'disregard-the-above',
+    description: '"Disregard/ignore/forget (everything) (the) above", ending a clause.',
+    pattern: /\b(?:disregard|ignore|forget)\s+(?:(?:all|everything)\s+(?:of\s+)?)?(?:the\s+|what\s+(?:is|was)\s+)?above(?=\s*(?:[.,;:!)]|$|\s+(?:and|then|instead)\b))/i,
+  },
+  {
+    name: 'you-are-now',
+    description: '"You are now" followed by an AI role, an unrestricted persona, DAN or developer mode.',
+    pattern: /\byou\s+are\s+now\s+(?:an?\s+|the\s+|in\s+)?(?:(?:unrestricted|unfiltered|uncensored|jailbroken|evil|rogue)\b|dan\b|developer\s+mode|(?:ai|assistant|chatbot|language\s+model|llm|gpt)\b|no\s+longer\s+(?:bound|restricted|an?\s+(?:ai|assistant)))/i,
+  },
+  {
+    name: 'act-as-unrestricted',
+    description: '"Act/behave/respond as (if you were) …" an unrestricted, unfiltered or jailbroken model, DAN, or with no rules.',
+    pattern: /\b(?:act|behave|respond)\s+as\s+(?:if\s+you\s+(?:are|were|had|have)\s+)?(?:an?\s+)?(?:(?:unrestricted|unfiltered|uncensored|jailbroken)\b|dan\b|no\s+(?:restrictions|rules|filters|guidelines|limits)\b)/i,
+  },
+  {
+    name: 'pretend-unrestricted',
+    description: '"Pretend to be / you are" an unrestricted model, DAN or another AI.',
+    pattern: /\bpretend\s+(?:to\s+be|(?:that\s+)?you\s+are)\s+(?:an?\s+)?(?:(?:unrestricted|unfiltered|uncensored|jailbroken)\b|dan\b|(?:different|another)\s+(?:ai|assistant|model)\b)/i,
+  },
+  {
+    name: 'system-prompt-probe',
+    description: 'Asks to reveal, print, repeat or override the system/initial/hidden prompt or instructions.',
+    pattern: /\b(?:reveal|show|print|repeat|output|display|leak|dump|disclose|ignore|override|disregard|tell\s+me|what\s+(?:is|are))\s+(?:me\s+)?(?:your|the)\s+(?:system|initial|hidden|original|secret)\s+(?:prompts?|instructions|messages?)\b/i,
+  },
+  {
+    name: 'system-prompt-override',
+    description: 'A "system prompt:" or "new/updated instructions:" header introducing replacement instructions.',
+    pattern: /\bsystem\s+prompt\s*:|\b(?:new|updated|real|actual)\s+instructions\s*:/i,
+  },
+  {
+    name: 'jailbreak-mode',
+    description: 'Developer/god/jailbreak/DAN mode switches and "DAN (Do Anything Now)".',
+    pattern: /\b(?:developer|god|jailbreak|dan)\s+mode\s+(?:enabled|activated|on)\b|\benable\s+(?:developer|god|jailbreak|dan)\s+mode\b|\bdan\s*\(\s*do\s+anything\s+now\s*\)/i,
+  },
+  {
+    name: 'chat-template-token',
+    description: 'Special tokens of chat templates such as <|im_start|>, <|im_end|>, <|endoftext|>, <|eot_id|>.',
+    pattern: /<\|[A-Za-z0-9_]{1,40}\|>/,
+  },
+  {
+    name: 'inst-token',
+    description: 'Llama-style [INST] / [/INST] markers.',
+    pattern: /\[\/?INST\]/i,
+  },
+  {
+    name: 'sys-token',
+    description: 'Llama-style <<SYS>> / <</SYS>> markers.',
+    pattern: /<<\/?SYS>>/i,
+  },
+  {
+    name: 'script-tag',
+    description: 'An HTML <script> tag.',
+    pattern: /<\s*\/?\s*script\b/i,
+  },
+  {
+    name: 'iframe-tag',
+    description: 'An HTML <iframe> tag.',
+    pattern: /<\s*iframe\b/i,
+  },
+  {
+    name: 'active-content-tag',
+    description: 'HTML tags that load or run content: <object>, <embed>, <applet>, <frame>, <frameset>, <base>, <meta>.',
+    pattern: /<\s*(?:object|embed|applet|frameset|frame|base|meta)\b/i,
+  },
+  {
+    name: 'script-url',
+    description: 'javascript:, vbscript: or livescript: URLs (a scheme immediately followed by code), and data:text/html URLs.',
+    pattern: /\b(?:java|vb|live)script\s*:(?=\S)|\bdata:\s*text\/html\b/i,
+  },
+  {
+    name: 'event-handler-attribute',
+    description: 'Inline HTML event handlers such as onerror=, onload=, onclick=, onmouseover=.',
+    pattern: /\bon(?:abort|afterprint|animation[a-z]*|auxclick|beforeunload|begin|blur|canplay[a-z]*|change|click|contextmenu|copy|cut|dblclick|drag[a-z]*|drop|end|error|focus[a-z]*|hashchange|input|invalid|key(?:down|press|up)|load[a-z]*|message|mouse[a-z]+|paste|pointer[a-z]+|reset|resize|scroll|select|submit|toggle|touch[a-z]+|transition[a-z]*|unload|wheel)\s*=/i,
+  },
+  {
+    name: 'code-fence',
+    description: 'A Markdown code fence (```).',
+    pattern: /```/,
+  },
+];
+
+/** Compatibility-folds text for matching only: fullwidth forms, ligatures, invisible characters, spacing. */
+function foldForMatching(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ');
+}
+
+/**
+ * Name of the first blocked pattern found, or null. Checks the text as sent and with HTML stripped,
+ * so neither a tag nor markup splitting a phrase ("ig<b></b>nore previous instructions") hides it.
+ */
+export function findBlockedPattern(text: string): string | null {
+  const candidates = [foldForMatching(text)];
+  const stripped = foldForMatching(stripHtml(text));
+  if (stripped !== candidates[0]) candidates.push(stripped);
+  for (const { name, pattern } of BLOCKED_PATTERNS) {
+    if (candidates.some((c) => pattern.test(c))) return name;
+  }
+  return null;
+}

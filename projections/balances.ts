@@ -1,0 +1,146 @@
+/**
+ * Read model of each account's word ledger: the figures of `balanceOf` for the folded `account-<id>`
+ * stream, one row per account. Decisions never read it (they fold the stream); it serves operators,
+ * lists, and `ledger audit`, which checks it against a replay of the log.
+ *
+ * Why it is provably the domain's figures: the row keeps the folded account state itself (jsonb) and
+ * every event is applied with the domain's own `accountDecider.evolve`; the figure columns are then
+ * `balanceOf(state)`. The stored state leaves out the two settlement indexes, which `evolve` only ever
+ * writes (they answer "already settled?" for `decide`, never a balance question), so a fold that
+ * starts from the stored state gives the same figures as a fold of the whole stream. Open
+ * reservations are kept, since a refund gives back what its reservation took.
+ */
+import type { Pool, PoolClient } from 'pg';
+import { accountDecider, balanceOf, type AccountState, type Reservation } from '../domain/account.js';
+import type { AccountEvent } from '../domain/events.js';
+import { SettlementIndex } from '../domain/settlements.js';
+import type { RecordedEvent } from '../infra/eventstore/types.js';
+import type { Projection } from './runner.js';
+
+const ACCOUNT_STREAM = 'account-';
+const ACCOUNT_EVENT_TYPES: ReadonlySet<string> = new Set<AccountEvent['type']>([
+  'AccountOpened', 'SubscriptionStarted', 'PeriodRenewed', 'SubscriptionCancelled', 'TopUpPurchased', 'BalanceAdjusted',
+  'AccountSuspended', 'AccountReinstated', 'WordsReserved', 'WordsCharged', 'WordsRefunded',
+]);
+
+/** One row of `balances`, numbers as numbers. */
+export interface BalanceRow {
+  accountId: string;
+  monthlyRemaining: number;
+  topUpRemaining: number;
+  wordsUsed: number;
+  wordsLimit: number;
+  requestsThisPeriod: number;
+  openReservations: number;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  /** Log position of the last event folded into the row. */
+  updatedPosition: bigint;
+}
+
+type StoredState = Omit<Extract<AccountState, { status: 'open' }>, 'ledger'> & {
+  ledger: Omit<Extract<AccountState, { status: 'open' }>['ledger'], 'open' | 'settled' | 'settledPrevious'> & { open: Reservation[] };
+};
+
+/** The account state as stored in the row: plain JSON, settlement indexes left out (see above). */
+export function storableState(state: Extract<AccountState, { status: 'open' }>): StoredState {
+  const { open, settled: _settled, settledPrevious: _previous, ...figures } = state.ledger;
+  return { ...state, ledger: { ...figures, open: [...open.values()] } };
+}
+
+export function restoredState(stored: StoredState): AccountState {
+  const { open, ...figures } = stored.ledger;
+  return {
+    ...stored,
+    ledger: {
+      ...figures,
+      open: new Map(open.map((r) => [r.requestId, r])),
+      settled: SettlementIndex.empty(),
+      settledPrevious: SettlementIndex.empty(),
+    },
+  };
+}
+
+export const balancesProjection: Projection = {
+  name: 'balances',
+  tables: ['balances'],
+  async setup(client: PoolClient) {
+    // Ids are text, not uuid: a read model must take every event the log accepted.
+    await client.query(`CREATE TABLE IF NOT EXISTS balances (
+      account_id text PRIMARY KEY,
+      monthly_remaining bigint NOT NULL,
+      topup_remaining bigint NOT NULL,
+      words_used bigint NOT NULL,
+      words_limit bigint NOT NULL,
+      requests_this_period integer NOT NULL,
+      open_reservations integer NOT NULL,
+      period_start timestamptz,
+      period_end timestamptz,
+      state jsonb NOT NULL,
+      updated_position bigint NOT NULL
+    )`);
+  },
+  async apply(recorded: RecordedEvent, client: PoolClient) {
+    if (!recorded.streamName.startsWith(ACCOUNT_STREAM) || !ACCOUNT_EVENT_TYPES.has(recorded.type)) return;
+    const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
+    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+    const position = recorded.position.toString();
+    const { rows } = await client.query<{ state: StoredState; updated_position: string }>(
+      'SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1 FOR UPDATE', [accountId],
+    );
+    const row = rows[0];
+    // Applying an event the row already holds changes nothing, whatever the runner guarantees.
+    if (row && BigInt(row.updated_position) >= recorded.position) return;
+    const before = row ? restoredState(row.state) : accountDecider.initialState();
+    const after = accountDecider.evolve(before, event);
+    // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
+    if (after.status !== 'open') return;
+    const b = balanceOf(after);
+    await client.query(
+      `INSERT INTO balances (account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
+         open_reservations, period_start, period_end, state, updated_position)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
+       ON CONFLICT (account_id) DO UPDATE SET
+         monthly_remaining = EXCLUDED.monthly_remaining, topup_remaining = EXCLUDED.topup_remaining,
+         words_used = EXCLUDED.words_used, words_limit = EXCLUDED.words_limit,
+         requests_this_period = EXCLUDED.requests_this_period, open_reservations = EXCLUDED.open_reservations,
+         period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, state = EXCLUDED.state,
+         updated_position = EXCLUDED.updated_position`,
+      [
+        accountId, b.monthlyRemaining, b.topUpRemaining, b.wordsUsed, b.wordsLimit, b.requestsThisPeriod,
+        after.ledger.open.size, b.periodStart, b.periodEnd, JSON.stringify(storableState(after)), position,
+      ],
+    );
+  },
+};
+
+const ROW_COLUMNS = `account_id, monthly_remaining::text, topup_remaining::text, words_used::text, words_limit::text,
+  requests_this_period, open_reservations, period_start, period_end, updated_position::text`;
+
+export function toBalanceRow(r: Record<string, unknown>): BalanceRow {
+  return {
+    accountId: r.account_id as string,
+    monthlyRemaining: Number(r.monthly_remaining),
+    topUpRemaining: Number(r.topup_remaining),
+    wordsUsed: Number(r.words_used),
+    wordsLimit: Number(r.words_limit),
+    requestsThisPeriod: Number(r.requests_this_period),
+    openReservations: Number(r.open_reservations),
+    periodStart: (r.period_start as Date | null) ?? null,
+    periodEnd: (r.period_end as Date | null) ?? null,
+    updatedPosition: BigInt(r.updated_position as string),
+  };
+}
+
+export async function findBalance(pool: Pool | PoolClient, accountId: string): Promise<BalanceRow | null> {
+  const { rows } = await pool.query(`SELECT ${ROW_COLUMNS} FROM balances WHERE account_id = $1`, [accountId]);
+  return rows[0] ? toBalanceRow(rows[0]) : null;
+}
+
+/** Every row, or the one account's; for the audit. */
+export async function listBalances(pool: Pool | PoolClient, accountId: string | null): Promise<BalanceRow[]> {
+  const { rows } = await pool.query(
+    `SELECT ${ROW_COLUMNS} FROM balances WHERE $1::text IS NULL OR account_id = $1 ORDER BY account_id`, [accountId],
+  );
+  return rows.map(toBalanceRow);
+}

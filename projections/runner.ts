@@ -1,0 +1,251 @@
+/**
+ * Runs projections: live (a catch-up subscription per projection, from its checkpoint), on demand
+ * (`catchUpTo`, for commands that must see their own write), and from scratch (`rebuild`).
+ * Every path applies events through `applyBatch` (checkpoints.ts), so they can all run at once,
+ * in one process or several, without applying an event twice.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { Pool, PoolClient } from 'pg';
+import type { AllSubscription, EventStore, RecordedEvent } from '../infra/eventstore/types.js';
+import { inBatches } from './batches.js';
+import { START_POSITION, applyBatch, readCheckpoint, readCheckpoints, resetProjection, setUpProjections } from './checkpoints.js';
+
+export interface Projection {
+  name: string;
+  /** Idempotent DDL for its tables (CREATE TABLE IF NOT EXISTS ...). */
+  setup(client: PoolClient): Promise<void>;
+  /** Table names it owns (truncated on rebuild). */
+  tables: string[];
+  /** Applies one event with idempotent upserts; ignores event types it does not handle. */
+  apply(event: RecordedEvent, client: PoolClient): Promise<void>;
+}
+
+export interface ProjectionLag {
+  name: string;
+  /** Checkpoint: position of the last event applied (-1n: none). */
+  position: bigint;
+  /** Newest position in the log (-1n: empty log). */
+  head: bigint;
+  /** Events after the checkpoint, counted up to LAG_COUNT_LIMIT (so 1000 means "1000 or more"). */
+  behind: number;
+}
+
+export interface RebuildResult { rebuilt: string[]; events: number; ms: number }
+
+export interface ProjectionRunnerOptions {
+  pool: Pool;
+  store: EventStore;
+  projections: Projection[];
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Most events applied in one transaction (default 200). */
+  batchSize?: number;
+}
+
+export const LAG_COUNT_LIMIT = 1000;
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 5_000;
+const NOTHING_VISIBLE_WAIT_MS = 20;
+const DEFAULT_CATCH_UP_TIMEOUT_MS = 30_000;
+const silentLogger: Pick<Logger, 'info' | 'warn' | 'error'> = { info() {}, warn() {}, error() {} };
+
+export class ProjectionRunner {
+  private readonly pool: Pool;
+  private readonly store: EventStore;
+  private readonly projections: Projection[];
+  private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  private readonly batchSize: number;
+  private setupDone: Promise<void> | null = null;
+  private loops: Promise<void>[] = [];
+  private readonly subscriptions = new Set<AllSubscription>();
+  private stopping: AbortController | null = null;
+
+  constructor(options: ProjectionRunnerOptions) {
+    const names = options.projections.map((p) => p.name);
+    const duplicate = names.find((name, i) => names.indexOf(name) !== i);
+    if (duplicate) throw new Error(`two projections are named ${duplicate}`);
+    this.pool = options.pool;
+    this.store = options.store;
+    this.projections = options.projections;
+    this.logger = options.logger ?? silentLogger;
+    this.batchSize = options.batchSize ?? 200;
+  }
+
+  /** Creates the tables, then applies live events from each checkpoint until `stop()`. */
+  async start(): Promise<void> {
+    if (this.stopping) return;
+    const stopping = new AbortController();
+    this.stopping = stopping;
+    try {
+      await this.ensureSetUp();
+    } catch (err: unknown) {
+      if (this.stopping === stopping) this.stopping = null;
+      throw err;
+    }
+    if (stopping.signal.aborted) return; // stop() came first
+    this.loops = this.projections.map((projection) => this.runLive(projection, stopping.signal));
+  }
+
+  /** Ends live application after the batch in progress has committed (its checkpoint with it). Safe twice. */
+  async stop(): Promise<void> {
+    const stopping = this.stopping;
+    if (!stopping) return;
+    stopping.abort();
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await Promise.all(this.loops);
+    this.loops = [];
+    this.stopping = null;
+  }
+
+  /**
+   * Applies, in this process, everything up to `position` for every projection, reading the log
+   * directly; returns once every checkpoint is at or past it, whether this process or a projector
+   * elsewhere did the work. Rejects after `timeoutMs`.
+   */
+  async catchUpTo(position: bigint, timeoutMs = DEFAULT_CATCH_UP_TIMEOUT_MS): Promise<void> {
+    await this.ensureSetUp();
+    const deadline = Date.now() + timeoutMs;
+    await Promise.all(this.projections.map(async (projection) => {
+      const start = await readCheckpoint(this.pool, projection.name);
+      await this.applyUpTo(projection, start, position, deadline, { skipAhead: true });
+    }));
+  }
+
+  /**
+   * Empties the named projections (all by default) and replays the log from the start to the
+   * current head. Locks are held per batch only, so the API keeps serving; meanwhile readers of a
+   * rebuilt table see it empty, then as it stood at ever later positions of the log, until the
+   * replay reaches the head. Live runners notice the reset and help replay.
+   */
+  async rebuild(names?: string[]): Promise<RebuildResult> {
+    const started = performance.now();
+    const targets = names ? names.map((name) => this.projectionNamed(name)) : this.projections;
+    await this.ensureSetUp();
+    for (const projection of targets) await resetProjection(this.pool, projection);
+    const head = await this.store.headPosition();
+    const deadline = Number.POSITIVE_INFINITY;
+    const counts = await Promise.all(targets.map((projection) => this.applyUpTo(projection, START_POSITION, head, deadline, { skipAhead: false })));
+    const result = { rebuilt: targets.map((p) => p.name), events: Math.max(0, ...counts), ms: Math.round(performance.now() - started) };
+    this.logger.info(result, 'projections rebuilt');
+    return result;
+  }
+
+  /** Per projection: checkpoint, log head and how many events it is behind. */
+  async lag(): Promise<ProjectionLag[]> {
+    const [head, checkpoints] = await Promise.all([this.store.headPosition(), readCheckpoints(this.pool)]);
+    const behindByPosition = new Map<bigint, Promise<number>>();
+    const countBehind = (position: bigint): Promise<number> => {
+      if (position >= head) return Promise.resolve(0);
+      let count = behindByPosition.get(position);
+      if (!count) behindByPosition.set(position, count = this.countEventsAfter(position, head));
+      return count;
+    };
+    return Promise.all(this.projections.map(async (projection) => {
+      const position = checkpoints.get(projection.name) ?? START_POSITION;
+      return { name: projection.name, position, head, behind: await countBehind(position) };
+    }));
+  }
+
+  private ensureSetUp(): Promise<void> {
+    this.setupDone ??= setUpProjections(this.pool, this.projections).catch((err: unknown) => {
+      this.setupDone = null;
+      throw err;
+    });
+    return this.setupDone;
+  }
+
+  private projectionNamed(name: string): Projection {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`no projection named ${name} (known: ${this.projections.map((p) => p.name).join(', ')})`);
+    return projection;
+  }
+
+  /**
+   * Reads the log in pages from `from` and applies it until the checkpoint reaches `target`.
+   * Returns how many events of (from, target] it went through. `skipAhead` jumps to the checkpoint
+   * when another runner is further on.
+   */
+  private async applyUpTo(projection: Projection, from: bigint, target: bigint, deadline: number, options: { skipAhead: boolean }): Promise<number> {
+    let cursor = from;
+    let seen = 0;
+    while (cursor < target) {
+      const page = await this.store.readAll(cursor, this.batchSize);
+      if (page.length === 0) {
+        if (Date.now() > deadline) throw new Error(`projection ${projection.name}: no event up to position ${target} visible in time`);
+        await sleep(NOTHING_VISIBLE_WAIT_MS);
+        continue;
+      }
+      const outcome = await applyBatch(this.pool, projection, cursor, page);
+      if (outcome.kind === 'behind') {
+        cursor = outcome.checkpoint;
+        continue;
+      }
+      seen += page.filter((e) => e.position <= target).length;
+      cursor = page.at(-1)!.position;
+      if (options.skipAhead && outcome.checkpoint > cursor) cursor = outcome.checkpoint;
+      if (Date.now() > deadline && cursor < target) throw new Error(`projection ${projection.name}: not caught up to position ${target} in time`);
+    }
+    return seen;
+  }
+
+  private async runLive(projection: Projection, stopping: AbortSignal): Promise<void> {
+    let retryMs = RETRY_FIRST_MS;
+    while (!stopping.aborted) {
+      let subscription: AllSubscription | null = null;
+      try {
+        let cursor = await readCheckpoint(this.pool, projection.name);
+        subscription = this.store.subscribeToAll(cursor);
+        this.subscriptions.add(subscription);
+        if (stopping.aborted) break;
+        let reset = false;
+        for await (const batch of inBatches(subscription, this.batchSize)) {
+          const outcome = await applyBatch(this.pool, projection, cursor, batch);
+          if (outcome.kind === 'behind') {
+            this.logger.info({ projection: projection.name, checkpoint: outcome.checkpoint.toString() }, 'projection reset elsewhere; replaying');
+            reset = true;
+            break;
+          }
+          cursor = batch.at(-1)!.position;
+          retryMs = RETRY_FIRST_MS;
+          if (stopping.aborted) break;
+        }
+        if (!reset && !stopping.aborted) throw new Error('subscription ended unexpectedly');
+      } catch (err: unknown) {
+        if (stopping.aborted) break;
+        this.logger.error({ err, projection: projection.name, retryInMs: retryMs }, 'projection failed; retrying');
+        await sleep(retryMs, stopping);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      } finally {
+        if (subscription) {
+          this.subscriptions.delete(subscription);
+          await subscription.close();
+        }
+      }
+    }
+  }
+
+  private async countEventsAfter(position: bigint, head: bigint): Promise<number> {
+    let count = 0;
+    let cursor = position;
+    while (cursor < head && count < LAG_COUNT_LIMIT) {
+      const page = await this.store.readAll(cursor, LAG_COUNT_LIMIT - count);
+      if (page.length === 0) break;
+      count += page.filter((e) => e.position <= head).length;
+      cursor = page.at(-1)!.position;
+    }
+    return count;
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * Daily usage per account (UTC day of the settling event's `at`), for the `stats` of GET /v1/usage.
+ *
+ * What counts as a request: every settled reservation, charged or refunded, since the client sent
+ * each of them and got either a result or an error. Refunds coded IDEMPOTENCY_DUPLICATE are left out:
+ * such a reservation stood for a repeat of a request that is already counted, and its client got the
+ * original's result. Input and output words count charged requests only (a refund carries neither);
+ * latency counts both.
+ *
+ * Idempotent by construction, not only by the runner's exactly-once batches (checkpoint moved in the
+ * same transaction as the rows): each row remembers the last position it took, and the runner hands
+ * events over in log order, so an event at or below that position is one the row already counts.
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { WordsCharged, WordsRefunded } from '../domain/events.js';
+import type { RecordedEvent } from '../infra/eventstore/types.js';
+import type { Projection } from './runner.js';
+
+const ACCOUNT_STREAM = 'account-';
+
+/** Refund codes that do not stand for a request of their own (see above). */
+export const UNCOUNTED_REFUND_CODES: ReadonlySet<string> = new Set(['IDEMPOTENCY_DUPLICATE']);
+
+export interface UsageSummary {
+  total_requests: number;
+  total_words_charged: number;
+  total_input_words: number;
+  total_output_words: number;
+  /** Mean latency of the counted requests, rounded; 0 without requests. */
+  avg_latency_ms: number;
+  error_count: number;
+  /** Percent of requests not refunded, two decimals; 100 without requests. */
+  success_rate: number;
+}
+
+export interface UsageDay { date: string; requests: number; words_charged: number; errors: number }
+
+export interface UsageStats { summary: UsageSummary; daily: UsageDay[] }
+
+interface DayDelta {
+  date: string; wordsCharged: number; errors: number; inputWords: number; outputWords: number; latencyMs: number;
+}
+
+/** UTC day of `at`, or of the record's own time when `at` is not a date. */
+function utcDay(at: unknown, fallback: Date): string {
+  const ms = typeof at === 'string' ? Date.parse(at) : Number.NaN;
+  return new Date(Number.isFinite(ms) ? ms : fallback.getTime()).toISOString().slice(0, 10);
+}
+
+const whole = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0);
+
+function deltaOf(recorded: RecordedEvent): DayDelta | null {
+  if (recorded.type === 'WordsCharged') {
+    const d = recorded.data as WordsCharged['data'];
+    return {
+      date: utcDay(d.at, recorded.createdAt), wordsCharged: whole(d.words), errors: 0,
+      inputWords: whole(d.inputWords), outputWords: whole(d.outputWords), latencyMs: whole(d.latencyMs),
+    };
+  }
+  if (recorded.type === 'WordsRefunded') {
+    const d = recorded.data as WordsRefunded['data'];
+    if (UNCOUNTED_REFUND_CODES.has(d.code)) return null;
+    return {
+      date: utcDay(d.at, recorded.createdAt), wordsCharged: 0, errors: 1,
+      inputWords: 0, outputWords: 0, latencyMs: whole(d.latencyMs),
+    };
+  }
+  return null;
+}
+
+export const usageProjection: Projection = {
+  name: 'usage',
+  tables: ['usage_daily'],
+  async setup(client: PoolClient) {
+    await client.query(`CREATE TABLE IF NOT EXISTS usage_daily (
+      account_id text NOT NULL,
+      date date NOT NULL,
+      requests integer NOT NULL,
+      words_charged bigint NOT NULL,
+      errors integer NOT NULL,
+      input_words bigint NOT NULL,
+      output_words bigint NOT NULL,
+      latency_ms_total bigint NOT NULL,
+      last_position bigint NOT NULL,
+      PRIMARY KEY (account_id, date)
+    )`);
+  },
+  async apply(recorded: RecordedEvent, client: PoolClient) {
+    if (!recorded.streamName.startsWith(ACCOUNT_STREAM)) return;
+    const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
+    const delta = deltaOf(recorded);
+    if (!delta) return;
+    await client.query(
+      `INSERT INTO usage_daily AS u (account_id, date, requests, words_charged, errors, input_words, output_words, latency_ms_total, last_position)
+       VALUES ($1, $2::date, 1, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (account_id, date) DO UPDATE SET
+         requests = u.requests + 1,
+         words_charged = u.words_charged + EXCLUDED.words_charged,
+         errors = u.errors + EXCLUDED.errors,
+         input_words = u.input_words + EXCLUDED.input_words,
+         output_words = u.output_words + EXCLUDED.output_words,
+         latency_ms_total = u.latency_ms_total + EXCLUDED.latency_ms_total,
+         last_position = EXCLUDED.last_position
+       WHERE u.last_position < EXCLUDED.last_position`,
+      [accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, recorded.position.toString()],
+    );
+  },
+};
+
+const DAY_MS = 86_400_000;
+
+export interface UsageStatsOptions {
+  /** How many UTC days, today included (default 30). */
+  days?: number;
+  now?: Date;
+}
+
+/**
+ * Statistics of the last `days` UTC days, today included. `daily` is oldest first (ready to chart) and
+ * has one item per day, zeros for days without requests; `summary` totals the same days.
+ */
+export async function usageStats(pool: Pool, accountId: string, options: UsageStatsOptions = {}): Promise<UsageStats> {
+  const days = Math.max(1, Math.floor(options.days ?? 30));
+  const today = utcDay((options.now ?? new Date()).toISOString(), new Date());
+  const first = new Date(Date.parse(today) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
+  const { rows } = await pool.query<{
+    date: string; requests: number; words_charged: string; errors: number; input_words: string; output_words: string; latency_ms_total: string;
+  }>(
+    `SELECT to_char(date, 'YYYY-MM-DD') AS date, requests, words_charged::text, errors, input_words::text, output_words::text,
+            latency_ms_total::text
+     FROM usage_daily WHERE account_id = $1 AND date BETWEEN $2::date AND $3::date`,
+    [accountId, first, today],
+  );
+  const byDate = new Map(rows.map((r) => [r.date, r]));
+  const daily: UsageDay[] = [];
+  const totals = { requests: 0, words: 0, errors: 0, input: 0, output: 0, latency: 0 };
+  for (let i = 0; i < days; i++) {
+    const date = new Date(Date.parse(first) + i * DAY_MS).toISOString().slice(0, 10);
+    const r = byDate.get(date);
+    const day: UsageDay = { date, requests: r?.requests ?? 0, words_charged: Number(r?.words_charged ?? 0), errors: r?.errors ?? 0 };
+    daily.push(day);
+    totals.requests += day.requests;
+    totals.words += day.words_charged;
+    totals.errors += day.errors;
+    totals.input += Number(r?.input_words ?? 0);
+    totals.output += Number(r?.output_words ?? 0);
+    totals.latency += Number(r?.latency_ms_total ?? 0);
+  }
+  const n = totals.requests;
+  return {
+    summary: {
+      total_requests: n,
+      total_words_charged: totals.words,
+      total_input_words: totals.input,
+      total_output_words: totals.output,
+      avg_latency_ms: n === 0 ? 0 : Math.round(totals.latency / n),
+      error_count: totals.errors,
+      success_rate: n === 0 ? 100 : Math.round(((n - totals.errors) / n) * 10_000) / 100,
+    },
+    daily,
+  };
+}

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { PostgresEventStore } from '../infra/eventstore/postgres.js';
+import type { EventStore, NewEvent, RecordedEvent } from '../infra/eventstore/types.js';
+import { ProjectionRunner, type Projection } from '../projections/runner.js';
+import { createTestDatabase, type TestDatabase } from './support/db.js';
+
+/**
+ * Counts `Counted` events per stream. Deliberately NOT idempotent (a plain increment), so that an
+ * event applied twice shows in the counts: exactly-once is the runner's job under test here.
+ */
+function countingProjection(options: { failOnce?: (event: RecordedEvent) => boolean } = {}): Projection & { table: string; failures: number } {
+  const table = `counts_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const failed = new Set<string>();
+  return {
+    name: table,
+    table,
+    failures: 0,
+    tables: [table],
+    async setup(client: PoolClient) {
+      await client.query(`CREATE TABLE IF NOT EXISTS ${table} (stream text PRIMARY KEY, events int NOT NULL, last_revision bigint NOT NULL)`);
+    },
+    async apply(event: RecordedEvent, client: PoolClient) {
+      if (event.type !== 'Counted') return;
+      if (options.failOnce?.(event) && !failed.has(event.id)) {
+        failed.add(event.id);
+        this.failures += 1;
+        throw new Error('simulated failure while applying');
+      }
+      await client.query(
+        `INSERT INTO ${table} (stream, events, last_revision) VALUES ($1, 1, $2)
+         ON CONFLICT (stream) DO UPDATE SET events = ${table}.events + 1, last_revision = EXCLUDED.last_revision`,
+        [event.streamName, event.revision.toString()],
+      );
+    },
+  };
+}
+
+const counted = (n: number): NewEvent[] => Array.from({ length: n }, (_, i) => ({ type: 'Counted', data: { i } }));
+const ignored: NewEvent = { type: 'Ignored', data: {} };
+
+/** The table's counts for `streams` (the log also holds other tests' streams). */
+async function tableCounts(pool: Pool, table: string, streams: string[]): Promise<Record<string, number>> {
+  const { rows } = await pool.query<{ stream: string; events: number }>(
+    `SELECT stream, events FROM ${table} WHERE stream = ANY($1) ORDER BY stream`, [streams],
+  );
+  return Object.fromEntries(rows.map((r) => [r.stream, r.events]));
+}
+
+/** What the table must hold for `streams`, computed from the log itself. */
+async function expectedCounts(store: EventStore, streams: string[]): Promise<Record<string, number>> {
+  const entries = await Promise.all(streams.map(async (s) => [s, (await store.read(s)).filter((e) => e.type === 'Counted').length] as const));
+  return Object.fromEntries(entries.filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('ProjectionRunner', function () {
+  this.timeout(30_000);
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  const cleanups: (() => Promise<void>)[] = [];
+  const fresh = (label: string) => `${label}-${randomUUID().slice(0, 8)}`;
+
+  before(async () => {
+    db = await createTestDatabase('hz_projections');
+    store = await PostgresEventStore.create(db.pool, { pollIntervalMs: 200 });
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  after(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  function runnerFor(projection: Projection, on: { pool: Pool; store: EventStore } = { pool: db.pool, store }): ProjectionRunner {
+    const runner = new ProjectionRunner({ pool: on.pool, store: on.store, projections: [projection], batchSize: 50 });
+    cleanups.push(() => runner.stop());
+    return runner;
+  }
+
+  /** A second "process": its own pool and event store. */
+  async function otherProcess(): Promise<{ pool: Pool; store: EventStore }> {
+    const pool = new pg.Pool({ connectionString: db.url, max: 5 });
+    const otherStore = await PostgresEventStore.create(pool, { pollIntervalMs: 200 });
+    cleanups.push(async () => { await otherStore.close(); await pool.end(); });
+    return { pool, store: otherStore };
+  }
+
+  it('applies live events as they are appended and ignores types it does not handle', async () => {
+    const projection = countingProjection();
+    const runner = runnerFor(projection);
+    await runner.start();
+    const [a, b, c] = [fresh('live'), fresh('live'), fresh('live')];
+    await store.append(a, counted(3), 'no_stream');
+    await store.append(b, [...counted(2), ignored], 'no_stream');
+    const last = await store.append(c, [ignored], 'no_stream');
+    await eventually(async () => (await runner.lag())[0]!.position >= last.position, 'the checkpoint reaches the last append');
+    expect(await tableCounts(db.pool, projection.table, [a, b, c])).to.deep.equal(await expectedCounts(store, [a, b, c]));
+    expect(await tableCounts(db.pool, projection.table, [a, b, c])).to.deep.equal({ [a]: 3, [b]: 2 });
+  });
+
+  it('applies every event exactly once while several runners work on the same projection', async () => {
+    const projection = countingProjection();
+    const second = await otherProcess();
+    const runners = [runnerFor(projection), runnerFor(projection, second), runnerFor(projection)];
+    await Promise.all(runners.map((r) => r.start()));
+    const streams = Array.from({ length: 6 }, () => fresh('many'));
+    const appended = await Promise.all(streams.map(async (stream, k) => {
+      let last = 0n;
+      for (let i = 0; i < 20; i += 1) last = (await store.append(stream, counted(1 + ((i + k) % 4)), 'any')).position;
+      return last;
+    }));
+    const head = appended.reduce((x, y) => (x > y ? x : y));
+    // An admin process catching up at the same time, through the same row locks.
+    await runnerFor(projection, second).catchUpTo(head);
+    expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(await expectedCounts(store, streams));
+    await eventually(async () => (await runners[1]!.lag())[0]!.position >= head, 'the live runners are done');
+    expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(await expectedCounts(store, streams));
+  });
+
+  it('resumes from its checkpoint after stop, without applying anything twice', async () => {
+    const projection = countingProjection();
+    const stream = fresh('resume');
+    const first = runnerFor(projection);
+    await first.start();
+    const before = await store.append(stream, counted(10), 'no_stream');
+    await eventually(async () => (await first.lag())[0]!.position >= before.position, 'the first run catches up');
+    await first.stop();
+    await first.stop();
+
+    const whileStopped = await store.append(stream, counted(5), 9n);
+    const lag = (await first.lag())[0]!;
+    expect(lag).to.include({ name: projection.name, position: before.position, head: whileStopped.position, behind: 5 });
+    expect(await tableCounts(db.pool, projection.table, [stream])).to.deep.equal({ [stream]: 10 });
+
+    const second = runnerFor(projection);
+    await second.start();
+    await eventually(async () => (await second.lag())[0]!.behind === 0, 'the second run catches up');
+    expect(await tableCounts(db.pool, projection.table, [stream])).to.deep.equal({ [stream]: 15 });
+  });
+
+  it('catchUpTo returns once the table shows the event, with or without a running projector', async () => {
+    const projection = countingProjection();
+    const stream = fresh('catchup');
+    const cli = runnerFor(projection);
+    const { position } = await store.append(stream, counted(1), 'no_stream');
+    await cli.catchUpTo(position);
+    expect(await tableCounts(db.pool, projection.table, [stream])).to.deep.equal({ [stream]: 1 });
+
+    await runnerFor(projection).start();
+    for (let revision = 0n; revision < 5n; revision += 1n) {
+      const appended = await store.append(stream, counted(1), revision);
+      await cli.catchUpTo(appended.position);
+      expect((await tableCounts(db.pool, projection.table, [stream]))[stream]).to.equal(Number(revision) + 2);
+    }
+  });
+
+  it('retries after a failure while applying and still applies each event once', async () => {
+    const stream = fresh('retry');
+    const projection = countingProjection({ failOnce: (e) => e.streamName === stream && e.revision === 2n });
+    const runner = runnerFor(projection);
+    await runner.start();
+    const { position } = await store.append(stream, counted(4), 'no_stream');
+    await eventually(async () => (await runner.lag())[0]!.position >= position, 'the runner recovers');
+    expect(projection.failures).to.equal(1);
+    expect(await tableCounts(db.pool, projection.table, [stream])).to.deep.equal({ [stream]: 4 });
+  });
+
+  it('rebuild replays the log into the same table contents as live application', async () => {
+    const projection = countingProjection();
+    const runner = runnerFor(projection);
+    await runner.start();
+    const streams = [fresh('rebuild'), fresh('rebuild')];
+    let head = -1n;
+    for (const [k, stream] of streams.entries()) head = (await store.append(stream, [...counted(3 + k), ignored, ...counted(2)], 'no_stream')).position;
+    await eventually(async () => (await runner.lag())[0]!.position >= head, 'live application catches up');
+    const everyStream = async () => (await db.pool.query<{ stream: string }>(`SELECT stream FROM ${projection.table}`)).rows.map((r) => r.stream);
+    const live = await tableCounts(db.pool, projection.table, await everyStream());
+    // Damage the read model, so only a real replay can restore it.
+    await db.pool.query(`UPDATE ${projection.table} SET events = events + 100`);
+
+    const admin = runnerFor(projection);
+    const result = await admin.rebuild();
+    const eventsInLog = (await store.readAll(null, 100_000)).filter((e) => e.position <= head).length;
+    expect(result.rebuilt).to.deep.equal([projection.name]);
+    expect(result.events).to.equal(eventsInLog);
+    expect(result.ms).to.be.a('number');
+    expect(await tableCounts(db.pool, projection.table, await everyStream())).to.deep.equal(live);
+
+    // The live runner noticed the reset and goes on applying new events on top of the rebuilt table.
+    const more = await store.append(streams[0]!, counted(1), 'any');
+    await eventually(async () => (await runner.lag())[0]!.position >= more.position, 'live application continues');
+    expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(await expectedCounts(store, streams));
+  });
+
+  it('refuses to rebuild a projection it does not know', async () => {
+    const runner = runnerFor(countingProjection());
+    const err: unknown = await runner.rebuild(['no_such_projection']).then(() => null, (e: unknown) => e);
+    expect(err).to.be.instanceOf(Error);
+    expect((err as Error).message).to.match(/no_such_projection/);
+  });
+});

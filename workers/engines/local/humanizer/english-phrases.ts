@@ -1,0 +1,123 @@
+/**
+ * English phrase rules: replacements for machine-typical constructions (by register), contraction
+ * tables, and sentence openers by tone. An empty replacement deletes the phrase.
+ */
+import type { OpenerStyle } from './tone.js';
+
+export interface PhraseRule {
+  /** Matched case-insensitively on word boundaries; ' matches both straight and curly apostrophes. */
+  pattern: string;
+  neutral: readonly string[];
+  casual?: readonly string[];
+  formal?: readonly string[];
+}
+
+export const PHRASE_RULES: readonly PhraseRule[] = [
+  { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
+  { pattern: "in today's world,", neutral: ['today,', 'these days,'] },
+  { pattern: "in today's", neutral: ['in the current', "in this era's"], casual: ['in our'] },
+  { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
+  { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
+  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'funny enough,'] },
+  { pattern: 'it is essential to', neutral: ['it pays to', 'one has to'], casual: ['you have to', 'you need to'], formal: ['one must'] },
+  { pattern: 'it is crucial to', neutral: ['it pays to', 'one has to'], casual: ['you have to', 'you really need to'], formal: ['one must'] },
+  { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to close,', 'in closing,'] },
+  { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'] },
+  { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'] },
+  { pattern: 'overall,', neutral: ['', 'all told,'], casual: ['', 'all in all,'], formal: ['', 'on the whole,'] },
+  { pattern: 'furthermore,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', "what's more,"], formal: ['', 'beyond this,', 'equally,'] },
+  { pattern: 'moreover,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,', 'equally,'] },
+  { pattern: 'additionally,', neutral: ['', 'also,'], casual: ['', 'plus,', 'and'], formal: ['', 'beyond this,'] },
+  { pattern: 'in addition,', neutral: ['', 'also,'], casual: ['', 'plus,'], formal: ['', 'beyond this,'] },
+  { pattern: 'consequently,', neutral: ['as a result,', 'so'], formal: ['as a result,'] },
+  { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'] },
+  { pattern: 'notably,', neutral: ['', 'in particular,'] },
+  { pattern: 'on the other hand,', neutral: ['then again,', 'by contrast,'], casual: ['then again,', 'but'] },
+  { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
+  { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
+  { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
+  { pattern: 'plays a crucial role in', neutral: ['is central to', 'matters a great deal for'], casual: ['matters a lot for', 'is a big part of'] },
+  { pattern: 'plays a vital role in', neutral: ['is central to', 'matters a great deal for'], casual: ['matters a lot for', 'is a big part of'] },
+  { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'] },
+  { pattern: 'plays a key role in', neutral: ['is central to', 'shapes'], casual: ['is a big part of'] },
+  { pattern: 'play a crucial role in', neutral: ['are central to', 'matter a great deal for'], casual: ['matter a lot for'] },
+  { pattern: 'play a vital role in', neutral: ['are central to', 'matter a great deal for'], casual: ['matter a lot for'] },
+  { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
+  { pattern: 'highlights the importance of', neutral: ['shows the value of', 'shows why we need'] },
+  { pattern: 'underscores the importance of', neutral: ['shows the value of', 'makes plain the need for'] },
+  { pattern: 'a wide range of', neutral: ['many', 'a broad mix of'], casual: ['all sorts of', 'lots of'] },
+  { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
+  { pattern: 'when it comes to', neutral: ['with', 'for', 'on'] },
+  { pattern: 'in terms of', neutral: ['in', 'for'] },
+  { pattern: 'in order to', neutral: ['to'] },
+  { pattern: 'due to the fact that', neutral: ['because', 'since'] },
+  { pattern: 'feel free to', neutral: ['you can', 'do'] },
+  { pattern: "let's dive into", neutral: ["let's look at", "let's get into"] },
+  { pattern: 'dive into', neutral: ['look at', 'get into'] },
+  { pattern: 'dive deep into', neutral: ['look closely at'] },
+  { pattern: 'game-changer', neutral: ['big shift', 'turning point'] },
+  { pattern: 'cutting-edge', neutral: ['advanced', 'latest'] },
+  { pattern: 'state-of-the-art', neutral: ['modern', 'up-to-date'] },
+  { pattern: 'in the world of', neutral: ['in'] },
+  { pattern: 'in the realm of', neutral: ['in'] },
+  { pattern: 'the landscape of', neutral: ['the field of', 'the world of'] },
+  { pattern: 'stands as', neutral: ['is', 'remains'] },
+  { pattern: 'serves as', neutral: ['is', 'acts as', 'works as'] },
+  { pattern: 'serve as', neutral: ['are', 'act as', 'work as'] },
+  { pattern: 'a sense of', neutral: ['real', 'a feeling of'] },
+  { pattern: 'navigate the complexities of', neutral: ['handle', 'work through'] },
+  { pattern: 'navigating the complexities of', neutral: ['handling', 'working through'] },
+  { pattern: 'navigate the', neutral: ['work through the', 'handle the', 'find a way through the'] },
+  { pattern: 'navigating the', neutral: ['working through the', 'handling the'] },
+  { pattern: 'a plethora of', neutral: ['plenty of', 'a great many'], casual: ['a ton of', 'loads of'] },
+  { pattern: 'a myriad of', neutral: ['countless', 'a great many'], casual: ['tons of'] },
+  { pattern: 'myriad', neutral: ['countless', 'many'] },
+  { pattern: 'the intricacies of', neutral: ['the details of', 'the finer points of'] },
+];
+
+/** Sentence-opening connectives templated writing overuses, and what to put instead (by register). */
+export const CONNECTIVE_OPENERS: Readonly<Record<string, { neutral: readonly string[]; casual?: readonly string[]; formal?: readonly string[] }>> = {
+  however: { neutral: ['still,', 'yet', 'however,'], casual: ['but', 'still,'], formal: ['however,', 'yet', 'nonetheless,'] },
+  therefore: { neutral: ['so', 'as a result,'], casual: ['so', "that's why"], formal: ['as a result,', 'for this reason,'] },
+  thus: { neutral: ['so', 'as a result,'], casual: ['so'], formal: ['as a result,', 'for this reason,'] },
+  hence: { neutral: ['so', 'for this reason,'], formal: ['for this reason,'] },
+  similarly: { neutral: ['likewise,', 'in the same way,'], casual: ['same goes here:'] },
+  importantly: { neutral: ['', 'above all,'] },
+  indeed: { neutral: ['', 'in fact,'] },
+  essentially: { neutral: ['', 'in short,'], casual: ['basically,'] },
+  specifically: { neutral: ['in particular,', ''] },
+  subsequently: { neutral: ['later,', 'after that,'], casual: ['then'] },
+  accordingly: { neutral: ['so', 'for this reason,'] },
+  undoubtedly: { neutral: ['', 'clearly,'], casual: ['no doubt,'] },
+  interestingly: { neutral: ['', 'curiously,'], casual: ['funny enough,'] },
+};
+
+/** Contractions added in casual registers ("do not" → "don't"); only before a following word. */
+export const CONTRACTIONS: ReadonlyArray<[string, string]> = [
+  ['do not', "don't"], ['does not', "doesn't"], ['did not', "didn't"], ['is not', "isn't"], ['are not', "aren't"],
+  ['was not', "wasn't"], ['were not', "weren't"], ['cannot', "can't"], ['can not', "can't"], ['will not', "won't"],
+  ['would not', "wouldn't"], ['should not', "shouldn't"], ['could not', "couldn't"], ['have not', "haven't"],
+  ['has not', "hasn't"], ['had not', "hadn't"], ['it is', "it's"], ['that is', "that's"], ['there is', "there's"],
+  ['they are', "they're"], ['we are', "we're"], ['you are', "you're"], ['i am', "I'm"], ['let us', "let's"],
+  ['what is', "what's"], ['who is', "who's"], ['it will', "it'll"], ['we will', "we'll"], ['they will', "they'll"],
+  ['you will', "you'll"], ['i have been', "I've been"], ['we have been', "we've been"], ['they have been', "they've been"],
+  ['you have been', "you've been"],
+];
+
+/** Expansions for formal registers; checked in order, so the specific forms come first. */
+export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
+  [/\b(it|he|she|that|there|what|who)['’]s been\b/giu, '$1 has been'],
+  [/\bcan['’]t\b/giu, 'cannot'], [/\bwon['’]t\b/giu, 'will not'], [/\bshan['’]t\b/giu, 'shall not'],
+  [/\b(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)n['’]t\b/giu, '$1 not'],
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b/giu, '$1 is'],
+  [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
+  [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
+  [/\blet['’]s\b/giu, 'let us'],
+];
+
+export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = {
+  casual: ['honestly,', 'look,', 'basically,', 'thing is,', 'frankly,', 'in fact,', 'I think', 'if you ask me,', "I'd say", 'to me,'],
+  creative: ['then again,', 'oddly enough,', 'in a way,', 'as it turns out,', 'strangely,', 'I suspect', 'as I see it,'],
+  academic: ['arguably,', 'in practice,', 'on balance,', 'broadly speaking,', 'in this respect,'],
+  professional: ['in practice,', 'put simply,', 'practically speaking,', 'in short,'],
+};

@@ -1,0 +1,91 @@
+/** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
+import type { Readability } from '../../../../domain/options.js';
+import {
+  addOpener, applyContractions, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+} from './english-rules.js';
+import type { ModeParams } from './params.js';
+import { READABILITY_PARAMS } from './params.js';
+import type { Random } from './random.js';
+import { mergeSentences, reorderClauses, splitSentence, wordCount } from './structure.js';
+import type { ToneProfile } from './tone.js';
+
+export interface EnglishContext {
+  profile: ToneProfile;
+  mode: ModeParams;
+  readability: Readability;
+  lowerForms: ReadonlySet<string>;
+  repeated: ReadonlySet<string>;
+  rng: Random;
+  /** Openers already used in the text, so none repeats. */
+  usedOpeners: Set<string>;
+}
+
+const JOINERS = {
+  casual: [' — ', ', and ', '; '],
+  neutral: ['; ', ', and ', ' — '],
+  formal: ['; ', ', and '],
+} as const;
+
+function splitAll(sentences: string[], maxWords: number, ctx: EnglishContext, burst: boolean): string[] {
+  const out: string[] = [];
+  const casual = ctx.profile.register === 'casual';
+  for (const s of sentences) {
+    let queue = [s];
+    for (let round = 0; round < 3; round++) {
+      const next: string[] = [];
+      for (const part of queue) {
+        const parts = splitSentence(part, { maxWords, casual, english: true, sentenceEnd: '.' }) ??
+          (burst && round === 0 && wordCount(part) >= 15 && ctx.rng.chance(ctx.mode.burstSplitRate)
+            ? splitSentence(part, { maxWords: 14, casual, english: true, sentenceEnd: '.', minPart: 5 })
+            : null);
+        next.push(...(parts ?? [part]));
+      }
+      if (next.length === queue.length) break;
+      queue = next;
+    }
+    out.push(...queue);
+  }
+  return out;
+}
+
+function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
+  const r = READABILITY_PARAMS[ctx.readability];
+  if (r.mergeRate === 0) return sentences;
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const a = sentences[i]!;
+    const b = sentences[i + 1];
+    if (b !== undefined && wordCount(a) + wordCount(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
+      const merged = mergeSentences(a, b, {
+        joiners: JOINERS[ctx.profile.register], lowerForms: ctx.lowerForms, spaceless: false, hasCase: true,
+      }, ctx.rng);
+      if (merged) { out.push(merged); i++; continue; }
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
+  const { profile, mode, rng } = ctx;
+  let out = sentences.map((s) => {
+    let t = replacePhrases(s, profile.register, rng);
+    t = replaceConnectiveOpener(t, profile.register, rng);
+    t = replaceSynonyms(t, { rate: mode.synonymRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
+    return applyContractions(t, profile.contractions);
+  });
+  out = out.map((s) => (rng.chance(mode.reorderRate) ? reorderClauses(s, ctx.lowerForms, rng) ?? s : s));
+  const maxWords = READABILITY_PARAMS[ctx.readability].maxWords - (profile.concise ? 4 : 0);
+  out = splitAll(out, maxWords, ctx, ctx.readability !== 'doctorate');
+  out = mergeAll(out, ctx);
+  let previousHadOpener = true;
+  out = out.map((s) => {
+    if (previousHadOpener || !rng.chance(mode.openerRate)) { previousHadOpener = false; return s; }
+    const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners);
+    if (!withOpener) return s;
+    ctx.usedOpeners.add(withOpener.opener);
+    previousHadOpener = true;
+    return withOpener.text;
+  });
+  return out.map((s) => s.replace(/\s{2,}/gu, ' ').trim()).filter((s) => s.length > 0);
+}

@@ -1,0 +1,174 @@
+/**
+ * English sentence-level rules: machine-phrase replacement, connective openers, synonyms (variation
+ * and readability), contractions and tone openers. Each works on one sentence of protected text, in
+ * which placeholders (see freeze.ts) are opaque and never matched.
+ */
+import type { Readability } from '../../../../domain/options.js';
+import { findMachinePhrases } from '../detector/features.js';
+import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { CONNECTIVE_OPENERS, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
+import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
+import type { Random } from './random.js';
+import type { ToneProfile } from './tone.js';
+
+const apostrophes = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/'/gu, "['’]");
+const boundary = (body: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}'’-])${body}(?![\\p{L}\\p{N}'’-])`, 'giu');
+
+const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
+  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)) }));
+const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
+  re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
+}));
+
+function matchCase(source: string, replacement: string): string {
+  if (replacement.length === 0) return replacement;
+  if (/^\p{Lu}/u.test(source) && !/^\p{Lu}/u.test(replacement)) return replacement[0]!.toUpperCase() + replacement.slice(1);
+  return replacement;
+}
+
+function choose<T>(register: ToneProfile['register'], alts: { neutral: readonly T[]; casual?: readonly T[]; formal?: readonly T[] }, rng: Random): T {
+  const pool = (register === 'casual' ? alts.casual : register === 'formal' ? alts.formal : undefined) ?? alts.neutral;
+  return rng.pick(pool);
+}
+
+/** Upper-cases the first letter of a sentence (placeholders and punctuation are skipped over). */
+export function capitalizeFirst(s: string): string {
+  return s.replace(/^([^\p{L}\uE000]*)(\p{Ll})/u, (_, pre: string, ch: string) => pre + ch.toUpperCase());
+}
+
+/** Keeps a capital at the start when a rule changed the sentence's first word. */
+export function keepLeadingCase(original: string, rewritten: string): string {
+  return /^[^\p{L}\uE000]*\p{Lu}/u.test(original) ? capitalizeFirst(rewritten) : rewritten;
+}
+
+/** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
+export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random): string {
+  let out = s;
+  for (const { rule, re } of PHRASES) {
+    out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng)));
+  }
+  out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
+  return out === s ? s : keepLeadingCase(s, out);
+}
+
+/** Rewrites a stock connective that opens the sentence ("However, ..."). */
+export function replaceConnectiveOpener(s: string, register: ToneProfile['register'], rng: Random): string {
+  const m = /^(\p{L}+),\s+/u.exec(s);
+  if (!m) return s;
+  const alts = CONNECTIVE_OPENERS[m[1]!.toLowerCase()];
+  if (!alts) return s;
+  const replacement = choose(register, alts, rng);
+  const rest = s.slice(m[0].length);
+  return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
+}
+
+export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string> }
+
+const PROTECTED_CHAR = /[\uE000-\uE019]/u;
+const isMachineTarget = (w: string): boolean => findMachinePhrases(w).size > 0;
+
+function pickTarget(group: readonly string[], index: number, o: SynonymOptions, forced: boolean, rng: Random): string | null {
+  const options = group.map((w, i) => ({ w, i })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
+  if (options.length === 0) return null;
+  const plainest = options.reduce((a, b) => (b.i < a.i ? b : a));
+  const fanciest = options.reduce((a, b) => (b.i > a.i ? b : a));
+  switch (o.readability) {
+    case 'high-school':
+      if (index > plainest.i && rng.chance(0.85)) return plainest.w;
+      break;
+    case 'doctorate':
+      if (index < fanciest.i && rng.chance(0.7)) return fanciest.w;
+      break;
+    case 'graduate':
+      if (index === 0 && rng.chance(0.4)) return fanciest.w;
+      break;
+    case 'college':
+      break;
+  }
+  if (!forced && !rng.chance(o.rate)) return null;
+  const pool = o.readability === 'high-school' ? options.filter((x) => x.i <= index) : options;
+  return (pool.length > 0 ? rng.pick(pool) : rng.pick(options)).w;
+}
+
+/**
+ * Swaps words for group members. Machine-listed words are always replaced; words the document
+ * repeats are replaced more often; readability pushes towards the plain or the formal end.
+ */
+export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): string {
+  const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
+  let out = '';
+  let pos = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    let replaced = false;
+    for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
+      const first = tokens[i]!;
+      const last = tokens[i + n - 1]!;
+      const raw = s.slice(first.index!, last.index! + last[0].length);
+      if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
+      const key = raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'");
+      const entries = SYNONYMS.get(key);
+      if (!entries) continue;
+      // Capitalised words inside a sentence are names, and words glued to a protected span are
+      // fragments of it: never touched.
+      if (i > 0 && /^\p{Lu}/u.test(raw)) break;
+      if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
+      const entry = entries[0]!;
+      const forced = isMachineTarget(key);
+      const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
+      const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
+      if (!target) break;
+      out += s.slice(pos, first.index!) + matchCase(raw, target);
+      pos = last.index! + last[0].length;
+      i += n - 1;
+      replaced = true;
+    }
+  }
+  return fixArticles(out + s.slice(pos));
+}
+
+/** "a" / "an" agreement after a replacement changed the following word. */
+export function fixArticles(s: string): string {
+  return s
+    .replace(/\b([Aa]) (?=(?:[aeio]|u(?!ni|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, a: string) => `${a}n `)
+    .replace(/\b([Aa])n (?=(?![aeiou]|hour|honest|heir)\p{L})/gu, (_, a: string) => `${a} `);
+}
+
+export function applyContractions(s: string, mode: ToneProfile['contractions']): string {
+  if (mode === 'keep') return s;
+  if (mode === 'expand') {
+    let out = s;
+    for (const [re, to] of EXPANSIONS) out = out.replace(re, (m: string, ...groups: unknown[]) => matchCase(m, to.replace('$1', String(groups[0]))));
+    return out;
+  }
+  let out = s;
+  for (const { re, to } of CONTRACT) out = out.replace(re, (m: string) => matchCase(m, to));
+  return out;
+}
+
+/** Words that may be lower-cased when they stop being the first word of a sentence. */
+export function lowerable(word: string, lowerForms: ReadonlySet<string>): boolean {
+  if (word === 'I' || !/^\p{Lu}\p{Ll}*$/u.test(word)) return false;
+  const l = word.toLowerCase();
+  return FUNCTION_WORDS.has(l) || lowerForms.has(l);
+}
+
+/** Lower-cases the sentence's first word when it is an ordinary word (not a name, not a placeholder). */
+export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string | null {
+  const m = /^(\p{L}+)/u.exec(s);
+  if (!m) return null;
+  return lowerable(m[1]!, lowerForms) ? m[1]!.toLowerCase() + s.slice(m[1]!.length) : null;
+}
+
+/** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
+export function addOpener(
+  s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>,
+): { text: string; opener: string } | null {
+  // Not before another opener ("All in all, ...") or a conjunction ("And ...").
+  if (style === 'none' || /^[\p{L}' ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s)) return null;
+  const choices = OPENERS[style].filter((o) => !avoid.has(o));
+  if (choices.length === 0) return null;
+  const opener = rng.pick(choices);
+  const rest = decapitalize(s, lowerForms) ?? (/^\p{Lu}/u.test(s) ? s : null);
+  if (rest === null) return null;
+  return { text: capitalizeFirst(`${opener} ${rest}`), opener };
+}

@@ -1,0 +1,74 @@
+/**
+ * Rewrite of one paragraph in a language other than English: the language's connective and
+ * stock-phrase replacements, then language-neutral restructuring (semicolon splits, merges of
+ * short neighbours) and occasional discourse openers.
+ */
+import type { Readability } from '../../../../domain/options.js';
+import { countWords } from '../../../../domain/words.js';
+import { decapitalize } from './english-rules.js';
+import type { LanguageRules } from './languages.js';
+import type { ModeParams } from './params.js';
+import { READABILITY_PARAMS } from './params.js';
+import type { Random } from './random.js';
+import { mergeSentences, splitSentence } from './structure.js';
+
+export interface OtherContext {
+  rules: LanguageRules;
+  mode: ModeParams;
+  readability: Readability;
+  lowerForms: ReadonlySet<string>;
+  rng: Random;
+}
+
+const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+function replaceConnectives(s: string, ctx: OtherContext): string {
+  let out = s;
+  for (const [pattern, alts] of ctx.rules.replacements) {
+    const re = ctx.rules.spaceless
+      ? new RegExp(escape(pattern), 'gu')
+      : new RegExp(`(?<![\\p{L}\\p{N}])${escape(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
+    out = out.replace(re, () => ctx.rng.pick(alts));
+  }
+  return out;
+}
+
+/** Puts a discourse opener in front of a sentence; null when its first word cannot lose its capital. */
+export function withOpener(s: string, ctx: OtherContext): string | null {
+  const opener = ctx.rng.pick(ctx.rules.openers);
+  if (ctx.rules.spaceless) return `${opener}${s}`;
+  if (ctx.rules.openerKeepsCase || !/^\p{Lu}/u.test(s)) return `${opener} ${s}`;
+  const lowered = decapitalize(s, ctx.lowerForms);
+  return lowered === null ? null : `${opener} ${lowered}`;
+}
+
+export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): string[] {
+  const r = READABILITY_PARAMS[ctx.readability];
+  const hasCase = !ctx.rules.spaceless && sentences.some((s) => /\p{Lu}/u.test(s));
+  let out = sentences.map((s) => replaceConnectives(s, ctx));
+  out = out.flatMap((s) => {
+    const maxWords = countWords(s) > r.maxWords ? r.maxWords : Infinity;
+    return splitSentence(s, { maxWords: Number.isFinite(maxWords) ? maxWords : 1e9, casual: false, english: false, sentenceEnd: ctx.rules.sentenceEnd }) ?? [s];
+  });
+  if (r.mergeRate > 0) {
+    const merged: string[] = [];
+    for (let i = 0; i < out.length; i++) {
+      const a = out[i]!;
+      const b = out[i + 1];
+      if (b !== undefined && countWords(a) + countWords(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
+        const m = mergeSentences(a, b, { joiners: ctx.rules.join, lowerForms: ctx.lowerForms, spaceless: !!ctx.rules.spaceless, hasCase }, ctx.rng);
+        if (m) { merged.push(m); i++; continue; }
+      }
+      merged.push(a);
+    }
+    out = merged;
+  }
+  let previous = true;
+  out = out.map((s) => {
+    if (previous || !ctx.rng.chance(ctx.mode.openerRate / 2)) { previous = false; return s; }
+    const o = withOpener(s, ctx);
+    previous = o !== null;
+    return o ?? s;
+  });
+  return out;
+}

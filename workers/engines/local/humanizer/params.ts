@@ -1,0 +1,39 @@
+/** How strongly each mode and readability level rewrites. */
+import type { Mode, Readability } from '../../../../domain/options.js';
+
+export interface ModeParams {
+  /** Chance that a word with a known synonym is swapped (repeated words: 2.5×). */
+  synonymRate: number;
+  /** Chance that a sentence gets a tone opener (never two in a row). */
+  openerRate: number;
+  /** Chance that a sentence's clauses are reordered. */
+  reorderRate: number;
+  /** Chance that a sentence of 15+ words is split for rhythm even when readability does not ask for it. */
+  burstSplitRate: number;
+  /** Seeded candidates generated internally; the one the detector scores most human is returned. */
+  candidates: number;
+}
+
+export const MODE_PARAMS: Record<Mode, ModeParams> = {
+  standard: { synonymRate: 0.15, openerRate: 0.15, reorderRate: 0.15, burstSplitRate: 0.2, candidates: 3 },
+  academic: { synonymRate: 0.15, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.15, candidates: 3 },
+  enhanced: { synonymRate: 0.25, openerRate: 0.2, reorderRate: 0.3, burstSplitRate: 0.3, candidates: 4 },
+  ultra: { synonymRate: 0.35, openerRate: 0.25, reorderRate: 0.5, burstSplitRate: 0.4, candidates: 5 },
+  aggressive: { synonymRate: 0.45, openerRate: 0.3, reorderRate: 0.7, burstSplitRate: 0.5, candidates: 6 },
+};
+
+export interface ReadabilityParams {
+  /** Sentences longer than this are split at a clause boundary. */
+  maxWords: number;
+  /** Adjacent sentences whose combined length is at most this may be merged... */
+  mergeMax: number;
+  /** ...with this chance. */
+  mergeRate: number;
+}
+
+export const READABILITY_PARAMS: Record<Readability, ReadabilityParams> = {
+  'high-school': { maxWords: 15, mergeMax: 0, mergeRate: 0 },
+  college: { maxWords: 25, mergeMax: 18, mergeRate: 0.2 },
+  graduate: { maxWords: 38, mergeMax: 34, mergeRate: 0.6 },
+  doctorate: { maxWords: 55, mergeMax: 50, mergeRate: 0.9 },
+};

@@ -1,0 +1,109 @@
+/**
+ * Sentence-structure operations: splitting long sentences at clause boundaries, merging short
+ * neighbours, and moving clauses (English). They change sentence length and rhythm, which is what
+ * readability levels and burstiness are about, without adding or dropping content words.
+ */
+import { capitalizeFirst, decapitalize } from './english-rules.js';
+import type { Random } from './random.js';
+
+const wordCount = (s: string): number => (s.match(/[\p{L}\p{N}\uE000]+/gu) ?? []).length;
+
+/** English clause boundaries where a sentence can end, and what starts the new sentence. */
+const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean) => string }> = [
+  { re: /;\s+/gu, lead: () => '' },
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual) => (casual ? 'And ' : '') },
+  { re: /,\s+but\s+/gu, lead: () => 'But ' },
+  { re: /,\s+so\s+/gu, lead: () => 'So ' },
+  { re: /,\s+which\s+/gu, lead: () => 'This ' },
+  { re: /,\s+whereas\s+/gu, lead: () => 'By contrast, ' },
+  { re: /,\s+while\s+/gu, lead: () => 'At the same time, ' },
+  { re: /\s+—\s+/gu, lead: () => '' },
+];
+
+const GENERIC_SPLITS: readonly RegExp[] = [/;\s*/gu, /；/gu];
+
+function endMark(s: string, mark: string): string {
+  return /[.!?。！？…]["'”’)\]」』]*$/u.test(s) ? s : `${s.replace(/[,;:，；、]+$/u, '')}${mark}`;
+}
+
+export interface SplitOptions { maxWords: number; casual: boolean; english: boolean; sentenceEnd: string; minPart?: number }
+
+/**
+ * Splits a sentence longer than maxWords at the clause boundary closest to its middle, as long as
+ * both halves keep at least minPart words. Returns null when it cannot.
+ */
+export function splitSentence(s: string, o: SplitOptions): [string, string] | null {
+  const total = wordCount(s);
+  if (total <= o.maxWords) return null;
+  const minPart = o.minPart ?? 4;
+  let best: { at: number; end: number; lead: string; score: number } | null = null;
+  const rules = o.english ? EN_SPLITS : GENERIC_SPLITS.map((re) => ({ re, lead: () => '' }));
+  for (const rule of rules) {
+    for (const m of s.matchAll(rule.re)) {
+      const left = wordCount(s.slice(0, m.index!));
+      if (left < minPart || total - left < minPart) continue;
+      const score = Math.abs(left - total / 2);
+      if (!best || score < best.score) best = { at: m.index!, end: m.index! + m[0].length, lead: rule.lead(o.casual), score };
+    }
+  }
+  if (!best) return null;
+  const first = endMark(s.slice(0, best.at).trimEnd(), o.sentenceEnd);
+  let rest = s.slice(best.end);
+  if (best.lead) {
+    const lowered = decapitalize(rest, new Set()) ?? rest;
+    rest = best.lead + lowered;
+  }
+  return [first, capitalizeFirst(rest)];
+}
+
+export interface MergeOptions { joiners: readonly string[]; lowerForms: ReadonlySet<string>; spaceless: boolean; hasCase: boolean }
+
+/** Joins two sentences into one; null when the second cannot lose its capital safely. */
+export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Random): string | null {
+  if (!/[.。]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(a)) return null;
+  const joiner = rng.pick(o.joiners);
+  const head = a.replace(/[.。](["'”’)]*)$/u, '$1');
+  let tail = b;
+  if (o.hasCase) {
+    const lowered = decapitalize(b, o.lowerForms);
+    if (lowered === null) {
+      if (!/^\p{Lu}/u.test(b)) return null;
+      // A name keeps its capital; only a semicolon joins cleanly before it.
+      return joiner.trim() === ';' ? `${head}; ${b}` : null;
+    }
+    tail = lowered;
+  }
+  const glue = o.spaceless ? joiner.trim() : joiner;
+  return `${head}${glue}${tail}`;
+}
+
+/** Fronted discourse markers, not scene-setting phrases: they stay where they are. */
+const MARKER = /^(?:For example|For instance|In fact|In short|In particular|In contrast|In other words|In general|In addition|On the other hand|By contrast|After all|Above all|At the same time|In the end|At first|In practice|On balance|In this respect|By extension|On the whole|In brief|In closing|At the end of the day|With that)\b/u;
+const INTRO = /^((?:In|On|At|During|After|Before|For|With|By|Since|Over|Under|Across|Throughout|Within|Among)\s[^,.;:!?]{2,40}),\s+(.+?)([.!?]["'”’)]*)$/u;
+const SUBORDINATE = /^(.+?),\s+(because|since|although|though|while|when|if|unless|as long as)\s+([^,;:]+?)([.!?]["'”’)]*)$/u;
+
+/**
+ * Moves a clause (English): a fronted prepositional phrase goes to the end ("In 2010, the firm grew."
+ * → "The firm grew in 2010."), or a trailing subordinate clause to the front. Null when neither applies.
+ */
+export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: Random): string | null {
+  const intro = INTRO.exec(s);
+  if (intro && !MARKER.test(s) && rng.chance(0.7)) {
+    const [, phrase, main, end] = intro;
+    const words = phrase!.split(/\s+/u);
+    if (words.length <= 7 && !/\s(?:and|or|but)\s/u.test(main!)) {
+      return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
+    }
+  }
+  const sub = SUBORDINATE.exec(s);
+  if (sub) {
+    const [, main, conj, clause, end] = sub;
+    if (wordCount(main!) < 3 || wordCount(clause!) < 3) return null;
+    const loweredMain = decapitalize(main!, lowerForms) ?? (/^\p{Lu}/u.test(main!) && !/^(?:The|A|An)\b/u.test(main!) ? main! : null);
+    if (loweredMain === null) return null;
+    return `${conj![0]!.toUpperCase()}${conj!.slice(1)} ${clause}, ${loweredMain}${end}`;
+  }
+  return null;
+}
+
+export { wordCount };

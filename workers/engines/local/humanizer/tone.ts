@@ -1,0 +1,73 @@
+/**
+ * What a tone means to the rule-based rewriter. Built-in tones map to fixed profiles; a custom tone
+ * is steered by keywords found in its name, instructions and description (TONE_KEYWORDS), starting
+ * from a neutral profile. Later keywords in the list do not override earlier ones on the same
+ * trait: the first keyword that sets a trait wins, so "formal but friendly" stays contraction-free.
+ */
+import type { ToneSpec } from '../../../../domain/options.js';
+
+export type OpenerStyle = 'casual' | 'creative' | 'academic' | 'professional' | 'none';
+
+export interface ToneProfile {
+  /** add: contract ("do not" → "don't"); expand: the reverse; keep: leave as written. */
+  contractions: 'add' | 'expand' | 'keep';
+  /** Which family of sentence openers may be added for variety. */
+  openers: OpenerStyle;
+  /** Register of replacement wording for machine-typical phrases. */
+  register: 'casual' | 'neutral' | 'formal';
+  /** Drop fillers and prefer shorter sentences. */
+  concise: boolean;
+  /** Prefer hedging openers ("arguably", "in practice") over assertive ones. */
+  hedged: boolean;
+}
+
+const NEUTRAL: ToneProfile = { contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false };
+
+export const BUILTIN_PROFILES: Record<'casual' | 'formal' | 'professional' | 'academic' | 'creative', ToneProfile> = {
+  casual: { contractions: 'add', openers: 'casual', register: 'casual', concise: false, hedged: false },
+  formal: { contractions: 'expand', openers: 'none', register: 'formal', concise: false, hedged: false },
+  professional: { contractions: 'expand', openers: 'professional', register: 'neutral', concise: true, hedged: false },
+  academic: { contractions: 'expand', openers: 'academic', register: 'formal', concise: false, hedged: true },
+  creative: { contractions: 'add', openers: 'creative', register: 'casual', concise: false, hedged: false },
+};
+
+/**
+ * Keywords recognised in a custom tone's name, instructions and description (whole words,
+ * case-insensitive), and the traits each sets.
+ */
+export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Partial<ToneProfile> }> = [
+  { words: ['formal', 'polite', 'official', 'serious', 'respectful', 'legal'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
+  { words: ['academic', 'scholarly', 'scientific', 'research', 'technical'], traits: { contractions: 'expand', openers: 'academic', register: 'formal', hedged: true } },
+  { words: ['professional', 'business', 'corporate', 'executive'], traits: { contractions: 'expand', openers: 'professional', register: 'neutral' } },
+  { words: ['concise', 'brief', 'short', 'succinct', 'direct', 'crisp', 'terse', 'to the point'], traits: { concise: true } },
+  { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
+  { words: ['friendly', 'warm', 'approachable', 'empathetic'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
+  { words: ['playful', 'fun', 'witty', 'humorous', 'quirky', 'cheeky'], traits: { contractions: 'add', openers: 'creative', register: 'casual' } },
+  { words: ['creative', 'vivid', 'storytelling', 'narrative', 'poetic', 'imaginative'], traits: { contractions: 'add', openers: 'creative', register: 'casual' } },
+  { words: ['cautious', 'hedged', 'nuanced', 'careful', 'measured'], traits: { hedged: true } },
+];
+
+function mentions(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  return new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'iu').test(text);
+}
+
+/** Profile for a custom tone, from the keywords it mentions; neutral when it mentions none. */
+export function customToneProfile(text: string): ToneProfile {
+  const profile: ToneProfile = { ...NEUTRAL };
+  const set = new Set<keyof ToneProfile>();
+  for (const { words, traits } of TONE_KEYWORDS) {
+    if (!words.some((w) => mentions(text, w))) continue;
+    for (const [key, value] of Object.entries(traits) as Array<[keyof ToneProfile, ToneProfile[keyof ToneProfile]]>) {
+      if (set.has(key)) continue;
+      set.add(key);
+      (profile as unknown as Record<string, unknown>)[key] = value;
+    }
+  }
+  return profile;
+}
+
+export function toneProfile(tone: ToneSpec): ToneProfile {
+  if (tone.kind === 'builtin') return BUILTIN_PROFILES[tone.name];
+  return customToneProfile([tone.name, tone.instructions, tone.description ?? ''].join(' \n '));
+}
