@@ -49,6 +49,15 @@ function failureCodes(job: Job): { failed: ErrorCode; cancelled: ErrorCode } {
     : { failed: 'DETECTION_FAILED', cancelled: 'CLIENT_CANCELLED' };
 }
 
+/** The `done` event of spec section 6: exactly its fields; the text itself went out as chunks. */
+function doneEvent(body: Record<string, unknown>, latencyMs: number): Record<string, unknown> {
+  const { object, id, input_words, output_words, words_charged, words_remaining, language, best_of_used, is_custom_tone } = body;
+  return {
+    object, id, input_words, output_words, words_charged, words_remaining, credits_low: body.credits_low === true,
+    language, best_of_used, is_custom_tone, latency_ms: latencyMs,
+  };
+}
+
 export class Relay {
   constructor(private readonly deps: RelayDeps) {}
 
@@ -158,7 +167,7 @@ export class Relay {
           if (m.kind === 'chunk') { send('chunk', { text: m.text }); continue; }
           if (m.kind === 'done') {
             ctx.state.wordsCharged = m.body.words_charged;
-            send('done', { ...m.body, credits_low: m.body.credits_low === true, latency_ms: Date.now() - job.acceptedAt });
+            send('done', doneEvent(m.body, Date.now() - job.acceptedAt));
             return;
           }
           if (m.kind === 'error') {

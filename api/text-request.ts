@@ -28,7 +28,7 @@ export interface HumanizeInput extends CheckedText {
 
 /** Text rules shared by humanize and detect (spec 4.1, 4.2). */
 export function checkText(raw: string, plan: Plan): CheckedText {
-  if (disallowedControlChars(raw)) throw new DomainError('INVALID_TEXT', 'text contains disallowed control characters.');
+  if (disallowedControlChars(raw).length > 0) throw new DomainError('INVALID_TEXT', 'text contains disallowed control characters.');
   const text = normaliseText(raw);
   if (!text.trim()) throw new DomainError('INVALID_TEXT', 'text is empty after normalisation.');
   const blocked = findBlockedPattern(text);

@@ -14,7 +14,7 @@ export interface Row { features: FeatureVector; label: 0 | 1; domain: string; gr
 
 export const TRAINING = {
   lambda: 0.3,
-  instructionTunedWeight: Number(process.env['ITW'] ?? 1),
+  instructionTunedWeight: 6,
   zClip: 5,
   sentenceShrink: 0.5,
   /** Human false-positive rate the likely_ai cut-off aims for on held-out domains (target ≤ 5%). */
@@ -35,7 +35,7 @@ function matrix(rows: Row[], specs: readonly FeatureSpec[]): number[][] {
  * Instruction-tuned generators (chat and instruct models), the kind of machine text the service
  * meets today; the rest of the training data are older base-model continuations.
  */
-export const INSTRUCTION_TUNED = new Set(['gpt-3.5-turbo', 'gpt-4', 'davinci']);
+export const INSTRUCTION_TUNED = new Set(['gpt-3.5-turbo', 'gpt-4']);
 
 /**
  * Each domain weighs the same and within a domain each class weighs the same; inside the machine
