@@ -59,7 +59,18 @@ function doneEvent(body: Record<string, unknown>, latencyMs: number): Record<str
 }
 
 export class Relay {
+  /** Ends every open wait as if its deadline had passed (graceful shutdown past its grace period). */
+  private readonly stoppers = new Set<() => void>();
+
   constructor(private readonly deps: RelayDeps) {}
+
+  /** Number of requests currently waiting on workers. */
+  get inFlight(): number { return this.stoppers.size; }
+
+  /** Gives up on every request still waiting: each is refunded and answered with its failure code. */
+  stopAll(): void {
+    for (const stop of [...this.stoppers]) stop();
+  }
 
   /** Gives up on a job: cancel it, refund it and release its idempotency key. Returns whether it was refunded. */
   async abandon(job: Job, code: ErrorCode): Promise<boolean> {
@@ -99,15 +110,18 @@ export class Relay {
 
   private outcomes(ctx: Context, job: Job, inbox: Inbox): { next(): Promise<Outcome>; dispose(): void } {
     let timer: NodeJS.Timeout | undefined;
+    let stop: () => void = () => {};
     const deadline = new Promise<Outcome>((resolve) => {
       timer = setTimeout(() => resolve({ kind: 'deadline' }), Math.max(0, job.deadline - Date.now()) + this.deps.graceMs);
+      stop = () => resolve({ kind: 'deadline' });
+      this.stoppers.add(stop);
     });
     const disconnected = new Promise<Outcome>((resolve) => {
       ctx.res.once('close', () => { if (!ctx.res.writableFinished) resolve({ kind: 'disconnected' }); });
     });
     return {
       next: () => Promise.race([inbox.next().then((message): Outcome => ({ kind: 'message', message })), deadline, disconnected]),
-      dispose: () => clearTimeout(timer),
+      dispose: () => { clearTimeout(timer); this.stoppers.delete(stop); },
     };
   }
 

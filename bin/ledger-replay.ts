@@ -28,6 +28,8 @@ class Books {
   period = { start: null as string | null, allowance: 0, reserved: 0, returned: 0, deducted: 0, wordsReserved: 0, wordsReturned: 0, requests: 0 };
   topUp = { added: 0, reserved: 0, returned: 0, deducted: 0 };
   readonly entries = new Map<string, BookEntry>();
+  /** Entries that are open reservations, counted as they change (counting the map per event is quadratic). */
+  open = 0;
 
   newPeriod(start: string, allowance: number): void {
     this.period = { start, allowance, reserved: 0, returned: 0, deducted: 0, wordsReserved: 0, wordsReturned: 0, requests: 0 };
@@ -40,9 +42,14 @@ class Books {
     const t = this.topUp;
     return t.added - t.reserved + t.returned - t.deducted;
   }
+  /** Records the entry for `requestId`, keeping the open count right. */
+  put(requestId: string, entry: BookEntry): void {
+    const was = this.entries.get(requestId);
+    this.open += (typeof entry === 'object' ? 1 : 0) - (typeof was === 'object' ? 1 : 0);
+    this.entries.set(requestId, entry);
+  }
   figures(): Figures {
-    let open = 0;
-    for (const entry of this.entries.values()) if (typeof entry === 'object') open++;
+    const open = this.open;
     return {
       monthlyRemaining: this.monthly(), topUpRemaining: this.topUpBalance(), wordsUsed: this.period.wordsReserved - this.period.wordsReturned,
       requestsThisPeriod: this.period.requests, openReservations: open,
@@ -176,7 +183,7 @@ export class AccountReplay {
     else if (d.periodStart !== b.period.start) {
       this.flag('reservation_period_mismatch', `${where}: request ${d.requestId} names period ${d.periodStart}; the current one began ${b.period.start}`);
     }
-    b.entries.set(d.requestId, {
+    b.put(d.requestId, {
       words: d.words, fromMonthly: d.fromMonthly, fromTopUp: d.fromTopUp, periodStart: d.periodStart, keyId: d.keyId, endpoint: d.endpoint, position,
     });
     b.period.reserved += d.fromMonthly;
@@ -204,7 +211,7 @@ export class AccountReplay {
     if (d.keyId !== entry.keyId || d.endpoint !== entry.endpoint) {
       this.flag('settlement_mismatch', `${where}: request ${d.requestId} settles for key ${d.keyId} on ${d.endpoint}; reserved for key ${entry.keyId} on ${entry.endpoint}`);
     }
-    b.entries.set(d.requestId, charged ? 'charged' : 'refunded');
+    b.put(d.requestId, charged ? 'charged' : 'refunded');
     if (charged) return;
     // A refund gives back what the reservation took; monthly words only within the period they came from.
     if (b.subscribed && entry.periodStart === b.period.start) {

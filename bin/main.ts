@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig } from '../infra/config.js';
 import { createLogger } from '../infra/logger.js';
 import { startService } from './service.js';
+import { checkConnectivity } from './check.js';
 
 async function main(): Promise<void> {
   let config;
@@ -18,12 +19,15 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel, { roles: config.roles.join(',') });
-  const service = await startService(config, { logger });
   if (process.argv.includes('--check')) {
-    logger.info('configuration and connectivity check passed');
-    await service.close();
-    process.exit(0);
+    const problems = await checkConnectivity(config, logger);
+    for (const p of problems) process.stderr.write(`check failed: ${p}\n`);
+    if (problems.length === 0) process.stdout.write('configuration and connectivity OK\n');
+    process.exit(problems.length === 0 ? 0 : 1);
   }
+  const service = await startService(config, { logger });
+  // Supervisors and tests wait for this line: every role of the process is serving.
+  logger.info({ roles: config.roles, url: service.url }, 'started');
   let signals = 0;
   const stop = (signal: string) => {
     signals++;

@@ -16,6 +16,11 @@ import { healthRouter } from '../api/routes/health.js';
 import { textRouter } from '../api/routes/text.js';
 import { tonesRouter } from '../api/routes/tones.js';
 import { openApiRouter } from '../api/routes/openapi.js';
+import { metricsRouter } from '../api/routes/metrics.js';
+import { secretMatches } from '../api/routes/health.js';
+import { Metrics } from '../infra/metrics.js';
+import { instrumented } from '../infra/eventstore/instrumented.js';
+import { createServer } from 'node:http';
 import { TextJobs } from '../api/text-job.js';
 import { balanceOf } from '../domain/account.js';
 import { HEALTH_REQUESTS_PER_MINUTE, type Plan } from '../domain/plans.js';
@@ -58,15 +63,27 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const logger = options.logger ?? createLogger(config.logLevel, { roles: config.roles.join(',') });
   const extraPlans = options.extraPlans ?? loadExtraPlans(config);
   const backends = await openBackends(config, logger);
-  const { store, pool, runner } = backends;
+  const { pool, runner } = backends;
+  let queues: JobQueues | null = null;
+  const metrics = new Metrics({
+    queueDepth: async () => (queues ? queues.depth() : {}),
+    projectionLag: async () => projectionLag(runner, pool, config.eventStore === 'postgres'),
+  });
+  const store = instrumented(backends.store, (s) => metrics.appendDuration.observe(s));
   const prefix = `${config.redisPrefix}:`;
   const redis = createRedis(config.redisUrl);
   const subscriber = createRedis(config.redisUrl, { commandTimeout: undefined });
   const progress = new ProgressHub(redis, subscriber, prefix);
-  const ledger = new LedgerService(store);
+  const ledger = new LedgerService(store, {
+    onConflict: () => metrics.conflictRetries.inc(),
+    onReserve: () => metrics.reservations.inc(),
+    onCharge: (words) => { metrics.charges.inc(); metrics.wordsCharged.inc(words); },
+    onRefund: () => metrics.refunds.inc(),
+  });
   const idempotency = new IdempotencyService(store, config.idempotencyTtlSeconds);
   const closers: Array<() => Promise<void>> = [];
   let server: Server | null = null;
+  let relayRef: Relay | null = null;
   let url: string | null = null;
   const engines = options.engines ?? createEngines({
     aiProvider: config.aiProvider, detectProvider: config.detectProvider, openai: config.openai, timeoutMs: config.aiTimeoutMs,
@@ -77,7 +94,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
   }
 
   if (config.roles.includes('worker')) {
-    const processor = createProcessor({ engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger });
+    const processor = createProcessor({
+      engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger,
+      onJobDone: (queue, outcome, ms) => metrics.jobDuration.observe({ queue, outcome }, ms / 1000),
+    });
     const worker = new WorkerRole({
       redisUrl: config.redisUrl, prefix, concurrency: config.workerConcurrency, process: processor, progress, ledger,
       results: idempotency, logger, ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
@@ -90,15 +110,17 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const keys = new KeyCache(pool, logger);
     await keys.start();
     closers.push(async () => keys.stop());
-    const queues = new JobQueues(config.redisUrl, prefix);
-    closers.push(() => queues.close());
+    const jobQueues = new JobQueues(config.redisUrl, prefix);
+    queues = jobQueues;
+    closers.push(() => jobQueues.close());
     const limiter = createLimiter({ redis, prefix });
     const schemas = createSchemaRegistry();
     const tones = new ToneService(store);
     const relay = new Relay({
-      progress, queues, ledger, logger, docsUrl: config.docsUrl, graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000,
+      progress, queues: jobQueues, ledger, logger, docsUrl: config.docsUrl, onStreamOpen: (d) => metrics.sseOpen.inc(d), graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000,
       releaseIdempotencyKey: (key, code) => idempotency.release(key, code),
     });
+    relayRef = relay;
     const jobs = new TextJobs({ ledger, idempotency, relay, aiTimeoutMs: config.aiTimeoutMs });
     const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
@@ -122,8 +144,12 @@ export async function startService(config: Config, options: ServiceOptions = {})
     });
     const app = createApp({
       docsUrl: config.docsUrl, logger,
-      routers: [health, openApiRouter(), tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v) })],
-      ...(options.onRequestDone ? { onRequestDone: options.onRequestDone } : {}),
+      routers: [health, openApiRouter(), metricsRouter(metrics, config.adminSecret), tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v) })],
+      onRequestDone: (info) => {
+        metrics.httpRequests.inc({ route: info.route, method: info.method, status: String(info.status), code: info.code ?? '' });
+        metrics.httpDuration.observe({ route: info.route, method: info.method }, info.latencyMs / 1000);
+        options.onRequestDone?.(info);
+      },
     });
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
@@ -135,14 +161,38 @@ export async function startService(config: Config, options: ServiceOptions = {})
     logger.info({ url, version: VERSION }, 'api listening');
   }
 
+  if (!config.roles.includes('api') && config.metricsPort) {
+    const metricsServer = createServer((req, res) => {
+      if (req.url !== '/metrics' || !secretMatches(config.adminSecret, String(req.headers['x-admin-secret'] ?? ''))) {
+        res.writeHead(403).end();
+        return;
+      }
+      metrics.render().then(({ contentType, body }) => res.writeHead(200, { 'Content-Type': contentType }).end(body), () => res.writeHead(500).end());
+    });
+    await new Promise<void>((resolve) => metricsServer.listen(config.metricsPort as number, config.host, resolve));
+    closers.unshift(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+  }
+
   let closing: Promise<void> | null = null;
   return {
     url, server, config,
     close() {
       closing ??= (async () => {
         if (server) {
+          // Stop accepting; let in-flight requests and streams finish within the grace period, then
+          // end them (refunded, with their failure code) and close what is left.
           const s = server;
-          await new Promise<void>((resolve) => { s.close(() => resolve()); s.closeIdleConnections(); });
+          const closed = new Promise<void>((resolve) => { s.close(() => resolve()); });
+          s.closeIdleConnections();
+          const idle = setInterval(() => s.closeIdleConnections(), 100);
+          const grace = new Promise<'grace'>((resolve) => setTimeout(() => resolve('grace'), config.shutdownGraceMs).unref());
+          if ((await Promise.race([closed.then(() => 'closed' as const), grace])) === 'grace') {
+            logger.warn({ inFlight: relayRef?.inFlight ?? 0 }, 'shutdown grace period over; ending open requests');
+            relayRef?.stopAll();
+            await Promise.race([closed, new Promise((r) => setTimeout(r, 5_000).unref())]);
+            s.closeAllConnections();
+          }
+          clearInterval(idle);
         }
         for (const close of closers.reverse()) await close().catch((err: unknown) => logger.warn({ err }, 'close failed'));
         redis.disconnect();
@@ -152,4 +202,16 @@ export async function startService(config: Config, options: ServiceOptions = {})
       return closing;
     },
   };
+}
+
+async function projectionLag(runner: { lag(): Promise<Array<{ name: string; position: bigint; behind: number }>> }, pool: import('pg').Pool, postgres: boolean) {
+  const lag = await runner.lag();
+  return Promise.all(lag.map(async (p) => {
+    let seconds = 0;
+    if (postgres && p.behind > 0) {
+      const { rows } = await pool.query('SELECT extract(epoch FROM now() - created_at)::float AS s FROM events WHERE position > $1 ORDER BY position LIMIT 1', [p.position.toString()]);
+      seconds = rows[0] ? Number(rows[0].s) : 0;
+    }
+    return { name: p.name, events: p.behind, seconds };
+  }));
 }

@@ -61,58 +61,100 @@ export function restoredState(stored: StoredState): AccountState {
   };
 }
 
-export const balancesProjection: Projection = {
-  name: 'balances',
-  tables: ['balances'],
-  async setup(client: PoolClient) {
-    // Ids are text, not uuid: a read model must take every event the log accepted.
-    await client.query(`CREATE TABLE IF NOT EXISTS balances (
-      account_id text PRIMARY KEY,
-      monthly_remaining bigint NOT NULL,
-      topup_remaining bigint NOT NULL,
-      words_used bigint NOT NULL,
-      words_limit bigint NOT NULL,
-      requests_this_period integer NOT NULL,
-      open_reservations integer NOT NULL,
-      period_start timestamptz,
-      period_end timestamptz,
-      state jsonb NOT NULL,
-      updated_position bigint NOT NULL
-    )`);
-  },
-  async apply(recorded: RecordedEvent, client: PoolClient) {
-    if (!recorded.streamName.startsWith(ACCOUNT_STREAM) || !ACCOUNT_EVENT_TYPES.has(recorded.type)) return;
-    const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
-    const event = { type: recorded.type, data: recorded.data } as AccountEvent;
-    const position = recorded.position.toString();
-    const { rows } = await client.query<{ state: StoredState; updated_position: string }>(
-      'SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1 FOR UPDATE', [accountId],
-    );
-    const row = rows[0];
-    // Applying an event the row already holds changes nothing, whatever the runner guarantees.
-    if (row && BigInt(row.updated_position) >= recorded.position) return;
-    const before = row ? restoredState(row.state) : accountDecider.initialState();
-    const after = accountDecider.evolve(before, event);
-    // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
-    if (after.status !== 'open') return;
-    const b = balanceOf(after);
-    await client.query(
-      `INSERT INTO balances (account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
-         open_reservations, period_start, period_end, state, updated_position)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
-       ON CONFLICT (account_id) DO UPDATE SET
-         monthly_remaining = EXCLUDED.monthly_remaining, topup_remaining = EXCLUDED.topup_remaining,
-         words_used = EXCLUDED.words_used, words_limit = EXCLUDED.words_limit,
-         requests_this_period = EXCLUDED.requests_this_period, open_reservations = EXCLUDED.open_reservations,
-         period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end, state = EXCLUDED.state,
-         updated_position = EXCLUDED.updated_position`,
-      [
-        accountId, b.monthlyRemaining, b.topUpRemaining, b.wordsUsed, b.wordsLimit, b.requestsThisPeriod,
-        after.ledger.open.size, b.periodStart, b.periodEnd, JSON.stringify(storableState(after)), position,
-      ],
-    );
-  },
-};
+type OpenState = Extract<AccountState, { status: 'open' }>;
+
+const WRITE_COLUMNS = `monthly_remaining = $2, topup_remaining = $3, words_used = $4, words_limit = $5, requests_this_period = $6,
+  open_reservations = $7, period_start = $8, period_end = $9, state = $10, updated_position = $11`;
+
+function rowValues(accountId: string, state: OpenState, position: bigint): unknown[] {
+  const b = balanceOf(state);
+  return [
+    accountId, b.monthlyRemaining, b.topUpRemaining, b.wordsUsed, b.wordsLimit, b.requestsThisPeriod,
+    state.ledger.open.size, b.periodStart, b.periodEnd, JSON.stringify(storableState(state)), position.toString(),
+  ];
+}
+
+/** The state as a cache keeps it: settlement indexes dropped, as in the row (they would only grow). */
+function cacheable(state: OpenState): OpenState {
+  return { ...state, ledger: { ...state.ledger, settled: SettlementIndex.empty(), settledPrevious: SettlementIndex.empty() } };
+}
+
+/**
+ * The balances projection. Each instance remembers the states it wrote last (bounded), so the steady
+ * state costs one statement per event: an UPDATE that only applies if the row still stands at the
+ * remembered position. Anything else (a rolled-back batch, a rebuild, another runner, a cold start)
+ * makes that UPDATE match nothing, and the state is read from the row instead.
+ */
+export function createBalancesProjection(options: { cachedAccounts?: number } = {}): Projection {
+  const capacity = options.cachedAccounts ?? 10_000;
+  const recent = new Map<string, { position: bigint; state: OpenState }>();
+  const remember = (accountId: string, position: bigint, state: OpenState): void => {
+    recent.delete(accountId);
+    recent.set(accountId, { position, state: cacheable(state) });
+    if (recent.size > capacity) recent.delete(recent.keys().next().value as string);
+  };
+
+  return {
+    name: 'balances',
+    tables: ['balances'],
+    async setup(client: PoolClient) {
+      // Ids are text, not uuid: a read model must take every event the log accepted.
+      await client.query(`CREATE TABLE IF NOT EXISTS balances (
+        account_id text PRIMARY KEY,
+        monthly_remaining bigint NOT NULL,
+        topup_remaining bigint NOT NULL,
+        words_used bigint NOT NULL,
+        words_limit bigint NOT NULL,
+        requests_this_period integer NOT NULL,
+        open_reservations integer NOT NULL,
+        period_start timestamptz,
+        period_end timestamptz,
+        state jsonb NOT NULL,
+        updated_position bigint NOT NULL
+      )`);
+    },
+    async apply(recorded: RecordedEvent, client: PoolClient) {
+      if (!recorded.streamName.startsWith(ACCOUNT_STREAM) || !ACCOUNT_EVENT_TYPES.has(recorded.type)) return;
+      const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
+      const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+
+      const cached = recent.get(accountId);
+      recent.delete(accountId);
+      if (cached && cached.position < recorded.position) {
+        const after = accountDecider.evolve(cached.state, event);
+        if (after.status === 'open') {
+          const updated = await client.query(
+            `UPDATE balances SET ${WRITE_COLUMNS} WHERE account_id = $1 AND updated_position = $12`,
+            [...rowValues(accountId, after, recorded.position), cached.position.toString()],
+          );
+          if (updated.rowCount === 1) {
+            remember(accountId, recorded.position, after);
+            return;
+          }
+        }
+      }
+
+      const { rows } = await client.query<{ state: StoredState; updated_position: string }>(
+        'SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1 FOR UPDATE', [accountId],
+      );
+      const row = rows[0];
+      // Applying an event the row already holds changes nothing, whatever the runner guarantees.
+      if (row && BigInt(row.updated_position) >= recorded.position) return;
+      const before = row ? restoredState(row.state) : accountDecider.initialState();
+      const after = accountDecider.evolve(before, event);
+      // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
+      if (after.status !== 'open') return;
+      await client.query(
+        `INSERT INTO balances (account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
+           open_reservations, period_start, period_end, state, updated_position)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
+         ON CONFLICT (account_id) DO UPDATE SET ${WRITE_COLUMNS}`,
+        rowValues(accountId, after, recorded.position),
+      );
+      remember(accountId, recorded.position, after);
+    },
+  };
+}
 
 const ROW_COLUMNS = `account_id, monthly_remaining::text, topup_remaining::text, words_used::text, words_limit::text,
   requests_this_period, open_reservations, period_start, period_end, updated_position::text`;

@@ -1,8 +1,22 @@
 /**
- * Checkpoints of projections, and the one transaction shape every runner applies events in:
- * lock the projection's checkpoint row, apply what lies past it, move it, commit. Any number of
- * runners (projector, admin CLI, rebuild) can therefore work on one projection at once without
- * applying an event twice, and a crash loses at most an uncommitted batch.
+ * Checkpoints of projections, and the two transaction shapes events are applied in.
+ *
+ * Live and catch-up runners (`applyBatch`): lock the projection's checkpoint row, apply what lies
+ * past it, move it, commit. Any number of runners (projector, admin CLI) can work on one
+ * projection at once without applying an event twice, and a crash loses at most an uncommitted batch.
+ *
+ * Rebuild (`rebuildProjections`): ONE transaction empties the tables, replays the log from the
+ * start and moves the checkpoint. Readers (MVCC) see the old rows until it commits and the rebuilt
+ * ones from then on, never an empty or half-replayed table. The tables are emptied with DELETE:
+ * TRUNCATE would take an ACCESS EXCLUSIVE lock and block every reader until the commit.
+ *
+ * While a rebuild holds a projection, `applyBatch` must not queue up behind it: a waiting runner
+ * would hold a pooled connection for the whole replay, and enough of them (live runners, commands
+ * catching up) would exhaust the pool the replay itself reads the log through. So a rebuild holds
+ * an exclusive advisory lock per projection, `applyBatch` takes it shared with try-lock semantics
+ * and, when it is taken, returns `rebuilding` at once; the caller releases its connection, waits
+ * and retries. After the commit the checkpoint is at the replayed head, so a retried batch skips
+ * what the rebuild applied and applies the rest: nothing twice, nothing left out.
  */
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
@@ -14,16 +28,32 @@ export const START_POSITION = -1n;
 
 const LOCK_NAMESPACE = 0x687a;
 const PROJECTION_SETUP = 3;
+/** Per-projection rebuild locks; second key: hashtext(projection name). */
+const REBUILD_LOCK_NAMESPACE = 0x687c;
 
 export type BatchOutcome =
   /** Applied the events past the checkpoint (possibly none: another runner had them already). */
   | { kind: 'applied'; applied: number; checkpoint: bigint }
-  /** The checkpoint is below the batch (a rebuild reset it): read again from `checkpoint`. */
-  | { kind: 'behind'; checkpoint: bigint };
+  /** The checkpoint is below the batch (it was moved back): read again from `checkpoint`. */
+  | { kind: 'behind'; checkpoint: bigint }
+  /** A rebuild of the projection is in progress; nothing was applied: retry the same batch later. */
+  | { kind: 'rebuilding' };
+
+/** What a rebuild's replay hands the log to. */
+export interface Replay {
+  /**
+   * Applies events to every projection being rebuilt, inside the rebuild's transaction. Calls
+   * must together be the log from its first event, contiguous and in order.
+   */
+  apply(events: readonly RecordedEvent[]): Promise<void>;
+}
 
 /**
  * Creates the checkpoint table and each projection's tables, and a checkpoint row per projection.
  * Serialised by an advisory lock because concurrent CREATE ... IF NOT EXISTS can still collide.
+ * A projection being rebuilt is left alone: its tables exist (the rebuild set them up before it
+ * started) and CREATE INDEX IF NOT EXISTS would wait for the rebuild to commit, holding up the
+ * start of every process meanwhile.
  */
 export async function setUpProjections(pool: Pool, projections: readonly Projection[]): Promise<void> {
   await inTransaction(pool, async (client) => {
@@ -34,7 +64,7 @@ export async function setUpProjections(pool: Pool, projections: readonly Project
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
     for (const projection of projections) {
-      await projection.setup(client);
+      if (await tryRebuildLockShared(client, projection.name)) await projection.setup(client);
       await client.query(
         'INSERT INTO projection_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
         [projection.name, START_POSITION.toString()],
@@ -61,6 +91,7 @@ export async function readCheckpoint(pool: Pool, name: string): Promise<bigint> 
  */
 export async function applyBatch(pool: Pool, projection: Projection, after: bigint, events: readonly RecordedEvent[]): Promise<BatchOutcome> {
   return inTransaction(pool, async (client) => {
+    if (!(await tryRebuildLockShared(client, projection.name))) return { kind: 'rebuilding' };
     const checkpoint = await lockCheckpoint(client, projection.name);
     if (checkpoint < after) return { kind: 'behind', checkpoint };
     const fresh = events.filter((e) => e.position > checkpoint);
@@ -76,20 +107,51 @@ export async function applyBatch(pool: Pool, projection: Projection, after: bigi
 }
 
 /**
- * Empties the projection's tables and moves its checkpoint back to the start, atomically. Runners
- * that are mid-way notice the reset at their next batch (`behind`) and replay from the start too.
+ * Rebuilds `projections` from scratch in one transaction: waits for batches in flight to commit,
+ * turns new ones away (`rebuilding`), empties the tables, lets `replay` feed them the log, sets
+ * every checkpoint to the last event replayed, commits. A failure rolls everything back, leaving
+ * the tables as they were. `replay` should read the head of the log only once it runs, i.e. after
+ * the locks are held, so the rebuilt checkpoints are at or past anything applied before.
  */
-export async function resetProjection(pool: Pool, projection: Projection): Promise<void> {
+export async function rebuildProjections(pool: Pool, projections: readonly Projection[], replay: (replay: Replay) => Promise<void>): Promise<void> {
+  // One fixed order for taking the locks, so two overlapping rebuilds cannot deadlock.
+  const ordered = [...new Map(projections.map((p) => [p.name, p])).values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   await inTransaction(pool, async (client) => {
-    await lockCheckpoint(client, projection.name);
-    if (projection.tables.length > 0) {
-      await client.query(`TRUNCATE ${projection.tables.map(quoteTableName).join(', ')}`);
+    for (const projection of ordered) {
+      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [REBUILD_LOCK_NAMESPACE, projection.name]);
     }
-    await client.query(
-      'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1',
-      [projection.name, START_POSITION.toString()],
-    );
+    for (const projection of ordered) {
+      await lockCheckpoint(client, projection.name);
+      for (const table of projection.tables) await client.query(`DELETE FROM ${quoteTableName(table)}`);
+    }
+    let last = START_POSITION;
+    await replay({
+      async apply(events) {
+        for (const event of events) {
+          for (const projection of ordered) await projection.apply(event, client);
+          last = event.position;
+        }
+      },
+    });
+    for (const projection of ordered) {
+      await client.query(
+        'UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1',
+        [projection.name, last.toString()],
+      );
+    }
   });
+}
+
+/**
+ * True when no rebuild holds or awaits the projection; the shared lock then lasts until the
+ * transaction ends, so no rebuild can start under it. PostgreSQL does not grant a shared lock past
+ * a waiting exclusive request, so a steady stream of batches cannot starve a rebuild.
+ */
+async function tryRebuildLockShared(client: PoolClient, name: string): Promise<boolean> {
+  const { rows } = await client.query<{ free: boolean }>(
+    'SELECT pg_try_advisory_xact_lock_shared($1, hashtext($2)) AS free', [REBUILD_LOCK_NAMESPACE, name],
+  );
+  return rows[0]!.free;
 }
 
 async function lockCheckpoint(client: PoolClient, name: string): Promise<bigint> {

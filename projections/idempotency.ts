@@ -3,9 +3,11 @@
  * result was stored or the key released. For operators and statistics only; whether a request replays
  * is always decided from the key's stream, never from this lagging table.
  *
- * A row follows the domain's transitions (domain/idempotency.ts): a claim creates it, and only a
- * claimed key can become stored or released; the first of those stands. Each write is guarded by that
- * rule, so applying an event twice changes nothing.
+ * A row follows the domain's transitions (domain/idempotency.ts): a claim creates it; only a claimed
+ * key can become stored or released, and the first of those stands; a key released as reusable (refused
+ * before any work) can be claimed again, and the new claim replaces the row. Every write also requires
+ * the event to be newer than the row (events of one stream arrive in order), so applying an event a
+ * second time changes nothing.
  */
 import type { Pool, PoolClient } from 'pg';
 import type { IdempotencyEvent } from '../domain/events.js';
@@ -29,6 +31,8 @@ export interface IdempotencyKeyRow {
   releasedAt: Date | null;
   /** The error code the request was released with. */
   releaseCode: string | null;
+  /** Released before any work: the key may be claimed again. */
+  reusable: boolean;
 }
 
 export const idempotencyKeysProjection: Projection = {
@@ -46,6 +50,7 @@ export const idempotencyKeysProjection: Projection = {
       result_status integer,
       released_at timestamptz,
       release_code text,
+      reusable boolean NOT NULL DEFAULT false,
       updated_position bigint NOT NULL
     )`);
     await client.query('CREATE INDEX IF NOT EXISTS idempotency_keys_account ON idempotency_keys (account_id, claimed_at)');
@@ -60,8 +65,13 @@ export const idempotencyKeysProjection: Projection = {
       case 'IdempotencyKeyClaimed': {
         const d = event.data;
         await client.query(
-          `INSERT INTO idempotency_keys (key, account_id, key_id, endpoint, status, claimed_at, updated_position)
-           VALUES ($1,$2,$3,$4,'claimed',$5,$6) ON CONFLICT (key) DO NOTHING`,
+          `INSERT INTO idempotency_keys AS k (key, account_id, key_id, endpoint, status, claimed_at, updated_position)
+           VALUES ($1,$2,$3,$4,'claimed',$5,$6)
+           ON CONFLICT (key) DO UPDATE SET
+             account_id = EXCLUDED.account_id, key_id = EXCLUDED.key_id, endpoint = EXCLUDED.endpoint, status = 'claimed',
+             claimed_at = EXCLUDED.claimed_at, stored_at = NULL, result_status = NULL, released_at = NULL, release_code = NULL,
+             reusable = false, updated_position = EXCLUDED.updated_position
+           WHERE k.status = 'released' AND k.reusable AND k.updated_position < EXCLUDED.updated_position`,
           [key, d.accountId, d.keyId, d.endpoint, d.at, position],
         );
         return;
@@ -69,15 +79,15 @@ export const idempotencyKeysProjection: Projection = {
       case 'IdempotentResultStored':
         await client.query(
           `UPDATE idempotency_keys SET status = 'stored', stored_at = $2, result_status = $3, updated_position = $4
-           WHERE key = $1 AND status = 'claimed'`,
+           WHERE key = $1 AND status = 'claimed' AND updated_position < $4`,
           [key, event.data.at, event.data.status, position],
         );
         return;
       case 'IdempotencyKeyReleased':
         await client.query(
-          `UPDATE idempotency_keys SET status = 'released', released_at = $2, release_code = $3, updated_position = $4
-           WHERE key = $1 AND status = 'claimed'`,
-          [key, event.data.at, event.data.code, position],
+          `UPDATE idempotency_keys SET status = 'released', released_at = $2, release_code = $3, reusable = $5, updated_position = $4
+           WHERE key = $1 AND status = 'claimed' AND updated_position < $4`,
+          [key, event.data.at, event.data.code, position, event.data.reusable === true],
         );
         return;
       default:
@@ -98,6 +108,7 @@ function toRow(r: Record<string, unknown>): IdempotencyKeyRow {
     resultStatus: (r.result_status as number | null) ?? null,
     releasedAt: (r.released_at as Date | null) ?? null,
     releaseCode: (r.release_code as string | null) ?? null,
+    reusable: r.reusable === true,
   };
 }
 

@@ -1,11 +1,11 @@
 /** Every projection the service keeps, in one list for the runner and the rebuild command. */
 import { accountsProjection } from './accounts.js';
 import { apiKeysProjection } from './api-keys.js';
-import { balancesProjection } from './balances.js';
+import { createBalancesProjection } from './balances.js';
 import { idempotencyKeysProjection } from './idempotency.js';
 import { usageProjection } from './usage.js';
 import type { Projection } from './runner.js';
 
 export function allProjections(): Projection[] {
-  return [accountsProjection, apiKeysProjection, balancesProjection, usageProjection, idempotencyKeysProjection];
+  return [accountsProjection, apiKeysProjection, createBalancesProjection(), usageProjection, idempotencyKeysProjection];
 }

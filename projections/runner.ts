@@ -1,21 +1,22 @@
 /**
  * Runs projections: live (a catch-up subscription per projection, from its checkpoint), on demand
  * (`catchUpTo`, for commands that must see their own write), and from scratch (`rebuild`).
- * Every path applies events through `applyBatch` (checkpoints.ts), so they can all run at once,
- * in one process or several, without applying an event twice.
+ * Live and on-demand paths apply events through `applyBatch`, a rebuild through one transaction
+ * (`rebuildProjections`); checkpoints.ts explains how they can all run at once, in one process or
+ * several, without applying an event twice and without readers ever seeing a half-rebuilt table.
  */
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Pool, PoolClient } from 'pg';
 import type { AllSubscription, EventStore, RecordedEvent } from '../infra/eventstore/types.js';
 import { inBatches } from './batches.js';
-import { START_POSITION, applyBatch, readCheckpoint, readCheckpoints, resetProjection, setUpProjections } from './checkpoints.js';
+import { START_POSITION, applyBatch, readCheckpoint, readCheckpoints, rebuildProjections, setUpProjections, type BatchOutcome } from './checkpoints.js';
 
 export interface Projection {
   name: string;
   /** Idempotent DDL for its tables (CREATE TABLE IF NOT EXISTS ...). */
   setup(client: PoolClient): Promise<void>;
-  /** Table names it owns (truncated on rebuild). */
+  /** Table names it owns (emptied, inside the rebuild's transaction, on rebuild). */
   tables: string[];
   /** Applies one event with idempotent upserts; ignores event types it does not handle. */
   apply(event: RecordedEvent, client: PoolClient): Promise<void>;
@@ -46,6 +47,8 @@ export const LAG_COUNT_LIMIT = 1000;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
 const NOTHING_VISIBLE_WAIT_MS = 20;
+/** How often a runner turned away by a rebuild in progress tries again. */
+const REBUILD_WAIT_MS = 100;
 const DEFAULT_CATCH_UP_TIMEOUT_MS = 30_000;
 const silentLogger: Pick<Logger, 'info' | 'warn' | 'error'> = { info() {}, warn() {}, error() {} };
 
@@ -100,7 +103,8 @@ export class ProjectionRunner {
   /**
    * Applies, in this process, everything up to `position` for every projection, reading the log
    * directly; returns once every checkpoint is at or past it, whether this process or a projector
-   * elsewhere did the work. Rejects after `timeoutMs`.
+   * elsewhere did the work. Waits for a rebuild in progress to commit (without holding a
+   * connection meanwhile). Rejects after `timeoutMs`, time spent waiting for a rebuild included.
    */
   async catchUpTo(position: bigint, timeoutMs = DEFAULT_CATCH_UP_TIMEOUT_MS): Promise<void> {
     await this.ensureSetUp();
@@ -112,20 +116,35 @@ export class ProjectionRunner {
   }
 
   /**
-   * Empties the named projections (all by default) and replays the log from the start to the
-   * current head. Locks are held per batch only, so the API keeps serving; meanwhile readers of a
-   * rebuilt table see it empty, then as it stood at ever later positions of the log, until the
-   * replay reaches the head. Live runners notice the reset and help replay.
+   * Empties the named projections (all by default) and replays the log from the start to its
+   * head, all in one transaction (see checkpoints.ts). Readers keep seeing the old tables until
+   * the commit and the rebuilt ones from then on, so the API keeps serving throughout. Live runners
+   * and `catchUpTo` callers of those projections wait for the commit, then carry on from the
+   * rebuilt checkpoint; other projections are not held up. Reads the log once for all targets.
    */
   async rebuild(names?: string[]): Promise<RebuildResult> {
     const started = performance.now();
-    const targets = names ? names.map((name) => this.projectionNamed(name)) : this.projections;
+    const targets = names ? [...new Set(names)].map((name) => this.projectionNamed(name)) : this.projections;
     await this.ensureSetUp();
-    for (const projection of targets) await resetProjection(this.pool, projection);
-    const head = await this.store.headPosition();
-    const deadline = Number.POSITIVE_INFINITY;
-    const counts = await Promise.all(targets.map((projection) => this.applyUpTo(projection, START_POSITION, head, deadline, { skipAhead: false })));
-    const result = { rebuilt: targets.map((p) => p.name), events: Math.max(0, ...counts), ms: Math.round(performance.now() - started) };
+    let events = 0;
+    await rebuildProjections(this.pool, targets, async (replay) => {
+      // Read under the rebuild's locks: every event any runner applied before is at or below it.
+      const head = await this.store.headPosition();
+      let cursor = START_POSITION;
+      while (cursor < head) {
+        const page = await this.store.readAll(cursor, this.batchSize);
+        if (page.length === 0) {
+          // An append below the head has not committed yet; the log becomes gap-free once it does.
+          await sleep(NOTHING_VISIBLE_WAIT_MS);
+          continue;
+        }
+        const upToHead = page.filter((e) => e.position <= head);
+        await replay.apply(upToHead);
+        events += upToHead.length;
+        cursor = page.at(-1)!.position;
+      }
+    });
+    const result = { rebuilt: targets.map((p) => p.name), events, ms: Math.round(performance.now() - started) };
     this.logger.info(result, 'projections rebuilt');
     return result;
   }
@@ -176,6 +195,11 @@ export class ProjectionRunner {
         continue;
       }
       const outcome = await applyBatch(this.pool, projection, cursor, page);
+      if (outcome.kind === 'rebuilding') {
+        if (Date.now() > deadline) throw new Error(`projection ${projection.name}: still being rebuilt, not caught up to position ${target} in time`);
+        await sleep(REBUILD_WAIT_MS);
+        continue;
+      }
       if (outcome.kind === 'behind') {
         cursor = outcome.checkpoint;
         continue;
@@ -199,7 +223,8 @@ export class ProjectionRunner {
         if (stopping.aborted) break;
         let reset = false;
         for await (const batch of inBatches(subscription, this.batchSize)) {
-          const outcome = await applyBatch(this.pool, projection, cursor, batch);
+          const outcome = await this.applyOnceNotRebuilding(projection, cursor, batch, stopping);
+          if (!outcome) break; // stopping while a rebuild was in progress: the batch stays unapplied
           if (outcome.kind === 'behind') {
             this.logger.info({ projection: projection.name, checkpoint: outcome.checkpoint.toString() }, 'projection reset elsewhere; replaying');
             reset = true;
@@ -221,6 +246,23 @@ export class ProjectionRunner {
           await subscription.close();
         }
       }
+    }
+  }
+
+  /**
+   * `applyBatch`, retried while a rebuild holds the projection. The rebuild commits a checkpoint at
+   * or past everything applied before it, so the retried batch applies only what lies beyond.
+   * Null when `stopping` fires first.
+   */
+  private async applyOnceNotRebuilding(projection: Projection, after: bigint, batch: readonly RecordedEvent[], stopping: AbortSignal): Promise<Exclude<BatchOutcome, { kind: 'rebuilding' }> | null> {
+    let logged = false;
+    for (;;) {
+      const outcome = await applyBatch(this.pool, projection, after, batch);
+      if (outcome.kind !== 'rebuilding') return outcome;
+      if (!logged) this.logger.info({ projection: projection.name }, 'projection being rebuilt; waiting for it to commit');
+      logged = true;
+      await sleep(REBUILD_WAIT_MS, stopping);
+      if (stopping.aborted) return null;
     }
   }
 

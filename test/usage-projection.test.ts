@@ -9,7 +9,7 @@ import { streams } from '../domain/events.js';
 import { idempotencyDecider, type IdempotencyCommand } from '../domain/idempotency.js';
 import { handleCommand, loadStream } from '../infra/command-handler.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
-import { balancesProjection, findBalance } from '../projections/balances.js';
+import { createBalancesProjection, findBalance } from '../projections/balances.js';
 import { findIdempotencyKey, idempotencyKeyCounts, idempotencyKeysProjection } from '../projections/idempotency.js';
 import { ProjectionRunner } from '../projections/runner.js';
 import { usageProjection, usageStats } from '../projections/usage.js';
@@ -19,7 +19,7 @@ import { createTestDatabase, type TestDatabase } from './support/db.js';
 const DAY1 = '2024-05-01';
 const DAY2 = '2024-05-02';
 const at = (day: string, time = '12:00:00') => `${day}T${time}.000Z`;
-const projections = [balancesProjection, usageProjection, idempotencyKeysProjection];
+const projections = [createBalancesProjection(), usageProjection, idempotencyKeysProjection];
 const TABLES = { balances: 'account_id', usage_daily: 'account_id, date', idempotency_keys: 'key' } as const;
 
 describe('usage, balances and idempotency-key projections', function () {
@@ -158,13 +158,23 @@ describe('usage, balances and idempotency-key projections', function () {
     }
     await idem(stored, { type: 'StoreResult', data: { key: stored, status: 200, body: { ok: true }, now: at(DAY1, '12:00:05') } });
     await idem(released, { type: 'Release', data: { key: released, code: 'AI_UNAVAILABLE', now: at(DAY1, '12:00:06') } });
+    // Refused before any work: the key is free again, and the next claim (another API key) takes it.
+    const reused = randomUUID();
+    await idem(reused, { type: 'Claim', data: { key: reused, accountId, keyId: 'key-a', endpoint: 'detect', now: at(DAY1), ttlSeconds: 86_400 } });
+    await idem(reused, { type: 'Release', data: { key: reused, code: 'INSUFFICIENT_WORDS', now: at(DAY1, '12:00:01'), reusable: true } });
     await catchUp();
+    expect(await findIdempotencyKey(db.pool, reused)).to.deep.include({ status: 'released', reusable: true, releaseCode: 'INSUFFICIENT_WORDS' });
+    await idem(reused, { type: 'Claim', data: { key: reused, accountId, keyId: 'key-b', endpoint: 'humanize', now: at(DAY1, '12:00:02'), ttlSeconds: 86_400 } });
+    await catchUp();
+    expect(await findIdempotencyKey(db.pool, reused)).to.deep.include({
+      status: 'claimed', keyId: 'key-b', endpoint: 'humanize', reusable: false, releaseCode: null, claimedAt: new Date(at(DAY1, '12:00:02')),
+    });
     expect(await findIdempotencyKey(db.pool, stored)).to.deep.include({
       accountId, keyId: 'key-a', endpoint: 'detect', status: 'stored', resultStatus: 200, storedAt: new Date(at(DAY1, '12:00:05')),
     });
     expect(await findIdempotencyKey(db.pool, released)).to.deep.include({ status: 'released', releaseCode: 'AI_UNAVAILABLE', storedAt: null });
     expect(await findIdempotencyKey(db.pool, pending)).to.deep.include({ status: 'claimed', claimedAt: new Date(at(DAY1)) });
-    expect(await idempotencyKeyCounts(db.pool, accountId, new Date(at(DAY1, '00:00:00')))).to.deep.equal({ claimed: 1, stored: 1, released: 1 });
+    expect(await idempotencyKeyCounts(db.pool, accountId, new Date(at(DAY1, '00:00:00')))).to.deep.equal({ claimed: 2, stored: 1, released: 1 });
   });
 
   it('changes nothing when every event is applied a second time', async () => {

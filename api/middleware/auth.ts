@@ -25,10 +25,14 @@ export interface AuthOptions {
   now?: () => Date;
 }
 
-/** Client IP: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY is true. */
+/**
+ * Client IP: the socket's, or with TRUST_PROXY the last X-Forwarded-For hop: the address the trusted
+ * proxy itself saw. Earlier hops are whatever the client wrote (a proxy appends to the header it
+ * received), so trusting them would let anyone pass an IP allowlist or dodge the per-IP health limit.
+ */
 export function clientIp(ctx: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = ctx.get('X-Forwarded-For').split(',')[0]?.trim();
+    const forwarded = ctx.get('X-Forwarded-For').split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return ctx.req.socket.remoteAddress ?? '';

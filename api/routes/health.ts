@@ -33,7 +33,7 @@ async function runCheck(check: Check, timeoutMs: number): Promise<CheckResult> {
   }
 }
 
-function secretMatches(expected: string | null, given: string): boolean {
+export function secretMatches(expected: string | null, given: string): boolean {
   if (!expected || !given) return false;
   const a = Buffer.from(expected);
   const b = Buffer.from(given);

@@ -6,7 +6,7 @@
  * A reader that saw 42 and moved its checkpoint past it would never deliver 41.
  *
  * The protocol that closes it, without serialising appends:
- * 1. Every append takes the APPENDS_IN_FLIGHT advisory lock in shared mode as its first statement,
+ * 1. Every append takes the APPENDS_IN_FLIGHT advisory lock in shared mode in its first round trip,
  *    before any position is drawn, and holds it until it commits or rolls back.
  * 2. A reader reads its snapshot S1 and finds `hi`, the highest of the first `maxCount` visible
  *    positions after its cursor; in the same statement, after S1 was taken, it lists the
@@ -20,8 +20,8 @@
  * transaction releases its locks only after its commit is visible to new snapshots. Appends that
  * begin after S1 draw positions above `hi`, so they are left for the next read.
  * Cost: a reader may wait for the slowest append in flight (never for unrelated transactions), and
- * a batch takes two or three short queries. Writers never wait for readers or for each other, except
- * two appends to the same stream racing for one revision.
+ * a batch takes two or three short queries. Writers never wait for readers, nor for each other
+ * except when they append to the same stream (postgres.ts).
  */
 import type { Pool } from 'pg';
 import type { RecordedEvent } from './types.js';

@@ -172,9 +172,10 @@ export class PostgresEventStore implements EventStore {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      // Appends to one stream queue on its lock, so each sees the previous one's head (at most one of
-      // them could succeed anyway, except with 'any'). Then the shared in-flight lock, taken before any
-      // position is drawn: that is what readers wait on. Both are plain integers, safe to inline.
+      // Appends to one stream queue on its lock, so each checks its expectation against the committed
+      // head of the one before it (the unique (stream, revision) stays as a backstop). Then the shared
+      // in-flight lock, taken before any position is drawn: that is what readers wait on (see
+      // postgres-log-reader.ts). Both keys are integers computed here, safe to inline.
       await client.query(
         `BEGIN; SELECT pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, ${streamLockKey(stream)});`
         + ` SELECT pg_advisory_xact_lock_shared(${LOCK_NAMESPACE}, ${APPENDS_IN_FLIGHT})`,

@@ -16,7 +16,7 @@ export const TRAINING = {
   lambda: 0.3,
   instructionTunedWeight: 6,
   zClip: 5,
-  sentenceShrink: 0.5,
+  sentenceShrink: 1,
   /** Human false-positive rate the likely_ai cut-off aims for on held-out domains (target ≤ 5%). */
   likelyAiFpr: 0.03,
   possiblyAiFpr: 0.2,

@@ -35,6 +35,32 @@ export interface LocalDetector extends Detector {
 
 export interface LocalDetectorOptions { weights?: DetectorWeights; ranks?: WordRanks }
 
+export type Cutoffs = DetectorWeights['thresholds'];
+
+/**
+ * Verdict from the calibrated score and the scores of contiguous windows of the text: mixed when
+ * one window reads as likely AI and another below the possibly-AI cut-off; otherwise by cut-off.
+ */
+export function verdictFor(aiScore: number, windows: readonly number[], cut: Cutoffs): Verdict {
+  if (windows.length >= 2 && Math.max(...windows) >= cut.likely_ai && Math.min(...windows) < cut.possibly_ai) return 'mixed';
+  if (aiScore >= cut.likely_ai) return 'likely_ai';
+  if (aiScore >= cut.possibly_ai) return 'possibly_ai';
+  return 'likely_human';
+}
+
+/**
+ * Confidence from the distance to the nearest cut-off and the text's length: low under 40 words,
+ * for text that is not mostly English, or within 4 points of a cut-off; high only from 80 words
+ * and at least 12 points away; medium otherwise.
+ */
+export function confidenceFor(aiScore: number, words: number, englishShare: number, cut: Cutoffs): Confidence {
+  if (words < MIN_WORDS_MEDIUM_CONFIDENCE || englishShare < MIN_ENGLISH_SHARE) return 'low';
+  const margin = Math.min(Math.abs(aiScore - cut.likely_ai), Math.abs(aiScore - cut.possibly_ai));
+  if (margin < 4) return 'low';
+  if (margin >= 12 && words >= MIN_WORDS_HIGH_CONFIDENCE) return 'high';
+  return 'medium';
+}
+
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
@@ -43,14 +69,13 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   const weights = options.weights ?? loadDetectorWeights();
   const ranks = options.ranks ?? loadWordRanks();
   const scorer = createScorer(weights);
-  const { likely_ai: likelyAi, possibly_ai: possiblyAi } = weights.thresholds;
   const toPercent = (logit: number): number => Math.round(100 * scorer.calibrate(logit));
   const localFeatures = weights.features.filter((f) => f.local);
 
   function sentenceScores(a: DocumentAnalysis, docLogit: number): SentenceScore[] {
     const docZ = new Map(scorer.contributions(a.features).map((c) => [c.name, c.z]));
     return a.sentences.map((s) => {
-      const own = new Map(scorer.contributions(aggregate([s])).map((c) => [c.name, c.z]));
+      const own = new Map(scorer.contributions(aggregate([s], true)).map((c) => [c.name, c.z]));
       let shift = 0;
       for (const f of localFeatures) shift += f.weight * ((own.get(f.name) ?? 0) - (docZ.get(f.name) ?? 0));
       return { text: s.text, start: s.start, end: s.end, ai_score: toPercent(docLogit + weights.sentence_shrink * shift) };
@@ -75,29 +100,13 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     return out;
   }
 
-  function verdictOf(aiScore: number, windows: number[]): Verdict {
-    const split = windows.length >= 2 && Math.max(...windows) >= likelyAi && Math.min(...windows) < possiblyAi;
-    if (split) return 'mixed';
-    if (aiScore >= likelyAi) return 'likely_ai';
-    if (aiScore >= possiblyAi) return 'possibly_ai';
-    return 'likely_human';
-  }
-
-  function confidenceOf(aiScore: number, words: number, englishShare: number): Confidence {
-    if (words < MIN_WORDS_MEDIUM_CONFIDENCE || englishShare < MIN_ENGLISH_SHARE) return 'low';
-    const margin = Math.min(Math.abs(aiScore - likelyAi), Math.abs(aiScore - possiblyAi));
-    if (margin < 4) return 'low';
-    if (margin >= 12 && words >= MIN_WORDS_HIGH_CONFIDENCE) return 'high';
-    return 'medium';
-  }
-
   function report(text: string): DetectionReport {
     const a = analyze(text, ranks);
     const contributions = scorer.contributions(a.features);
     const logit = contributions.reduce((s, c) => s + c.contribution, weights.bias);
     const aiScore = toPercent(logit);
-    const verdict = verdictOf(aiScore, windowScores(a));
-    const confidence = confidenceOf(aiScore, a.wordCount, a.knownWordShare);
+    const verdict = verdictFor(aiScore, windowScores(a), weights.thresholds);
+    const confidence = confidenceFor(aiScore, a.wordCount, a.knownWordShare, weights.thresholds);
     const signals = buildSignals(contributions, a);
     const top = signals.slice(0, 2).map((s) => s.signal.replace(/_/gu, ' '));
     const caveat = a.knownWordShare < MIN_ENGLISH_SHARE ? ' The text does not look like English, so the features say little.' : '';

@@ -110,9 +110,15 @@ function frequencyTokens(word: string): string[] {
   return w.includes("'") || w.includes('’') ? w.split(/['’]/u).filter((p) => p.length > 0) : [w];
 }
 
-const isLowerWord = (w: string): boolean => w === w.toLowerCase() && w !== w.toUpperCase() && !/[0-9]/u.test(w);
-const isCapitalized = (w: string): boolean => { const c = w[0]!; return c !== c.toLowerCase(); };
-const hasDigit = (w: string): boolean => /[0-9]/u.test(w);
+// ASCII fast paths first: these run for every word of every request.
+const isLowerWord = (w: string): boolean =>
+  /^[a-z'’]+$/.test(w) || (!/[0-9A-Z]/.test(w) && w === w.toLowerCase() && w !== w.toUpperCase());
+const isCapitalized = (w: string): boolean => {
+  const c = w.charCodeAt(0);
+  if (c < 128) return c >= 65 && c <= 90;
+  return w[0]! !== w[0]!.toLowerCase();
+};
+const hasDigit = (w: string): boolean => /[0-9]/.test(w);
 const normalisePunct = (p: string): string => (p === '“' || p === '”' ? '"' : p === '‘' || p === '’' ? "'" : p);
 const count = (text: string, re: RegExp): number => { let n = 0; for (const _ of text.matchAll(re)) n++; return n; };
 
@@ -151,8 +157,11 @@ export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
   };
 }
 
-/** Features of a run of sentences (a whole document, a window, or one sentence). */
-export function aggregate(sentences: SentenceInfo[]): FeatureVector {
+/**
+ * Features of a run of sentences (a whole document, a window, or one sentence). With `localOnly`
+ * the features that need several sentences (dispersion, diversity, repetition) are left at 0.
+ */
+export function aggregate(sentences: SentenceInfo[], localOnly = false): FeatureVector {
   const lower = sentences.flatMap((s) => s.lower);
   const n = Math.max(1, lower.length);
   const sentenceCount = Math.max(1, sentences.length);
@@ -162,7 +171,7 @@ export function aggregate(sentences: SentenceInfo[]): FeatureVector {
     'digits' | 'commas' | 'parenDash' | 'quotes' | 'questionExclaim' | 'informal'): number => sentences.reduce((a, s) => a + s[key], 0);
 
   const trigramCounts = new Map<string, number>();
-  for (let i = 0; i + 2 < lower.length; i++) {
+  for (let i = 0; !localOnly && i + 2 < lower.length; i++) {
     const key = `${lower[i]} ${lower[i + 1]} ${lower[i + 2]}`;
     trigramCounts.set(key, (trigramCounts.get(key) ?? 0) + 1);
   }
@@ -175,11 +184,11 @@ export function aggregate(sentences: SentenceInfo[]): FeatureVector {
     for (const p of s.punctTypes) punctTypes.add(p);
     for (const c of s.phraseHits.values()) phraseCount += c;
   }
-  const sentenceRarity = sentences.filter((s) => s.logRanks.length >= 3).map((s) => mean(s.logRanks));
+  const sentenceRarity = localOnly ? [] : sentences.filter((s) => s.logRanks.length >= 3).map((s) => mean(s.logRanks));
   return {
     sentence_length_cv: lengths.length > 1 ? std(lengths) / Math.max(1, mean(lengths)) : 0,
     short_sentence_share: lengths.filter((l) => l <= 8).length / sentenceCount,
-    mtld: mtld(lower),
+    mtld: localOnly ? 0 : mtld(lower),
     mean_log_rank: mean(logRanks),
     rank_spread: std(logRanks),
     unknown_word_share: sum('unknown') / Math.max(1, sum('lowerAlpha')),
@@ -198,7 +207,7 @@ export function aggregate(sentences: SentenceInfo[]): FeatureVector {
     capitalized_share: sum('capitalized') / n,
     digit_share: sum('digits') / n,
     informal_mark_rate: sum('informal') / n,
-    content_repeat_share: contentRepeatShare(lower),
+    content_repeat_share: localOnly ? 0 : contentRepeatShare(lower),
     quote_rate: sum('quotes') / n,
     question_exclaim_rate: sum('questionExclaim') / sentenceCount,
   };

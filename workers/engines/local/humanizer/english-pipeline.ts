@@ -20,11 +20,26 @@ export interface EnglishContext {
   usedOpeners: Set<string>;
 }
 
+// Joiners avoid commas where they can: comma density is one of the detector's machine signals.
 const JOINERS = {
-  casual: [' — ', ', and ', '; '],
-  neutral: ['; ', ', and ', ' — '],
-  formal: ['; ', ', and '],
+  casual: [' — ', ' and ', '; '],
+  neutral: ['; ', ' and ', ' — '],
+  formal: ['; ', ' and '],
 } as const;
+
+/** Drops a sentence that repeats an earlier one word for word (a loop typical of generated text). */
+function dropRepeats(sentences: string[]): string[] {
+  const seen = new Set<string>();
+  return sentences.filter((s) => {
+    const key = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    if (key.split(' ').length < 5 || PROTECTED.test(s)) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const PROTECTED = /[\uE000-\uE019]/u;
 
 function splitAll(sentences: string[], maxWords: number, ctx: EnglishContext, burst: boolean): string[] {
   const out: string[] = [];
@@ -56,8 +71,10 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
     const a = sentences[i]!;
     const b = sentences[i + 1];
     if (b !== undefined && wordCount(a) + wordCount(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
+      // A sentence opening with a connective ("However, ...") only follows a semicolon.
+      const joiners = /^[\p{L}' ]{1,24},/u.test(b) ? ['; '] : JOINERS[ctx.profile.register];
       const merged = mergeSentences(a, b, {
-        joiners: JOINERS[ctx.profile.register], lowerForms: ctx.lowerForms, spaceless: false, hasCase: true,
+        joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, namesAfterSemicolon: true,
       }, ctx.rng);
       if (merged) { out.push(merged); i++; continue; }
     }
@@ -68,7 +85,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
 
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
-  let out = sentences.map((s) => {
+  let out = dropRepeats(sentences).map((s) => {
     let t = replacePhrases(s, profile.register, rng);
     t = replaceConnectiveOpener(t, profile.register, rng);
     t = replaceSynonyms(t, { rate: mode.synonymRate, readability: ctx.readability, repeated: ctx.repeated }, rng);

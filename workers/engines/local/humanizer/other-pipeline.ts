@@ -42,8 +42,15 @@ export function withOpener(s: string, ctx: OtherContext): string | null {
   return lowered === null ? null : `${opener} ${lowered}`;
 }
 
+/** Connectives and openers of the language: ordinary words, and sentence starts that must not be joined on. */
+function connectives(rules: LanguageRules): string[] {
+  return [...rules.replacements.flatMap(([p, alts]) => [p, ...alts]), ...rules.openers].filter((c) => c.length > 0);
+}
+
 export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): string[] {
   const r = READABILITY_PARAMS[ctx.readability];
+  const starts = connectives(ctx.rules);
+  const lowerForms = new Set([...ctx.lowerForms, ...starts.map((c) => c.split(/[\s,:،]/u)[0]!.toLowerCase())]);
   const hasCase = !ctx.rules.spaceless && sentences.some((s) => /\p{Lu}/u.test(s));
   let out = sentences.map((s) => replaceConnectives(s, ctx));
   out = out.flatMap((s) => {
@@ -55,8 +62,9 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
     for (let i = 0; i < out.length; i++) {
       const a = out[i]!;
       const b = out[i + 1];
-      if (b !== undefined && countWords(a) + countWords(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
-        const m = mergeSentences(a, b, { joiners: ctx.rules.join, lowerForms: ctx.lowerForms, spaceless: !!ctx.rules.spaceless, hasCase }, ctx.rng);
+      const joinable = b !== undefined && !starts.some((c) => b.startsWith(c) || b.toLowerCase().startsWith(c.toLowerCase()));
+      if (b !== undefined && joinable && countWords(a) + countWords(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
+        const m = mergeSentences(a, b, { joiners: ctx.rules.join, lowerForms, spaceless: !!ctx.rules.spaceless, hasCase }, ctx.rng);
         if (m) { merged.push(m); i++; continue; }
       }
       merged.push(a);

@@ -56,7 +56,14 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
   return [first, capitalizeFirst(rest)];
 }
 
-export interface MergeOptions { joiners: readonly string[]; lowerForms: ReadonlySet<string>; spaceless: boolean; hasCase: boolean }
+export interface MergeOptions {
+  joiners: readonly string[];
+  lowerForms: ReadonlySet<string>;
+  spaceless: boolean;
+  hasCase: boolean;
+  /** Whether a capitalised second sentence may follow a semicolon (English names). */
+  namesAfterSemicolon?: boolean;
+}
 
 /** Joins two sentences into one; null when the second cannot lose its capital safely. */
 export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Random): string | null {
@@ -68,8 +75,8 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
     const lowered = decapitalize(b, o.lowerForms);
     if (lowered === null) {
       if (!/^\p{Lu}/u.test(b)) return null;
-      // A name keeps its capital; only a semicolon joins cleanly before it.
-      return joiner.trim() === ';' ? `${head}; ${b}` : null;
+      // An English name keeps its capital; only a semicolon joins cleanly before it.
+      return o.namesAfterSemicolon && joiner.trim() === ';' ? `${head}; ${b}` : null;
     }
     tail = lowered;
   }

@@ -69,10 +69,11 @@ export function splitSentences(text: string): Span[] {
     while (j < n && (ASCII_END.has(text[j]!) || CLOSERS.has(text[j]!))) j++;
     if (j < n && !isSpace(text[j])) continue;
     if (!endsSentenceAt(text, i)) continue;
-    // A following lower-case word usually means the period was not a sentence end.
+    // A following lower-case word usually means the mark did not end the sentence
+    // ("e.g. this", '"Yes!" she said').
     let k = j;
     while (k < n && isSpace(text[k])) k++;
-    if (k < n && /\p{Ll}/u.test(text[k]!) && text[i] === '.') continue;
+    if (k < n && /\p{Ll}/u.test(text[k]!)) continue;
     push(j);
     i = j - 1;
   }

@@ -1,0 +1,198 @@
+import { expect } from 'chai';
+import { CONFIDENCES, SEVERITIES, VERDICTS } from '../domain/options.js';
+import { confidenceFor, verdictFor, VERDICT_LABELS } from '../workers/engines/local/detector/detector.js';
+import { aggregate, analyze, FEATURE_NAMES, findMachinePhrases, mtld } from '../workers/engines/local/detector/features.js';
+import { createScorer, loadDetectorWeights, type DetectorWeights } from '../workers/engines/local/detector/model.js';
+import { loadWordRanks, wordRanksFrom } from '../workers/engines/local/detector/word-ranks.js';
+import { createLocalDetector } from '../workers/engines/local/index.js';
+import { splitSentences, words } from '../workers/engines/local/text/segment.js';
+import { AI_BOILERPLATE, HUMAN_PROSE } from './support/local-samples.js';
+
+const live = (): AbortSignal => new AbortController().signal;
+
+describe('local detector: segmentation', () => {
+  it('splits sentences with offsets into the input, keeping abbreviations and initials', () => {
+    const text = '  Dr. Smith met J. R. Jones in the U.S. capital.  Was it raining? "Yes!" she said. 東京は大きい。とても。';
+    const spans = splitSentences(text);
+    expect(spans.map((s) => s.text)).to.deep.equal([
+      'Dr. Smith met J. R. Jones in the U.S. capital.', 'Was it raining?', '"Yes!" she said.', '東京は大きい。', 'とても。',
+    ]);
+    for (const s of spans) expect(text.slice(s.start, s.end)).to.equal(s.text);
+  });
+
+  it('tokenises words with inner apostrophes and offsets', () => {
+    expect(words("It's 3 o'clock, isn't it?").map((w) => w.text)).to.deep.equal(["It's", '3', "o'clock", "isn't", 'it']);
+  });
+});
+
+describe('local detector: features', () => {
+  const ranks = loadWordRanks();
+  const f = (text: string) => analyze(text, ranks).features;
+
+  it('measures sentence-length burstiness as a coefficient of variation', () => {
+    expect(f('One two three four. One two three four. One two three four.').sentence_length_cv).to.equal(0);
+    // lengths 2 and 6: mean 4, sample sd 2.83 → cv 0.707
+    expect(f('Go now. Then the six of us left.').sentence_length_cv).to.be.closeTo(0.7071, 1e-3);
+  });
+
+  it('computes MTLD: repetitive text scores low, varied text high', () => {
+    const repetitive = Array.from({ length: 60 }, (_, i) => ['the', 'cat', 'sat'][i % 3]!);
+    const varied = Array.from({ length: 60 }, (_, i) => `w${i}`);
+    expect(mtld(repetitive)).to.be.lessThan(10);
+    expect(mtld(varied)).to.equal(60);
+  });
+
+  it('profiles word frequency against the general English list', () => {
+    const common = f('The man and the woman went to the house and then they went home again.');
+    const rare = f('Crystalline lattices exhibit anisotropic birefringence under polarised illumination.');
+    expect(common.mean_log_rank).to.be.lessThan(rare.mean_log_rank);
+    expect(f('the zzqxv blorptastic wibble').unknown_word_share).to.be.closeTo(0.75, 1e-9);
+    const tiny = wordRanksFrom({ source: 'test', words: 'the of and' });
+    expect([tiny.rank('the'), tiny.rank('and'), tiny.rank('zebra')]).to.deep.equal([1, 3, 4]);
+  });
+
+  it('counts function words, first person, contractions, commas, quotes and questions', () => {
+    const text = 'I went home. I went out. Then we ate a very long dinner with friends and family at the old house, didn\'t we? "Yes," she said!';
+    const v = f(text);
+    expect(v.first_person_rate).to.be.closeTo(4 / 26, 1e-9);
+    expect(v.contraction_rate).to.be.closeTo(1 / 26, 1e-9);
+    expect(v.comma_rate).to.be.closeTo(2 / 26, 1e-9);
+    expect(v.quote_rate).to.be.closeTo(2 / 26, 1e-9);
+    expect(v.question_exclaim_rate).to.be.closeTo(2 / 4, 1e-9);
+    expect(v.punctuation_variety).to.equal(5);
+    expect(v.repeated_opener_share).to.be.closeTo(1 / 4, 1e-9);
+    expect(v.function_word_share).to.be.greaterThan(0.4);
+  });
+
+  it('finds repeated word sequences and repeated content words', () => {
+    const v = f('The new plan will help the city. The new plan will cost money. The new plan will start soon.');
+    // 19 words, 17 trigrams; "the new plan" and "new plan will" each occur 3 times
+    expect(v.repeated_trigram_share).to.be.closeTo(6 / 17, 1e-9);
+    expect(v.content_repeat_share).to.be.greaterThan(0.3);
+  });
+
+  it('finds machine-typical phrases and transition openers, case-insensitively', () => {
+    const hits = findMachinePhrases('Moreover, we delve into it. It is important to note the tapestry. Delve!');
+    expect(Object.fromEntries(hits)).to.deep.equal({ moreover: 1, delve: 2, 'it is important to note': 1, tapestry: 1 });
+    expect(findMachinePhrases('Shelves of delved ore.').size).to.equal(0);
+    expect(f('However, it rained. Moreover, it snowed. It was cold.').transition_opener_share).to.be.closeTo(2 / 3, 1e-9);
+  });
+
+  it('counts informal marks, proper nouns and digits', () => {
+    const v = f('i dont know what happened lol. We met Anna in Paris in 2019 !!');
+    expect(v.informal_mark_rate).to.be.greaterThan(0.2);
+    // 13 words; Anna and Paris are capitalised inside a sentence, 2019 is a number
+    expect(v.capitalized_share).to.be.closeTo(2 / 13, 1e-9);
+    expect(v.digit_share).to.be.closeTo(1 / 13, 1e-9);
+  });
+
+  it('returns every named feature, finite, for any text, and local-only features per sentence', () => {
+    for (const text of ['', '!!!', '東京は大きい。', 'Word.', 'Привет, как дела? Всё хорошо.']) {
+      const v = f(text);
+      expect(Object.keys(v).sort()).to.deep.equal([...FEATURE_NAMES].sort());
+      for (const name of FEATURE_NAMES) expect(Number.isFinite(v[name]), `${name} for ${JSON.stringify(text)}`).to.equal(true);
+    }
+    const one = analyze('We delve into it, again and again.', ranks).sentences;
+    expect(aggregate(one, true).mtld).to.equal(0);
+    expect(aggregate(one, true).machine_phrase_rate).to.be.greaterThan(0);
+  });
+});
+
+describe('local detector: model and report', () => {
+  const weights = loadDetectorWeights();
+
+  it('loads a versioned weights file and rejects a malformed one', () => {
+    expect(weights.version).to.match(/^local-detector-\d+\+[0-9a-f]{16}$/);
+    expect(weights.thresholds.likely_ai).to.be.greaterThan(weights.thresholds.possibly_ai);
+    expect(() => loadDetectorWeights(new URL('../package.json', import.meta.url))).to.throw(/malformed/);
+  });
+
+  it('scores as bias + Σ weight × clipped z, then calibrates', () => {
+    const w: DetectorWeights = {
+      ...weights, bias: 0.5, z_clip: 2, calibration: { slope: 2, intercept: -1 },
+      features: [
+        { name: 'comma_rate', transform: 'identity', mean: 0.05, std: 0.01, weight: 1, local: true },
+        { name: 'machine_phrase_rate', transform: 'sqrt', mean: 0, std: 1, weight: 0.5, local: true },
+      ],
+    };
+    const s = createScorer(w);
+    const v = { ...Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])), comma_rate: 0.06, machine_phrase_rate: 100 } as Parameters<typeof s.logit>[0];
+    // z(comma) = 1; z(phrases) = sqrt(100) = 10 → clipped to 2
+    expect(s.logit(v)).to.be.closeTo(0.5 + 1 + 0.5 * 2, 1e-9);
+    expect(s.calibrate(0.5)).to.be.closeTo(0.5, 1e-9);
+  });
+
+  it('maps scores to verdicts and confidence with documented cut-offs', () => {
+    const cut = { likely_ai: 80, possibly_ai: 55 };
+    expect(verdictFor(90, [], cut)).to.equal('likely_ai');
+    expect(verdictFor(60, [], cut)).to.equal('possibly_ai');
+    expect(verdictFor(30, [], cut)).to.equal('likely_human');
+    expect(verdictFor(60, [85, 20], cut)).to.equal('mixed');
+    expect(confidenceFor(99, 79, 1, cut)).to.equal('medium');
+    expect(confidenceFor(99, 200, 1, cut)).to.equal('high');
+    expect(confidenceFor(82, 200, 1, cut)).to.equal('low');
+    expect(confidenceFor(99, 30, 1, cut)).to.equal('low');
+    expect(confidenceFor(10, 300, 0.2, cut)).to.equal('low');
+  });
+
+  it('scores obvious machine boilerplate clearly above plain human prose', async () => {
+    const detector = createLocalDetector();
+    const ai = await detector.detect(AI_BOILERPLATE, { signal: live() });
+    const human = await detector.detect(HUMAN_PROSE, { signal: live() });
+    expect(ai.ai_score - human.ai_score).to.be.greaterThan(25);
+    expect(ai.verdict).to.equal('likely_ai');
+    expect(human.verdict).to.equal('likely_human');
+    expect(ai.signals[0]!.signal).to.equal('machine_phrase_rate');
+    expect(ai.signals[0]!.detail).to.include('"furthermore"');
+  });
+
+  it('returns a complete, consistent report with sentence offsets into the input', async () => {
+    const text = `  ${AI_BOILERPLATE}\n\n${HUMAN_PROSE}  `;
+    const r = await createLocalDetector().detect(text, { signal: live() });
+    expect(Number.isInteger(r.ai_score)).to.equal(true);
+    expect(r.ai_score + r.human_score).to.equal(100);
+    expect(VERDICTS).to.include(r.verdict);
+    expect(CONFIDENCES).to.include(r.confidence);
+    expect(r.label).to.equal(VERDICT_LABELS[r.verdict]);
+    expect(r.summary).to.not.include('\n');
+    expect(r.signals.length).to.be.greaterThan(0);
+    for (const s of r.signals) {
+      expect(SEVERITIES).to.include(s.severity);
+      expect([...FEATURE_NAMES, 'paragraph_uniformity']).to.include(s.signal);
+      expect(s.detail.length).to.be.greaterThan(10);
+    }
+    expect(r.sentences.length).to.be.greaterThan(8);
+    expect(r.verdict).to.equal('mixed');
+    for (const s of r.sentences) {
+      expect(text.slice(s.start, s.end)).to.equal(s.text);
+      expect(s.ai_score).to.be.within(0, 100);
+    }
+    const boilerplate = r.sentences.filter((s) => /furthermore|tapestry|delve/iu.test(s.text)).map((s) => s.ai_score);
+    const plain = r.sentences.filter((s) => /\b(?:bus|socks|coffee)\b/iu.test(s.text)).map((s) => s.ai_score);
+    expect(Math.min(...boilerplate)).to.be.greaterThan(Math.max(...plain));
+  });
+
+  it('never gives high confidence to a short text, and is deterministic', async () => {
+    const detector = createLocalDetector();
+    const short = 'Furthermore, it is important to note that we must delve into the rich tapestry of life. Moreover, this is crucial.';
+    const a = await detector.detect(short, { signal: live() });
+    expect(a.confidence).to.not.equal('high');
+    expect(await detector.detect(short, { signal: live() })).to.deep.equal(a);
+    expect(detector.scoreText(short)).to.equal(a.ai_score);
+  });
+
+  it('says so when the text is not English', async () => {
+    const r = await createLocalDetector().detect('Der Hund läuft schnell über die grüne Wiese, und die Kinder lachen laut dabei. Später regnet es lange.', { signal: live() });
+    expect(r.confidence).to.equal('low');
+    expect(r.summary).to.include('does not look like English');
+  });
+
+  it('rejects when the signal is already aborted, with the signal reason', async () => {
+    const ctl = new AbortController();
+    ctl.abort(new Error('client went away'));
+    let caught: unknown;
+    try { await createLocalDetector().detect(HUMAN_PROSE, { signal: ctl.signal }); } catch (err: unknown) { caught = err; }
+    expect(caught).to.be.instanceOf(Error);
+    expect((caught as Error).message).to.equal('client went away');
+  });
+});
