@@ -65,7 +65,9 @@ export function createApp(options: AppOptions): Koa {
   }
   // One router that knows every path tells an unknown path (404) from a wrong method (405 with Allow).
   const all = new Router();
-  for (const router of options.routers) for (const layer of router.stack) all.register(layer.path, layer.methods, [async () => {}]);
+  for (const router of options.routers) {
+    for (const layer of router.stack) if (layer.methods.length > 0) all.register(layer.path, layer.methods, [async () => {}]);
+  }
   app.use(async function notFoundOrWrongMethod(ctx, next) {
     await next();
     if (ctx.body !== undefined || ctx.respond === false || ctx.status !== 404) return;

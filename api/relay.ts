@@ -5,7 +5,7 @@
  * reservation once, so a worker finishing late cannot charge it.
  */
 import type { Context } from 'koa';
-import { DomainError, isErrorCode, type ErrorCode } from '../domain/error-codes.js';
+import { DomainError, isErrorCode, statusOf, type ErrorCode } from '../domain/error-codes.js';
 import type { Job, ProgressMessage } from '../domain/jobs.js';
 import type { LedgerService } from '../infra/ledger.js';
 import type { Logger } from '../infra/logger.js';
@@ -146,7 +146,8 @@ export class Relay {
         }
         const code = o.kind === 'deadline' ? failureCodes(job).failed : failureCodes(job).cancelled;
         await this.abandon(job, code);
-        if (o.kind === 'disconnected') { ctx.state.errorCode = code; ctx.status = 499; return; }
+        // Nobody reads this answer; its status is for the request log and stats (spec 7: 499 is detect-only).
+        if (o.kind === 'disconnected') { ctx.state.errorCode = code; ctx.status = statusOf(code); return; }
         throw new DomainError(code, 'Processing did not finish in time; the words were refunded. Retry with the same Idempotency-Key.');
       }
     } finally {

@@ -110,7 +110,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const keys = new KeyCache(pool, logger);
     await keys.start();
     closers.push(async () => keys.stop());
-    const jobQueues = new JobQueues(config.redisUrl, prefix);
+    const jobQueues = new JobQueues(config.redisUrl, prefix, (err) => logger.warn({ err: err.message }, 'queue connection error'));
     queues = jobQueues;
     closers.push(() => jobQueues.close());
     const limiter = createLimiter({ redis, prefix });

@@ -8,10 +8,13 @@ export class JobQueues {
   private readonly connection: Redis;
   readonly queues: Record<Endpoint, Queue>;
 
-  constructor(redisUrl: string, readonly prefix: string) {
+  constructor(redisUrl: string, readonly prefix: string, onError: (err: Error) => void = () => {}) {
     this.connection = bullConnection(redisUrl);
     const opts = { connection: this.connection, prefix: `${prefix}bull` };
     this.queues = { humanize: new Queue(QUEUES.humanize, opts), detect: new Queue(QUEUES.detect, opts) };
+    // Connection errors surface as failed enqueues (AI_UNAVAILABLE) and in health; without a listener
+    // BullMQ would print them to the console.
+    for (const q of Object.values(this.queues)) q.on('error', onError);
   }
 
   async enqueue(job: Job): Promise<void> {

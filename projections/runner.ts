@@ -111,7 +111,7 @@ export class ProjectionRunner {
     const deadline = Date.now() + timeoutMs;
     await Promise.all(this.projections.map(async (projection) => {
       const start = await readCheckpoint(this.pool, projection.name);
-      await this.applyUpTo(projection, start, position, deadline, { skipAhead: true });
+      await this.applyUpTo(projection, start, position, deadline);
     }));
   }
 
@@ -180,13 +180,11 @@ export class ProjectionRunner {
   }
 
   /**
-   * Reads the log in pages from `from` and applies it until the checkpoint reaches `target`.
-   * Returns how many events of (from, target] it went through. `skipAhead` jumps to the checkpoint
-   * when another runner is further on.
+   * Reads the log in pages from `from` and applies it until the checkpoint reaches `target`,
+   * jumping to the checkpoint when another runner (or a rebuild) is further on.
    */
-  private async applyUpTo(projection: Projection, from: bigint, target: bigint, deadline: number, options: { skipAhead: boolean }): Promise<number> {
+  private async applyUpTo(projection: Projection, from: bigint, target: bigint, deadline: number): Promise<void> {
     let cursor = from;
-    let seen = 0;
     while (cursor < target) {
       const page = await this.store.readAll(cursor, this.batchSize);
       if (page.length === 0) {
@@ -204,12 +202,10 @@ export class ProjectionRunner {
         cursor = outcome.checkpoint;
         continue;
       }
-      seen += page.filter((e) => e.position <= target).length;
       cursor = page.at(-1)!.position;
-      if (options.skipAhead && outcome.checkpoint > cursor) cursor = outcome.checkpoint;
+      if (outcome.checkpoint > cursor) cursor = outcome.checkpoint;
       if (Date.now() > deadline && cursor < target) throw new Error(`projection ${projection.name}: not caught up to position ${target} in time`);
     }
-    return seen;
   }
 
   private async runLive(projection: Projection, stopping: AbortSignal): Promise<void> {
@@ -226,7 +222,7 @@ export class ProjectionRunner {
           const outcome = await this.applyOnceNotRebuilding(projection, cursor, batch, stopping);
           if (!outcome) break; // stopping while a rebuild was in progress: the batch stays unapplied
           if (outcome.kind === 'behind') {
-            this.logger.info({ projection: projection.name, checkpoint: outcome.checkpoint.toString() }, 'projection reset elsewhere; replaying');
+            this.logger.info({ projection: projection.name, checkpoint: outcome.checkpoint.toString() }, 'projection checkpoint moved back elsewhere; replaying from it');
             reset = true;
             break;
           }

@@ -102,26 +102,6 @@ describe('failures over HTTP never charge (openai provider against a fake server
     await expectRefundedOnce(t, accountId, before, 'AI_GENERATION_FAILED', res.body.request_id as string);
   });
 
-  it('humanize stream: a mid-stream failure ends with an error event (refunded: true) after meta and chunks, no done', async () => {
-    const { key, accountId, before } = await customer();
-    fake.setBehaviour({ behaviour: 'failMidStream', failAfterChunks: 6 });
-    const res = await post(t, '/v1/humanize', key, { text: SAMPLE_TEXT, stream: true });
-    expect(res.status).to.equal(200);
-    expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
-    const events = await readSse(res);
-    const names = events.map((e) => e.event);
-    expect(names[0]).to.equal('meta');
-    expect(names.filter((n) => n === 'chunk').length, names.join(',')).to.be.at.least(1);
-    expect(names).to.not.include('done');
-    expect(names.at(-1)).to.equal('error');
-    const error = JSON.parse(events.at(-1)!.data) as Record<string, unknown>;
-    expect(error).to.have.all.keys('code', 'message', 'refunded');
-    expect(error).to.include({ code: 'AI_GENERATION_FAILED', refunded: true });
-    expect(error.message).to.be.a('string').and.not.equal('');
-    expect(chatRequests(fake)[0]?.destroyedByServer).to.equal(true);
-    await expectRefundedOnce(t, accountId, before, 'AI_GENERATION_FAILED', JSON.parse(events[0]!.data).id as string);
-  });
-
   it('humanize: a provider hanging past AI_TIMEOUT_MS is 500 AI_GENERATION_FAILED (JSON), refunded', async () => {
     const { key, accountId, before } = await customer();
     fake.setBehaviour('hang');
@@ -262,28 +242,45 @@ describe('failures over HTTP: the AI provider cannot be reached', function () {
   }
 });
 
-/** A TCP proxy in front of PostgreSQL that a test can take down (refusing and cutting connections) and bring back. */
-class PgProxy {
+/**
+ * A TCP proxy a test controls: `down()` refuses new connections and cuts open ones, `up()` listens again on the
+ * same port, and `cutAfter(marker, n)` drops a connection (after relaying it) once the server's side has sent
+ * `marker` n times — a server that dies mid-response.
+ */
+class TcpProxy {
   private readonly sockets = new Set<Socket>();
+  private cut: { marker: string; count: number } | null = null;
   private constructor(private readonly server: Server, readonly port: number, private readonly target: { host: string; port: number }) {}
 
-  static async start(target: { host: string; port: number }): Promise<PgProxy> {
+  static async start(target: { host: string; port: number }): Promise<TcpProxy> {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const proxy = new PgProxy(server, (server.address() as { port: number }).port, target);
+    const proxy = new TcpProxy(server, (server.address() as { port: number }).port, target);
     server.on('connection', (client) => proxy.pipe(client));
     return proxy;
   }
 
   private pipe(client: Socket): void {
     const upstream = connect(this.target.port, this.target.host);
+    const both = () => { client.destroy(); upstream.destroy(); };
     for (const s of [client, upstream]) {
       this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-      s.on('error', () => { client.destroy(); upstream.destroy(); });
+      s.on('close', () => { this.sockets.delete(s); both(); });
+      s.on('error', both);
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    client.on('data', (d: Buffer) => upstream.write(d));
+    let seen = 0;
+    upstream.on('data', (d: Buffer) => {
+      const cut = this.cut;
+      if (!cut) { client.write(d); return; }
+      seen += d.toString('latin1').split(cut.marker).length - 1;
+      if (seen >= cut.count) client.write(d, both);
+      else client.write(d);
+    });
+  }
+
+  cutAfter(marker: string, count: number): void {
+    this.cut = { marker, count };
   }
 
   async down(): Promise<void> {
@@ -297,15 +294,58 @@ class PgProxy {
   }
 }
 
+describe('failures over HTTP: the AI provider dies mid-stream', function () {
+  this.timeout(60_000);
+  let fake: FakeOpenAI;
+  let proxy: TcpProxy;
+  let t: TestService;
+
+  before(async () => {
+    fake = await startFakeOpenAI({ behaviour: 'slow', chunkDelayMs: 20 });
+    const target = new URL(fake.url);
+    proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port) });
+    target.host = `127.0.0.1:${proxy.port}`;
+    t = await startTestService({ ...openaiEnv(fake), OPENAI_BASE_URL: target.toString().replace(/\/$/, '') });
+  });
+  after(async () => {
+    await t?.close();
+    await proxy?.down();
+    await fake?.close();
+  });
+
+  it('humanize stream: an error event (refunded: true) follows meta and some chunks; no done', async () => {
+    const { key, accountId } = await t.customer();
+    const before = (await checkLedger(t.backends.store, accountId)).balance;
+    // The role delta and three pieces of text reach the service, then the provider's connection drops.
+    proxy.cutAfter('data: {', 4);
+    const res = await post(t, '/v1/humanize', key, { text: SAMPLE_TEXT, stream: true });
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
+    const events = await readSse(res);
+    const names = events.map((e) => e.event);
+    expect(names[0]).to.equal('meta');
+    const chunks = events.filter((e) => e.event === 'chunk').map((e) => JSON.parse(e.data).text as string);
+    expect(chunks.length, names.join(',')).to.be.at.least(1);
+    expect(names).to.not.include('done');
+    expect(names.at(-1)).to.equal('error');
+    expect(names.indexOf('error')).to.equal(names.length - 1);
+    const error = JSON.parse(events.at(-1)!.data) as Record<string, unknown>;
+    expect(error).to.have.all.keys('code', 'message', 'refunded');
+    expect(error).to.include({ code: 'AI_GENERATION_FAILED', refunded: true });
+    expect(error.message).to.be.a('string').and.not.equal('');
+    await expectRefundedOnce(t, accountId, before, 'AI_GENERATION_FAILED', JSON.parse(events[0]!.data).id as string);
+  });
+});
+
 describe('failures over HTTP: the event store fails during the reservation', function () {
   this.timeout(60_000);
-  let proxy: PgProxy;
+  let proxy: TcpProxy;
   let db: TestDatabase;
   let t: TestService;
 
   before(async () => {
     const base = new URL(PG_BASE_URL);
-    proxy = await PgProxy.start({ host: base.hostname, port: Number(base.port || 5432) });
+    proxy = await TcpProxy.start({ host: base.hostname, port: Number(base.port || 5432) });
     db = await createTestDatabase('hz_proxy');
     const proxied = new URL(db.url);
     proxied.host = `127.0.0.1:${proxy.port}`;
@@ -324,7 +364,7 @@ describe('failures over HTTP: the event store fails during the reservation', fun
     const before = (await settledLedger(t.backends.store, accountId)).balance;
     // The key cache drops entries when the read models move; let it settle, then fill it with this key.
     await new Promise((r) => setTimeout(r, 800));
-    expect((await call(t.url, 'GET', '/v1/usage', { key })).status).to.equal(200);
+    expect((await call(t.url, 'GET', '/v1/tones', { key })).status).to.equal(200);
 
     await proxy.down();
     const res = await call(t.url, 'POST', '/v1/detect', { key, body: { text: SAMPLE_TEXT } });

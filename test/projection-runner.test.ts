@@ -2,16 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
+import type { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from '../domain/events.js';
+import { createPool } from '../infra/db.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import type { EventStore, NewEvent, RecordedEvent } from '../infra/eventstore/types.js';
-import { ProjectionRunner, type Projection } from '../projections/runner.js';
+import { apiKeysProjection, findKeyByHash } from '../projections/api-keys.js';
+import { ProjectionRunner, type Projection, type ProjectionRunnerOptions } from '../projections/runner.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
 
 /**
  * Counts `Counted` events per stream. Deliberately NOT idempotent (a plain increment), so that an
  * event applied twice shows in the counts: exactly-once is the runner's job under test here.
  */
-function countingProjection(options: { failOnce?: (event: RecordedEvent) => boolean } = {}): Projection & { table: string; failures: number } {
+function countingProjection(options: {
+  failOnce?: (event: RecordedEvent) => boolean;
+  /** Runs before each event is applied, inside the applying transaction. */
+  beforeApply?: (event: RecordedEvent) => Promise<void>;
+} = {}): Projection & { table: string; failures: number } {
   const table = `counts_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const failed = new Set<string>();
   return {
@@ -23,6 +30,7 @@ function countingProjection(options: { failOnce?: (event: RecordedEvent) => bool
       await client.query(`CREATE TABLE IF NOT EXISTS ${table} (stream text PRIMARY KEY, events int NOT NULL, last_revision bigint NOT NULL)`);
     },
     async apply(event: RecordedEvent, client: PoolClient) {
+      await options.beforeApply?.(event);
       if (event.type !== 'Counted') return;
       if (options.failOnce?.(event) && !failed.has(event.id)) {
         failed.add(event.id);
@@ -42,7 +50,7 @@ const counted = (n: number): NewEvent[] => Array.from({ length: n }, (_, i) => (
 const ignored: NewEvent = { type: 'Ignored', data: {} };
 
 /** The table's counts for `streams` (the log also holds other tests' streams). */
-async function tableCounts(pool: Pool, table: string, streams: string[]): Promise<Record<string, number>> {
+async function tableCounts(pool: Pool | pg.Client, table: string, streams: string[]): Promise<Record<string, number>> {
   const { rows } = await pool.query<{ stream: string; events: number }>(
     `SELECT stream, events FROM ${table} WHERE stream = ANY($1) ORDER BY stream`, [streams],
   );
@@ -53,6 +61,43 @@ async function tableCounts(pool: Pool, table: string, streams: string[]): Promis
 async function expectedCounts(store: EventStore, streams: string[]): Promise<Record<string, number>> {
   const entries = await Promise.all(streams.map(async (s) => [s, (await store.read(s)).filter((e) => e.type === 'Counted').length] as const));
   return Object.fromEntries(entries.filter(([, n]) => n > 0).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * Holds whoever applies one chosen event (armed once the live runner is past it, so only a rebuild
+ * meets it) until the test releases it: a rebuild stopped half-way through its replay.
+ */
+class PauseAt {
+  private eventId: string | null = null;
+  private markReached!: () => void;
+  readonly reached = new Promise<void>((resolve) => { this.markReached = resolve; });
+  release!: () => void;
+  private readonly released = new Promise<void>((resolve) => { this.release = resolve; });
+  paused = false;
+
+  arm(eventId: string): void { this.eventId = eventId; }
+
+  async at(event: RecordedEvent): Promise<void> {
+    if (event.id !== this.eventId) return;
+    this.paused = true;
+    this.markReached();
+    await this.released;
+    this.paused = false;
+  }
+}
+
+/** Runs `check` over and over, a few ms apart, from the moment it is created until `stop()`. */
+function pollContinuously(check: () => Promise<void>): { polls: () => number; stop: () => Promise<void> } {
+  let stopped = false;
+  let polls = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      await check();
+      polls += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  })();
+  return { polls: () => polls, stop: async () => { stopped = true; await loop; } };
 }
 
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
@@ -82,15 +127,15 @@ describe('ProjectionRunner', function () {
     await db.drop();
   });
 
-  function runnerFor(projection: Projection, on: { pool: Pool; store: EventStore } = { pool: db.pool, store }): ProjectionRunner {
-    const runner = new ProjectionRunner({ pool: on.pool, store: on.store, projections: [projection], batchSize: 50 });
+  function runnerFor(projection: Projection, on: { pool: Pool; store: EventStore } = { pool: db.pool, store }, logger?: ProjectionRunnerOptions['logger']): ProjectionRunner {
+    const runner = new ProjectionRunner({ pool: on.pool, store: on.store, projections: [projection], batchSize: 50, ...(logger ? { logger } : {}) });
     cleanups.push(() => runner.stop());
     return runner;
   }
 
   /** A second "process": its own pool and event store. */
-  async function otherProcess(): Promise<{ pool: Pool; store: EventStore }> {
-    const pool = new pg.Pool({ connectionString: db.url, max: 5 });
+  async function otherProcess(max = 5): Promise<{ pool: Pool; store: EventStore }> {
+    const pool = createPool(db.url, max);
     const otherStore = await PostgresEventStore.create(pool, { pollIntervalMs: 200 });
     cleanups.push(async () => { await otherStore.close(); await pool.end(); });
     return { pool, store: otherStore };

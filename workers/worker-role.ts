@@ -48,6 +48,9 @@ export class WorkerRole {
           prefix: `${options.prefix}bull`,
           concurrency: options.concurrency,
           stalledInterval: options.stalledIntervalMs ?? 15_000,
+          // A dead worker's job is noticed only once its lock lapses: a chosen stall interval bounds the lock too,
+          // so the job is retried within about two intervals (the lock is renewed every half of it while alive).
+          ...(options.stalledIntervalMs !== undefined ? { lockDuration: options.stalledIntervalMs } : {}),
           maxStalledCount: 2,
         },
       );

@@ -30,8 +30,23 @@ function toneId(ctx: Context): string {
   return id.toLowerCase();
 }
 
+/**
+ * The tone decider attaches the offending field and pattern to INJECTION_DETECTED; the problem
+ * document has no such members (its schema is closed), so they stay in the detail only.
+ */
+const problemWithoutExtras: Middleware = async (_ctx, next) => {
+  try {
+    await next();
+  } catch (err: unknown) {
+    if (err instanceof DomainError && Object.keys(err.extra).length > 0) throw new DomainError(err.code, err.message);
+    throw err;
+  }
+};
+
 export function tonesRouter(deps: ToneRoutesDeps): Router {
   const router = new Router();
+  const read = [problemWithoutExtras, ...deps.read];
+  const write = [problemWithoutExtras, ...deps.write];
   const envelope = async (ctx: Context, body: Record<string, unknown>) => {
     const { accountId } = ctx.state.principal as Principal;
     ctx.status = 200;
@@ -44,22 +59,22 @@ export function tonesRouter(deps: ToneRoutesDeps): Router {
   };
   const fields = (b: Record<string, unknown>) => ({ name: b.name, instructions: b.instructions, description: b.description, example: b.example });
 
-  router.post('/v1/tones', ...deps.write, async (ctx) => {
+  router.post('/v1/tones', ...write, async (ctx) => {
     const { accountId, plan } = ctx.state.principal as Principal;
     const tone = await deps.tones.create(accountId, plan, fields(validated(ctx, 'tone-create')));
     await envelope(ctx, { object: 'tone', id: ctx.state.requestId, tone: toneBody(tone) });
   });
-  router.get('/v1/tones', ...deps.read, async (ctx) => {
+  router.get('/v1/tones', ...read, async (ctx) => {
     const { accountId } = ctx.state.principal as Principal;
     const tones = await deps.tones.list(accountId);
     await envelope(ctx, { object: 'list', id: ctx.state.requestId, tones: tones.map(toneBody) });
   });
-  router.get('/v1/tones/:id', ...deps.read, async (ctx) => {
+  router.get('/v1/tones/:id', ...read, async (ctx) => {
     const { accountId } = ctx.state.principal as Principal;
     const tone = await deps.tones.get(accountId, toneId(ctx));
     await envelope(ctx, { object: 'tone', id: ctx.state.requestId, tone: toneBody(tone) });
   });
-  router.put('/v1/tones/:id', ...deps.write, async (ctx) => {
+  router.put('/v1/tones/:id', ...write, async (ctx) => {
     const { accountId } = ctx.state.principal as Principal;
     const id = toneId(ctx);
     const body = validated(ctx, 'tone-update');
@@ -67,7 +82,7 @@ export function tonesRouter(deps: ToneRoutesDeps): Router {
     const tone = await deps.tones.update(accountId, id, changes);
     await envelope(ctx, { object: 'tone', id: ctx.state.requestId, tone: toneBody(tone) });
   });
-  router.delete('/v1/tones/:id', ...deps.write, async (ctx) => {
+  router.delete('/v1/tones/:id', ...write, async (ctx) => {
     const { accountId } = ctx.state.principal as Principal;
     const id = toneId(ctx);
     await deps.tones.remove(accountId, id);

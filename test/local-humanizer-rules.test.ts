@@ -1,0 +1,118 @@
+import { expect } from 'chai';
+import {
+  addOpener, applyContractions, fixArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+} from '../workers/engines/local/humanizer/english-rules.js';
+import { createRandom } from '../workers/engines/local/humanizer/random.js';
+import { mergeSentences, reorderClauses, splitSentence } from '../workers/engines/local/humanizer/structure.js';
+import { BUILTIN_PROFILES, customToneProfile, toneProfile } from '../workers/engines/local/humanizer/tone.js';
+import { contentOverlap, fleschKincaidGrade, syllables } from '../workers/engines/local/text/measures.js';
+
+const rng = (seed = 1) => createRandom(seed);
+const none = new Set<string>();
+
+describe('local humanizer rules: phrases and connectives', () => {
+  it('replaces machine-typical phrases and keeps the sentence capitalised', () => {
+    const out = replacePhrases('It is important to note that the tapestry of ideas plays a crucial role in our work.', 'neutral', rng());
+    expect(out).to.not.match(/important to note|plays a crucial role/iu);
+    expect(out).to.match(/^\p{Lu}/u);
+    expect(replacePhrases('We left in order to eat.', 'neutral', rng())).to.equal('We left to eat.');
+    expect(replacePhrases('Due to the fact that it rained, we stayed.', 'neutral', rng())).to.match(/^(Because|Since) it rained, we stayed\.$/u);
+  });
+
+  it('rewrites stock connective openers by register', () => {
+    const casual = replaceConnectiveOpener('However, the plan failed.', 'casual', rng());
+    expect(['But the plan failed.', 'Still, the plan failed.']).to.include(casual);
+    expect(replaceConnectiveOpener('Therefore, we left.', 'formal', rng())).to.match(/^(As a result|For this reason), we left\.$/u);
+    expect(replaceConnectiveOpener('Paris, the capital, is big.', 'casual', rng())).to.equal('Paris, the capital, is big.');
+  });
+});
+
+describe('local humanizer rules: synonyms and articles', () => {
+  it('always replaces machine-listed words and never touches names', () => {
+    const out = replaceSynonyms('We utilize tools to delve into data with Leverage Inc.', { rate: 0, readability: 'college', repeated: none }, rng());
+    expect(out).to.not.match(/\butilize\b|\bdelve\b/u);
+    expect(out).to.include('Leverage Inc.');
+  });
+
+  it('moves towards plain words for high-school and formal words for doctorate', () => {
+    const text = 'They demonstrated a substantial and rapid expansion.';
+    const plain = replaceSynonyms(text, { rate: 0, readability: 'high-school', repeated: none }, rng(7));
+    expect(plain).to.match(/\bshowed\b/u);
+    const formal = replaceSynonyms('They showed a big and fast growth.', { rate: 0, readability: 'doctorate', repeated: none }, rng(7));
+    expect(formal).to.not.equal('They showed a big and fast growth.');
+  });
+
+  it('fixes a/an agreement', () => {
+    expect(fixArticles('a outcome and an task, a hour, an university')).to.equal('an outcome and a task, an hour, a university');
+    expect(fixArticles('A outcome of plan A is fine.')).to.equal('An outcome of plan A is fine.');
+  });
+});
+
+describe('local humanizer rules: contractions and openers', () => {
+  it('contracts for casual tones and expands for formal ones, keeping negations', () => {
+    expect(applyContractions('It is clear that we do not know. It is.', 'add')).to.equal("It's clear that we don't know. It is.");
+    expect(applyContractions("We don't know; it's been hard and they're tired. I can't.", 'expand'))
+      .to.equal('We do not know; it has been hard and they are tired. I cannot.');
+    expect(applyContractions('Keep it.', 'keep')).to.equal('Keep it.');
+  });
+
+  it('adds openers without repeating them, lower-casing ordinary words but not names', () => {
+    const a = addOpener('The team won.', 'casual', new Set(['team']), rng(), none)!;
+    expect(a.text).to.match(/^\p{Lu}[^,]*(,)? the team won\.$/u);
+    const b = addOpener('Paris won.', 'casual', none, rng(), none)!;
+    expect(b.text).to.match(/ Paris won\.$/u);
+    expect(addOpener('And then it rained.', 'casual', none, rng(), none)).to.equal(null);
+    expect(addOpener('The team won.', 'none', none, rng(), none)).to.equal(null);
+  });
+});
+
+describe('local humanizer rules: structure', () => {
+  it('splits a long sentence at the clause boundary nearest the middle', () => {
+    const s = 'The council approved the plan after a long debate, but several members said the budget was far too small.';
+    expect(splitSentence(s, { maxWords: 10, casual: false, english: true, sentenceEnd: '.' })).to.deep.equal([
+      'The council approved the plan after a long debate.', 'But several members said the budget was far too small.',
+    ]);
+    expect(splitSentence('Short one here.', { maxWords: 10, casual: false, english: true, sentenceEnd: '.' })).to.equal(null);
+    expect(splitSentence('Primera parte del texto es larga; segunda parte también es larga.', { maxWords: 5, casual: false, english: false, sentenceEnd: '.' }))
+      .to.deep.equal(['Primera parte del texto es larga.', 'Segunda parte también es larga.']);
+  });
+
+  it('merges two sentences, lower-casing the second only when safe', () => {
+    const o = { joiners: ['; '], lowerForms: new Set(['the']), spaceless: false, hasCase: true, namesAfterSemicolon: true };
+    expect(mergeSentences('It rained.', 'The roads flooded.', o, rng())).to.equal('It rained; the roads flooded.');
+    expect(mergeSentences('It rained.', 'Anna stayed in.', o, rng())).to.equal('It rained; Anna stayed in.');
+    expect(mergeSentences('Did it rain?', 'The roads flooded.', o, rng())).to.equal(null);
+    expect(mergeSentences('下雨了。', '路被淹了。', { ...o, joiners: ['，'], spaceless: true, hasCase: false }, rng())).to.equal('下雨了，路被淹了。');
+  });
+
+  it('moves a fronted phrase to the end or a trailing subordinate clause to the front', () => {
+    expect(reorderClauses('In 2010, the firm grew quickly.', new Set(['the']), rng())).to.equal('The firm grew quickly in 2010.');
+    expect(reorderClauses('The match was cancelled, because the pitch was flooded.', new Set(['the']), rng(2)))
+      .to.equal('Because the pitch was flooded, the match was cancelled.');
+    expect(reorderClauses('For example, the firm grew.', none, rng())).to.equal(null);
+  });
+});
+
+describe('local humanizer rules: tones', () => {
+  it('maps built-in tones to profiles', () => {
+    expect(toneProfile({ kind: 'builtin', name: 'casual' })).to.deep.equal(BUILTIN_PROFILES.casual);
+    expect(BUILTIN_PROFILES.formal.contractions).to.equal('expand');
+    expect(BUILTIN_PROFILES.formal.openers).to.equal('none');
+  });
+
+  it('steers custom tones by keywords, first listed trait winning', () => {
+    expect(customToneProfile('Keep it friendly and concise')).to.include({ contractions: 'add', openers: 'casual', concise: true });
+    expect(customToneProfile('Formal but friendly, for legal letters')).to.include({ contractions: 'expand', openers: 'none' });
+    expect(customToneProfile('Playful and witty')).to.include({ openers: 'creative', register: 'casual' });
+    expect(customToneProfile('Write like our brand')).to.deep.equal({ contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false });
+    expect(customToneProfile('informality')).to.include({ contractions: 'keep' });
+  });
+});
+
+describe('local humanizer rules: measures', () => {
+  it('counts syllables, Flesch–Kincaid grade and content overlap', () => {
+    expect(['cat', 'table', 'banana', 'education', 'rhythm'].map(syllables)).to.deep.equal([1, 2, 3, 4, 1]);
+    expect(fleschKincaidGrade('The cat sat. The dog ran.')).to.be.lessThan(fleschKincaidGrade('Institutional considerations necessitate comprehensive evaluation of organisational infrastructure.'));
+    expect(contentOverlap('The quick brown fox jumps', 'A quick red fox jumps')).to.be.closeTo(3 / 4, 1e-9);
+  });
+});

@@ -1,0 +1,183 @@
+import { expect } from 'chai';
+import { LANGUAGES, MODES, READABILITY_LEVELS, type Language, type Mode, type Readability } from '../domain/options.js';
+import { countWords } from '../domain/words.js';
+import { OPENERS } from '../workers/engines/local/humanizer/english-phrases.js';
+import { wordChunks } from '../workers/engines/local/humanizer/humanizer.js';
+import { createLocalDetector, createLocalHumanizer } from '../workers/engines/local/index.js';
+import { contentOverlap, fleschKincaidGrade } from '../workers/engines/local/text/measures.js';
+import type { HumanizeRequest } from '../workers/engines/types.js';
+import type { ToneSpec } from '../domain/options.js';
+import { AI_BOILERPLATE } from './support/local-samples.js';
+
+const live = (): AbortSignal => new AbortController().signal;
+const detector = createLocalDetector();
+const humanizer = createLocalHumanizer(detector);
+
+/** Longer machine-style text with names, numbers, negations, a quotation and repeated structure. */
+const REPORT = 'The city council approved the new transit plan on Tuesday, and the mayor said the project would begin in 2025. ' +
+  'Furthermore, it is important to note that the plan does not include new highways, because officials want to reduce traffic. ' +
+  'The plan will utilize electric buses, which are expected to cut emissions by 40 percent over the next decade. ' +
+  'Moreover, the council will leverage federal grants to cover a significant portion of the cost. ' +
+  'Residents have expressed various concerns about construction noise, but the council has promised to limit work to daytime hours. ' +
+  'Maria Lopez, who leads the neighborhood association, said "we are cautiously optimistic" about the changes. ' +
+  'In conclusion, the plan plays a crucial role in the city\'s long-term strategy, and it is essential to monitor its progress. ' +
+  'It is clear that the project will not be easy, and it is likely that delays will happen.';
+
+function request(overrides: Partial<HumanizeRequest> = {}): HumanizeRequest {
+  return {
+    text: REPORT, mode: 'standard', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en',
+    freezeWords: [], seed: 7, ...overrides,
+  };
+}
+
+const run = (overrides: Partial<HumanizeRequest> = {}): Promise<string> => humanizer.humanize(request(overrides), { signal: live() });
+const builtin = (name: 'casual' | 'formal' | 'professional' | 'academic' | 'creative'): ToneSpec => ({ kind: 'builtin', name });
+const contractions = (s: string): number => (s.match(/\b\p{L}+['’](?:t|s|re|ve|ll|m|d)\b/gu) ?? []).length;
+const negations = (s: string): number => (s.match(/\bnot\b|n['’]t\b|\bnever\b|\bno\b|\bcannot\b/giu) ?? []).length;
+
+/** Share of input tokens no longer found at the same relative place: a rough measure of restructuring. */
+function changeRatio(a: string, b: string): number {
+  const x = a.split(/\s+/u);
+  const y = b.split(/\s+/u);
+  const dp = Array.from({ length: x.length + 1 }, () => new Array<number>(y.length + 1).fill(0));
+  for (let i = 1; i <= x.length; i++) for (let j = 1; j <= y.length; j++) {
+    dp[i]![j] = x[i - 1] === y[j - 1] ? dp[i - 1]![j - 1]! + 1 : Math.max(dp[i - 1]![j]!, dp[i]![j - 1]!);
+  }
+  return 1 - dp[x.length]![y.length]! / x.length;
+}
+
+describe('local humanizer: determinism and streaming', () => {
+  it('returns the same text for the same request and seed, and different texts for different seeds', async () => {
+    expect(await run({ seed: 11 })).to.equal(await run({ seed: 11 }));
+    const outs = new Set(await Promise.all([1, 2, 3, 4].map((seed) => run({ seed, mode: 'aggressive' }))));
+    expect(outs.size).to.be.greaterThan(1);
+  });
+
+  it('streams word-sized chunks that add up to the returned text', async () => {
+    const chunks: string[] = [];
+    const out = await humanizer.humanize(request(), { signal: live(), onChunk: (c) => chunks.push(c) });
+    expect(chunks.join('')).to.equal(out);
+    expect(chunks.length).to.equal(out.trim().split(/\s+/u).length);
+    for (const c of chunks) expect(c.trim()).to.not.match(/\s/u);
+    expect(wordChunks('  a b  ')).to.deep.equal(['  a ', 'b  ']);
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    const ctl = new AbortController();
+    ctl.abort(new Error('cancelled'));
+    let caught: unknown;
+    try { await humanizer.humanize(request(), { signal: ctl.signal }); } catch (err: unknown) { caught = err; }
+    expect((caught as Error).message).to.equal('cancelled');
+  });
+});
+
+describe('local humanizer: effect on the detector and on meaning', () => {
+  it('removes machine-typical phrases and lowers the detector score', async () => {
+    for (const text of [AI_BOILERPLATE, REPORT]) {
+      const out = await run({ text });
+      expect(out).to.not.match(/\b(?:delve|tapestry|furthermore|moreover|it is important to note|plays a crucial role)\b/iu);
+      expect(detector.scoreText(out)).to.be.lessThan(detector.scoreText(text) - 10);
+    }
+  });
+
+  it('keeps numbers, names, negations and quotations, and most content words', async () => {
+    for (const mode of MODES) {
+      const out = await run({ mode, tone: builtin('formal') });
+      for (const kept of ['2025', '40', 'Maria Lopez', 'Tuesday', '"we are cautiously optimistic"']) expect(out, mode).to.include(kept);
+      expect(negations(out), mode).to.equal(negations(REPORT));
+      expect(contentOverlap(REPORT, out), mode).to.be.at.least(0.6);
+      const ratio = countWords(out) / countWords(REPORT);
+      expect(ratio, mode).to.be.within(0.7, 1.4);
+    }
+  });
+
+  it('restructures more in aggressive and ultra modes than in standard', async () => {
+    const texts = [REPORT, AI_BOILERPLATE];
+    const mean = async (mode: Mode): Promise<number> => {
+      let total = 0;
+      for (const text of texts) for (const seed of [1, 2, 3]) total += changeRatio(text, await run({ text, mode, seed }));
+      return total / (texts.length * 3);
+    };
+    const standard = await mean('standard');
+    expect(await mean('aggressive')).to.be.greaterThan(standard);
+    expect(await mean('ultra')).to.be.greaterThan(standard);
+  });
+});
+
+describe('local humanizer: tone and readability', () => {
+  it('uses contractions and varied openers for casual, neither for formal', async () => {
+    const casualOpeners = [...OPENERS.casual, ...OPENERS.creative].map((o) => o.toLowerCase());
+    const startsWithOpener = (s: string): number => s.split(/(?<=[.!?])\s+/u)
+      .filter((x) => casualOpeners.some((o) => x.toLowerCase().startsWith(o))).length;
+    let casualContractions = 0;
+    let casualOpenerCount = 0;
+    for (const seed of [1, 2, 3]) {
+      const casual = await run({ seed, tone: builtin('casual') });
+      const formal = await run({ seed, tone: builtin('formal') });
+      casualContractions += contractions(casual);
+      casualOpenerCount += startsWithOpener(casual);
+      expect(contractions(formal)).to.equal(0);
+      expect(startsWithOpener(formal)).to.equal(0);
+    }
+    expect(casualContractions).to.be.greaterThan(3 * contractions(REPORT));
+    expect(casualOpenerCount).to.be.greaterThan(0);
+  });
+
+  it('expands contractions in academic mode whatever the tone', async () => {
+    const text = "We don't know yet, and it's hard to say. They can't agree on what the data show, and we won't guess. It isn't simple.";
+    expect(contractions(await run({ text, mode: 'academic', tone: builtin('casual') }))).to.equal(0);
+  });
+
+  it('steers a custom tone by its keywords', async () => {
+    const custom = (instructions: string): ToneSpec => ({ kind: 'custom', id: 'x', name: 'mine', instructions, description: null, example: null });
+    expect(contractions(await run({ tone: custom('Relaxed and friendly, like a chat') }))).to.be.greaterThan(contractions(REPORT));
+    expect(contractions(await run({ tone: custom('Strictly formal, for official letters') }))).to.equal(0);
+  });
+
+  it('orders Flesch–Kincaid grade high-school < college < graduate < doctorate on the same input', async () => {
+    for (const text of [REPORT, AI_BOILERPLATE]) {
+      const grades: number[] = [];
+      for (const readability of READABILITY_LEVELS) {
+        let sum = 0;
+        for (const seed of [1, 2, 3]) sum += fleschKincaidGrade(await run({ text, readability: readability as Readability, seed }));
+        grades.push(sum / 3);
+      }
+      for (let i = 1; i < grades.length; i++) expect(grades[i], `${READABILITY_LEVELS[i]} vs ${READABILITY_LEVELS[i - 1]}`).to.be.greaterThan(grades[i - 1]!);
+    }
+  });
+});
+
+const OTHER_LANGUAGES: Record<Exclude<Language, 'en'>, string> = {
+  es: 'El equipo terminó el informe ayer por la tarde. Los resultados muestran una mejora clara en todas las regiones del país.',
+  fr: "L'équipe a terminé le rapport hier après-midi. Les résultats montrent une nette amélioration dans toutes les régions du pays.",
+  de: 'Das Team hat den Bericht gestern Nachmittag fertiggestellt. Die Ergebnisse zeigen eine deutliche Verbesserung in allen Regionen des Landes.',
+  it: 'Il gruppo ha finito il rapporto ieri pomeriggio. I risultati mostrano un netto miglioramento in tutte le regioni del paese.',
+  pt: 'A equipe terminou o relatório ontem à tarde. Os resultados mostram uma melhora clara em todas as regiões do país inteiro.',
+  ru: 'Команда закончила отчёт вчера днём. Результаты показывают явное улучшение во всех регионах страны за последний год работы.',
+  zh: '团队昨天下午完成了报告。结果显示全国所有地区都有明显改善，这让大家都很高兴，也给了我们更多信心。',
+  ja: 'チームは昨日の午後に報告書を完成させました。結果は国内のすべての地域で明らかな改善を示しています。',
+  ko: '팀은 어제 오후에 보고서를 완성했습니다. 결과는 전국 모든 지역에서 뚜렷한 개선을 보여 줍니다 그리고 모두 기뻐했습니다.',
+  tr: 'Ekip raporu dün öğleden sonra bitirdi. Sonuçlar ülkenin tüm bölgelerinde açık bir iyileşme olduğunu gösteriyor ve herkes memnun.',
+  ar: 'أنهى الفريق التقرير بعد ظهر أمس. وتظهر النتائج تحسنًا واضحًا في جميع مناطق البلاد خلال العام الماضي كله.',
+};
+
+describe('local humanizer: languages', () => {
+  it('changes the text in each of the twelve languages, in every mode, keeping freeze words', async () => {
+    for (const language of LANGUAGES) {
+      const text = language === 'en' ? 'The team finished the report yesterday afternoon. The results show a clear improvement in every region of the country.' : OTHER_LANGUAGES[language];
+      for (const mode of MODES) {
+        const out = await run({ text, language, mode, tone: builtin('formal'), readability: 'high-school' });
+        expect(out, `${language} ${mode}`).to.not.equal(text);
+        expect(countWords(out) / countWords(text), `${language} ${mode}`).to.be.within(0.6, 1.6);
+      }
+    }
+  });
+
+  it('applies language-specific connective replacements', async () => {
+    const out = await run({ text: 'Además, el proyecto fue un éxito. Sin embargo, quedan muchas preguntas sobre el futuro del equipo y su financiación.', language: 'es' });
+    expect(out).to.not.include('Además,');
+    expect(out).to.not.include('Sin embargo,');
+    const zh = await run({ text: '此外，这个项目很成功。然而，关于团队的未来仍然存在很多疑问，我们需要继续努力。', language: 'zh' });
+    expect(zh).to.not.include('此外，');
+  });
+});
