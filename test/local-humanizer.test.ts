@@ -32,7 +32,9 @@ function request(overrides: Partial<HumanizeRequest> = {}): HumanizeRequest {
 
 const run = (overrides: Partial<HumanizeRequest> = {}): Promise<string> => humanizer.humanize(request(overrides), { signal: live() });
 const builtin = (name: 'casual' | 'formal' | 'professional' | 'academic' | 'creative'): ToneSpec => ({ kind: 'builtin', name });
-const contractions = (s: string): number => (s.match(/\b\p{L}+['’](?:t|s|re|ve|ll|m|d)\b/gu) ?? []).length;
+/** Contractions proper, not possessives ("city's"). */
+const contractions = (s: string): number =>
+  (s.match(/\b(?:\p{L}+n['’]t|\p{L}+['’](?:re|ve|ll|m|d)|(?:it|that|there|what|who|he|she|let|here|where)['’]s)\b/giu) ?? []).length;
 const negations = (s: string): number => (s.match(/\bnot\b|n['’]t\b|\bnever\b|\bno\b|\bcannot\b/giu) ?? []).length;
 
 /** Share of input tokens no longer found at the same relative place: a rough measure of restructuring. */
@@ -162,7 +164,7 @@ const OTHER_LANGUAGES: Record<Exclude<Language, 'en'>, string> = {
 };
 
 describe('local humanizer: languages', () => {
-  it('changes the text in each of the twelve languages, in every mode, keeping freeze words', async () => {
+  it('changes the text in each of the twelve languages, in every mode, at a reasonable length', async () => {
     for (const language of LANGUAGES) {
       const text = language === 'en' ? 'The team finished the report yesterday afternoon. The results show a clear improvement in every region of the country.' : OTHER_LANGUAGES[language];
       for (const mode of MODES) {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
 import type { ApiKeyIssued, ApiKeyRevoked, ApiKeyRotated } from '../domain/events.js';
-import { createPool } from '../infra/db.js';
+import { createPool, withDefaultUser } from '../infra/db.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import type { EventStore, NewEvent, RecordedEvent } from '../infra/eventstore/types.js';
 import { apiKeysProjection, findKeyByHash } from '../projections/api-keys.js';
@@ -246,6 +246,166 @@ describe('ProjectionRunner', function () {
     const more = await store.append(streams[0]!, counted(1), 'any');
     await eventually(async () => (await runner.lag())[0]!.position >= more.position, 'live application continues');
     expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(await expectedCounts(store, streams));
+  });
+
+  /** Appends `perStream` Counted events to each stream in appends of 100; arms nothing. Returns the id of one event half-way. */
+  async function appendMany(streams: string[], perStream: number): Promise<{ head: bigint; middleEventId: string }> {
+    const appends: { stream: string; events: NewEvent[] }[] = [];
+    for (let done = 0; done < perStream; done += 100) {
+      for (const stream of streams) appends.push({ stream, events: counted(Math.min(100, perStream - done)) });
+    }
+    const middle = appends[Math.floor(appends.length / 2)]!.events[0]!;
+    const middleEventId = middle.id = randomUUID();
+    let head = -1n;
+    for (const { stream, events } of appends) head = (await store.append(stream, events, 'any')).position;
+    return { head, middleEventId };
+  }
+
+  it('shows readers the old table until a rebuild commits, then the rebuilt one at once', async () => {
+    const pause = new PauseAt();
+    const projection = countingProjection({ beforeApply: (e) => pause.at(e) });
+    const runner = runnerFor(projection);
+    await runner.start();
+    const streams = Array.from({ length: 10 }, () => fresh('atomic'));
+    const { head, middleEventId } = await appendMany(streams, 300);
+    await eventually(async () => (await runner.lag())[0]!.position >= head, 'live application catches up');
+    const rebuilt = await expectedCounts(store, streams);
+    expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(rebuilt);
+    // Damage one row, so the switch from the old table to the rebuilt one shows as a flip.
+    await db.pool.query(`UPDATE ${projection.table} SET events = events + 1000 WHERE stream = $1`, [streams[0]]);
+    const old = await tableCounts(db.pool, projection.table, streams);
+
+    const reader = new pg.Client({ connectionString: withDefaultUser(db.url) });
+    await reader.connect();
+    cleanups.push(() => reader.end());
+    const seen: Record<string, number>[] = [];
+    let pollsWhilePaused = 0;
+    const poller = pollContinuously(async () => {
+      const paused = pause.paused;
+      seen.push(await tableCounts(reader, projection.table, streams));
+      if (paused && pause.paused) pollsWhilePaused += 1;
+    });
+    pause.arm(middleEventId);
+    const rebuilding = runnerFor(projection).rebuild([projection.name]);
+    await pause.reached;
+    await eventually(async () => pollsWhilePaused >= 5, 'the reader polls while the replay is half-way');
+    pause.release();
+    const result = await rebuilding;
+    const pollsAtCommit = poller.polls();
+    await eventually(async () => poller.polls() >= pollsAtCommit + 3, 'the reader polls after the commit');
+    await poller.stop();
+
+    expect(result.rebuilt).to.deep.equal([projection.name]);
+    expect(result.events).to.be.at.least(3000);
+    const firstRebuilt = seen.findIndex((snapshot) => snapshot[streams[0]!] === rebuilt[streams[0]!]);
+    expect(firstRebuilt, 'the reader saw the rebuilt table').to.be.greaterThan(0);
+    seen.slice(0, firstRebuilt).forEach((snapshot, i) => expect(snapshot, `poll ${i}, before the commit`).to.deep.equal(old));
+    seen.slice(firstRebuilt).forEach((snapshot, i) => expect(snapshot, `poll ${firstRebuilt + i}, after the commit`).to.deep.equal(rebuilt));
+    expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(rebuilt);
+  });
+
+  it('lets live runners and catchUpTo wait out a rebuild, then go on without applying anything twice', async () => {
+    const pause = new PauseAt();
+    const projection = countingProjection({ beforeApply: (e) => pause.at(e) });
+    const waits: string[] = [];
+    const logger = { info: (_: unknown, message?: string) => { if (message) waits.push(message); }, warn() {}, error() {} };
+    // The rebuilding process has a pool of 3 connections: the rebuild's transaction, its log reads,
+    // its own live runner and 5 catchUpTo callers share them. A caller waiting on a lock while
+    // holding a connection would starve the replay's reads and deadlock.
+    const small = await otherProcess(3);
+    const runners = [runnerFor(projection, { pool: db.pool, store }, logger), runnerFor(projection, small, logger)];
+    await Promise.all(runners.map((r) => r.start()));
+    const streams = Array.from({ length: 4 }, () => fresh('waits'));
+    const { head, middleEventId } = await appendMany(streams, 500);
+    await eventually(async () => (await runners[0]!.lag())[0]!.position >= head, 'live application catches up');
+
+    pause.arm(middleEventId);
+    const admin = runnerFor(projection, small);
+    const rebuilding = admin.rebuild();
+    await pause.reached;
+    const during = await store.append(streams[0]!, counted(7), 'any');
+    await store.append(streams[1]!, counted(3), 'any');
+    let caughtUp = false;
+    const catchingUp = Promise.all(Array.from({ length: 5 }, () => admin.catchUpTo(during.position))).then(() => { caughtUp = true; });
+    await eventually(async () => waits.filter((m) => /being rebuilt/.test(m)).length >= 2, 'both live runners are turned away by the rebuild');
+    expect(caughtUp, 'catchUpTo returned while the rebuild held the projection').to.equal(false);
+    pause.release();
+    await rebuilding;
+    await catchingUp;
+    expect((await tableCounts(db.pool, projection.table, streams))[streams[0]!]).to.equal((await expectedCounts(store, [streams[0]!]))[streams[0]!]);
+
+    let last = 0n;
+    for (const stream of streams) last = (await store.append(stream, counted(5), 'any')).position;
+    for (const runner of runners) await eventually(async () => (await runner.lag())[0]!.position >= last, 'the live runners go on after the rebuild');
+    expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(await expectedCounts(store, streams));
+  });
+
+  it('rebuilds api_keys into the live table while lookups keep seeing live keys live and revoked keys revoked', async () => {
+    const pause = new PauseAt();
+    const keys: Projection = { ...apiKeysProjection, apply: async (e, client) => { await pause.at(e); await apiKeysProjection.apply(e, client); } };
+    const runner = runnerFor(keys);
+    await runner.start();
+    const accountId = randomUUID();
+    const at = new Date().toISOString();
+    const issue = async (rotatedFrom: string | null = null) => {
+      const keyId = randomUUID();
+      const hash = `hash-${keyId}`;
+      const issued: ApiKeyIssued = { type: 'ApiKeyIssued', data: { keyId, accountId, name: `key ${keyId.slice(0, 4)}`, hash, scopes: ['humanize', 'detect'], allowIps: [], rotatedFrom, at } };
+      await store.append(`apikey-${keyId}`, [issued], 'no_stream');
+      return { keyId, hash };
+    };
+    const revoke = async (keyId: string, revision: bigint, id?: string) => {
+      const revoked: ApiKeyRevoked = { type: 'ApiKeyRevoked', data: { keyId, accountId, at } };
+      return store.append(`apikey-${keyId}`, [{ ...revoked, ...(id ? { id } : {}) }], revision);
+    };
+    const early = await Promise.all(Array.from({ length: 30 }, () => issue()));
+    for (const key of early.slice(0, 10)) await revoke(key.keyId, 0n);
+    const revokedProbe = await issue();
+    const pauseEventId = randomUUID();
+    await revoke(revokedProbe.keyId, 0n, pauseEventId);
+    const liveProbe = await issue();
+    for (const old of early.slice(10, 15)) {
+      const replacement = await issue(old.keyId);
+      const rotated: ApiKeyRotated = { type: 'ApiKeyRotated', data: { keyId: old.keyId, accountId, newKeyId: replacement.keyId, expiresAt: at, at } };
+      await store.append(`apikey-${old.keyId}`, [rotated], 0n);
+    }
+    const head = await store.headPosition();
+    await eventually(async () => (await runner.lag())[0]!.position >= head, 'live application catches up');
+    const everyRow = async () => (await db.pool.query('SELECT * FROM api_keys ORDER BY key_id')).rows;
+    const live = await everyRow();
+    expect(live).to.have.length(30 + 2 + 5);
+    await db.pool.query('DELETE FROM api_keys WHERE key_id = $1', [early[20]!.keyId]);
+    await db.pool.query(`UPDATE api_keys SET name = 'tampered' WHERE key_id = $1`, [early[21]!.keyId]);
+    const rowsBefore = live.length - 1;
+
+    const readers = createPool(db.url, 1);
+    cleanups.push(() => readers.end());
+    const problems: string[] = [];
+    let pollsWhilePaused = 0;
+    const poller = pollContinuously(async () => {
+      const paused = pause.paused;
+      const [liveKey, revokedKey, rows] = await Promise.all([
+        findKeyByHash(readers, liveProbe.hash), findKeyByHash(readers, revokedProbe.hash),
+        readers.query<{ n: number }>('SELECT count(*)::int AS n FROM api_keys'),
+      ]);
+      if (liveKey?.status !== 'live') problems.push(`live key read as ${liveKey?.status ?? 'missing'}`);
+      if (revokedKey?.status !== 'revoked') problems.push(`revoked key read as ${revokedKey?.status ?? 'missing'}`);
+      if (rows.rows[0]!.n < rowsBefore) problems.push(`${rows.rows[0]!.n} rows, fewer than ${rowsBefore}`);
+      if (paused && pause.paused) pollsWhilePaused += 1;
+    });
+    pause.arm(pauseEventId);
+    const rebuilding = runnerFor(keys).rebuild(['api_keys']);
+    await pause.reached;
+    await eventually(async () => pollsWhilePaused >= 5, 'lookups run while the replay is half-way');
+    pause.release();
+    expect((await rebuilding).rebuilt).to.deep.equal(['api_keys']);
+    await poller.stop();
+
+    expect(problems).to.deep.equal([]);
+    expect(await everyRow()).to.deep.equal(live);
+    const { position } = await revoke(liveProbe.keyId, 0n);
+    await eventually(async () => (await runner.lag())[0]!.position >= position, 'the live runner goes on after the rebuild');
+    expect((await findKeyByHash(db.pool, liveProbe.hash))?.status).to.equal('revoked');
   });
 
   it('refuses to rebuild a projection it does not know', async () => {

@@ -116,8 +116,8 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = {
-  casual: ['honestly,', 'look,', 'basically,', 'thing is,', 'frankly,', 'in fact,', 'I think', 'if you ask me,', "I'd say", 'to me,'],
-  creative: ['then again,', 'oddly enough,', 'in a way,', 'as it turns out,', 'strangely,', 'I suspect', 'as I see it,'],
+  casual: ['honestly,', 'look,', 'basically,', 'thing is,', 'frankly,', 'in fact,', 'sure enough,', 'as it happens,'],
+  creative: ['then again,', 'oddly enough,', 'in a way,', 'as it turns out,', 'strangely,', 'curiously,'],
   academic: ['arguably,', 'in practice,', 'on balance,', 'broadly speaking,', 'in this respect,'],
   professional: ['in practice,', 'put simply,', 'practically speaking,', 'in short,'],
 };

@@ -8,10 +8,10 @@ const GROUPS: readonly string[] = [
   // verbs (only forms that cannot be read as nouns or adjectives in ordinary prose)
   'using|employing', 'helps|assists', 'helped|assisted', 'showed|demonstrated', 'shows|demonstrates',
   'showing|demonstrating', 'show|demonstrate', 'obtain|acquire', 'obtained|acquired', 'bought|purchased', 'started|began',
-  'ended|finished|concluded', 'try|attempt', 'tries|attempts', 'tried|attempted', 'needed|required', 'make sure|ensure',
-  'makes sure|ensures', 'making sure|ensuring', 'improve|enhance', 'improves|enhances', 'improved|enhanced',
+  'ended|finished|concluded', 'try|attempt', 'tries|attempts', 'tried|attempted', 'needed|required', 'guarantee|ensure',
+  'guarantees|ensures', 'guaranteeing|ensuring', 'improve|enhance', 'improves|enhances', 'improved|enhanced',
   'improving|enhancing', 'give|provide', 'gives|provides', 'gave|provided',
-  'giving|providing', 'changed|modified|altered', 'checked|verified', 'said|stated', 'tell|inform', 'told|informed',
+  'giving|providing', 'changed|modified|altered', 'checked|verified', 'tell|inform', 'told|informed',
   'asked|inquired', 'point out|highlight|underscore', 'points out|highlights|underscores', 'pointed out|highlighted',
   'lead to|result in', 'leads to|results in', 'led to|resulted in', 'dealt with|addressed', 'set up|establish',
   'sets up|establishes', 'grow|expand', 'grew|expanded', 'grows|expands', 'reduced|diminished', 'allowed|permitted',
@@ -34,7 +34,7 @@ const GROUPS: readonly string[] = [
   // adjectives
   'big|large|substantial', 'small|minor|modest', 'main|chief|principal', 'central|pivotal', 'difficult|arduous',
   'easy|simple|straightforward', 'evident|apparent', 'fast|quick|rapid', 'quickly|rapidly|swiftly', 'slowly|gradually',
-  'whole|entire', 'multiple|numerous', 'different|distinct|disparate', 'important|significant|consequential',
+  'whole|entire', 'multiple|numerous', 'different|distinct|disparate', 'important|significant|notable',
   'crucial|vital|critical', 'essential|necessary|indispensable', 'useful|helpful|beneficial', 'strong|robust|resilient',
   'wide|broad|extensive', 'common|prevalent|widespread', 'rare|scarce|uncommon', 'real|genuine|authentic',
   'odd|unusual|anomalous', 'huge|enormous|immense', 'careful|thorough|meticulous',
