@@ -21,7 +21,12 @@ export interface ProblemDocument {
   [extra: string]: unknown;
 }
 
+/** Members a problem document may carry beyond the standard ones, by code (spec section 7). */
+const EXTRA_MEMBERS: Partial<Record<ErrorCode, readonly string[]>> = { INSUFFICIENT_WORDS: ['words_required', 'words_remaining'] };
+
 export function problemBody(ctx: Context, docsUrl: string, code: ErrorCode, detail: string, extra: Record<string, unknown> = {}): ProblemDocument {
+  const allowed = EXTRA_MEMBERS[code] ?? [];
+  const members = Object.fromEntries(Object.entries(extra).filter(([k]) => allowed.includes(k)));
   return {
     type: problemType(docsUrl, code),
     title: titleOf(code),
@@ -30,7 +35,7 @@ export function problemBody(ctx: Context, docsUrl: string, code: ErrorCode, deta
     instance: ctx.path,
     code,
     request_id: String(ctx.state.requestId ?? ''),
-    ...extra,
+    ...members,
   };
 }
 

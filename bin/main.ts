@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   }
   const service = await startService(config, { logger });
   // Supervisors and tests wait for this line: every role of the process is serving.
-  logger.info({ roles: config.roles, url: service.url }, 'started');
+  logger.info({ url: service.url }, 'started');
   let signals = 0;
   const stop = (signal: string) => {
     signals++;

@@ -15,6 +15,8 @@ import { Relay } from '../api/relay.js';
 import { healthRouter } from '../api/routes/health.js';
 import { textRouter } from '../api/routes/text.js';
 import { tonesRouter } from '../api/routes/tones.js';
+import { usageRouter } from '../api/routes/usage.js';
+import { usageStats } from '../projections/usage.js';
 import { openApiRouter } from '../api/routes/openapi.js';
 import { metricsRouter } from '../api/routes/metrics.js';
 import { secretMatches } from '../api/routes/health.js';
@@ -50,6 +52,8 @@ export interface ServiceOptions {
   onRequestDone?: (info: RequestLog) => void;
   heartbeatMs?: number;
   stalledIntervalMs?: number;
+  /** Replace the usage statistics lookup (tests break it to see the degraded answer). */
+  usageStats?: (accountId: string) => Promise<import('../projections/usage.js').UsageStats>;
 }
 
 export interface Service {
@@ -131,6 +135,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
       read: toneEdge(false), write: toneEdge(true), tones, schemas,
       wordsRemaining: async (accountId) => balanceOf(await ledger.state(accountId)).total,
     });
+    const usageRoutes = usageRouter({
+      edge: [auth, secondaryLimits(limiter, logger, false)], ledger, logger,
+      stats: options.usageStats ?? ((accountId) => usageStats(pool, accountId)),
+    });
     const health = healthRouter({
       version: VERSION,
       adminSecret: config.adminSecret,
@@ -144,7 +152,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     });
     const app = createApp({
       docsUrl: config.docsUrl, logger,
-      routers: [health, openApiRouter(), metricsRouter(metrics, config.adminSecret), tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v) })],
+      routers: [health, openApiRouter(), metricsRouter(metrics, config.adminSecret), usageRoutes, tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v) })],
       onRequestDone: (info) => {
         metrics.httpRequests.inc({ route: info.route, method: info.method, status: String(info.status), code: info.code ?? '' });
         metrics.httpDuration.observe({ route: info.route, method: info.method }, info.latencyMs / 1000);

@@ -8,7 +8,8 @@
  * `balanceOf(state)`. The stored state leaves out the two settlement indexes, which `evolve` only ever
  * writes (they answer "already settled?" for `decide`, never a balance question), so a fold that
  * starts from the stored state gives the same figures as a fold of the whole stream. Open
- * reservations are kept, since a refund gives back what its reservation took.
+ * reservations are kept, since a refund gives back what its reservation took. A release that changes
+ * the shape of the account state must rebuild this projection (`projections rebuild --name balances`).
  */
 import type { Pool, PoolClient } from 'pg';
 import { accountDecider, balanceOf, type AccountState, type Reservation } from '../domain/account.js';
@@ -38,12 +39,14 @@ export interface BalanceRow {
   updatedPosition: bigint;
 }
 
-type StoredState = Omit<Extract<AccountState, { status: 'open' }>, 'ledger'> & {
-  ledger: Omit<Extract<AccountState, { status: 'open' }>['ledger'], 'open' | 'settled' | 'settledPrevious'> & { open: Reservation[] };
+type OpenState = Extract<AccountState, { status: 'open' }>;
+
+type StoredState = Omit<OpenState, 'ledger'> & {
+  ledger: Omit<OpenState['ledger'], 'open' | 'settled' | 'settledPrevious'> & { open: Reservation[] };
 };
 
 /** The account state as stored in the row: plain JSON, settlement indexes left out (see above). */
-export function storableState(state: Extract<AccountState, { status: 'open' }>): StoredState {
+export function storableState(state: OpenState): StoredState {
   const { open, settled: _settled, settledPrevious: _previous, ...figures } = state.ledger;
   return { ...state, ledger: { ...figures, open: [...open.values()] } };
 }
@@ -60,8 +63,6 @@ export function restoredState(stored: StoredState): AccountState {
     },
   };
 }
-
-type OpenState = Extract<AccountState, { status: 'open' }>;
 
 const WRITE_COLUMNS = `monthly_remaining = $2, topup_remaining = $3, words_used = $4, words_limit = $5, requests_this_period = $6,
   open_reservations = $7, period_start = $8, period_end = $9, state = $10, updated_position = $11`;

@@ -385,29 +385,61 @@ describe('failures over HTTP: the event store fails during the reservation', fun
   });
 });
 
-/** A worker-only service in a child process, so it can die the way a process dies (SIGKILL). */
-async function startWorkerProcess(t: TestService, env: Record<string, string>, stalledIntervalMs: number): Promise<ChildProcess> {
-  const service = pathToFileURL(fileURLToPath(new URL('../bin/service.ts', import.meta.url))).href;
-  const config = pathToFileURL(fileURLToPath(new URL('../infra/config.ts', import.meta.url))).href;
-  const script = `
-    const { startService } = await import(${JSON.stringify(service)});
-    const { loadConfig } = await import(${JSON.stringify(config)});
-    await startService(loadConfig(process.env), { stalledIntervalMs: ${stalledIntervalMs} });
-    process.stdout.write('ready\\n');`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    env: {
-      ...process.env, ...env, ROLES: 'worker', DATABASE_URL: t.config.databaseUrl, REDIS_URL, REDIS_PREFIX: t.config.redisPrefix,
-      LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', WORKER_CONCURRENCY: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('ready')) resolve(); });
-    child.once('exit', (code) => reject(new Error(`worker process exited (${code}): ${stderr}`)));
-  });
-  return child;
+/**
+ * A worker-only service in a child process, so it can die the way a process dies (SIGKILL). The child loads
+ * the code at once (the slow part) and joins the queues only when started, so several can be prepared in parallel.
+ */
+class WorkerProcess {
+  private stdout = '';
+  private stderr = '';
+  private constructor(private readonly child: ChildProcess) {
+    child.stdout!.on('data', (d: Buffer) => { this.stdout += d.toString(); });
+    child.stderr!.on('data', (d: Buffer) => { this.stderr += d.toString(); });
+  }
+
+  static async spawn(t: TestService, env: Record<string, string>, stalledIntervalMs: number): Promise<WorkerProcess> {
+    const module = (path: string) => JSON.stringify(pathToFileURL(fileURLToPath(new URL(path, import.meta.url))).href);
+    const script = `
+      const { startService } = await import(${module('../bin/service.ts')});
+      const { loadConfig } = await import(${module('../infra/config.ts')});
+      process.stdout.write('loaded\\n');
+      process.stdin.once('data', async () => {
+        await startService(loadConfig(process.env), { stalledIntervalMs: ${stalledIntervalMs} });
+        process.stdout.write('ready\\n');
+      });`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: {
+        ...process.env, ...env, ROLES: 'worker', DATABASE_URL: t.config.databaseUrl, REDIS_URL, REDIS_PREFIX: t.config.redisPrefix,
+        LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', WORKER_CONCURRENCY: '2',
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const worker = new WorkerProcess(child);
+    await worker.until('loaded');
+    return worker;
+  }
+
+  private until(line: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const poll = setInterval(() => {
+        if (this.stdout.includes(line)) { clearInterval(poll); resolve(); }
+        if (this.child.exitCode !== null) { clearInterval(poll); reject(new Error(`worker process exited (${this.child.exitCode}): ${this.stderr}`)); }
+      }, 10);
+    });
+  }
+
+  /** Joins the queues; resolves once the workers are ready. */
+  async start(): Promise<void> {
+    this.child.stdin!.write('go\n');
+    await this.until('ready');
+  }
+
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    this.child.kill('SIGKILL');
+    await exited;
+  }
 }
 
 describe('failures over HTTP: a worker dies mid-job', function () {
@@ -416,20 +448,22 @@ describe('failures over HTTP: a worker dies mid-job', function () {
   let fake: FakeOpenAI;
   let t: TestService;
   let env: Record<string, string>;
-  const children: ChildProcess[] = [];
+  let doomed: WorkerProcess[] = [];
   const workers: Service[] = [];
 
   before(async () => {
     fake = await startFakeOpenAI();
-    env = openaiEnv(fake, '2500');
+    // Long enough for a retry to finish inside the deadline on a busy machine.
+    env = openaiEnv(fake, '5000');
     // The API and projections here; workers run separately.
     t = await startTestService({ ...env, ROLES: 'api,projector' });
+    doomed = await Promise.all([1, 2, 3].map(() => WorkerProcess.spawn(t, env, STALLED_MS)));
   });
   afterEach(async () => {
     for (const w of workers.splice(0)) await w.close();
   });
   after(async () => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    for (const w of doomed) await w.kill();
     await t?.close();
     await fake?.close();
   });
@@ -438,16 +472,15 @@ describe('failures over HTTP: a worker dies mid-job', function () {
     fake.requests.length = 0;
   });
 
-  async function killWorkerMidJob(key: string): Promise<Promise<JsonResponse>> {
-    const child = await startWorkerProcess(t, env, STALLED_MS);
-    children.push(child);
+  /** Starts a worker process, sends a request it takes, and kills the process while the provider hangs. */
+  async function killWorkerMidJob(key: string): Promise<{ response: Promise<JsonResponse> }> {
+    const child = doomed.shift()!;
+    await child.start();
     fake.setBehaviour('hang');
     const pending = call(t.url, 'POST', '/v1/humanize', { key, body: { text: SAMPLE_TEXT } });
     await waitFor(() => chatRequests(fake).length === 1, 'the worker to call the provider');
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await exited;
-    return pending;
+    await child.kill();
+    return { response: pending };
   }
 
   async function survivingWorker(): Promise<void> {
@@ -457,10 +490,10 @@ describe('failures over HTTP: a worker dies mid-job', function () {
   it('the stalled job is retried by another worker and charged exactly once', async () => {
     const { key, accountId } = await t.customer();
     const before = (await checkLedger(t.backends.store, accountId)).balance;
-    const pending = await killWorkerMidJob(key);
+    const { response } = await killWorkerMidJob(key);
     fake.setBehaviour('normal');
     await survivingWorker();
-    const res = await pending;
+    const res = await response;
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(res.body.words_charged).to.equal(INPUT_WORDS);
     expect(chatRequests(fake)).to.have.length(2);
@@ -473,10 +506,10 @@ describe('failures over HTTP: a worker dies mid-job', function () {
   it('a retried job that cannot finish by the deadline is refunded exactly once', async () => {
     const { key, accountId } = await t.customer();
     const before = (await checkLedger(t.backends.store, accountId)).balance;
-    const pending = await killWorkerMidJob(key);
+    const { response } = await killWorkerMidJob(key);
     await survivingWorker();
     await waitFor(() => chatRequests(fake).length === 2, 'the retried job to call the provider', 5_000);
-    const res = await pending;
+    const res = await response;
     expectProblem(res, 500, 'AI_GENERATION_FAILED');
     await expectRefundedOnce(t, accountId, before, 'AI_GENERATION_FAILED', res.body.request_id as string);
   });
@@ -484,7 +517,7 @@ describe('failures over HTTP: a worker dies mid-job', function () {
   it('a job whose worker died while no worker runs is refunded by the API, and a late worker does not settle it again', async () => {
     const { key, accountId } = await t.customer();
     const before = (await checkLedger(t.backends.store, accountId)).balance;
-    const res = await (await killWorkerMidJob(key));
+    const res = await (await killWorkerMidJob(key)).response;
     expectProblem(res, 500, 'AI_GENERATION_FAILED');
     await expectRefundedOnce(t, accountId, before, 'AI_GENERATION_FAILED', res.body.request_id as string);
     fake.setBehaviour('normal');

@@ -203,6 +203,20 @@ describe('HTTP tones', function () {
       expectEnvelope(await create(key, { name: 'Eleventh', instructions: 'Now there is room.' }), 'tone-envelope');
     });
 
+    it('holds name uniqueness and the quota under concurrent creates', async () => {
+      const { accountId, key } = await t.customer();
+      const same = await Promise.all(['Echo', 'echo', 'ECHO', 'eCho'].map((name) => create(key, { name, instructions: 'Repeat.' })));
+      expect(same.filter((r) => r.status === 200)).to.have.length(1);
+      for (const r of same.filter((x) => x.status !== 200)) expectProblem(r, 409, 'TONE_NAME_CONFLICT');
+      const seeded = new ToneService(t.backends.store);
+      for (let i = 1; i <= 8; i++) await seeded.create(accountId, PLANS.api_growth!, { name: `Seed ${i}`, instructions: 'Seeded.' });
+      // Nine exist; five race for the last slot.
+      const racing = await Promise.all([1, 2, 3, 4, 5].map((i) => create(key, { name: `Racer ${i}`, instructions: 'Fast.' })));
+      expect(racing.filter((r) => r.status === 200)).to.have.length(1);
+      for (const r of racing.filter((x) => x.status !== 200)) expectProblem(r, 403, 'TONE_LIMIT_REACHED');
+      expect((await list(key)).body.tones).to.have.length(10);
+    });
+
     it('INVALID_ID when the path id is not a uuid, on get, put and delete', async () => {
       const { key } = await t.customer();
       for (const id of ['not-a-uuid', '123', `${randomUUID()}x`]) {

@@ -86,7 +86,7 @@ class PauseAt {
   }
 }
 
-/** Runs `check` over and over, a few ms apart, from the moment it is created until `stop()`. */
+/** Runs `check` over and over, 5 ms apart, from the moment it is created until `stop()`. */
 function pollContinuously(check: () => Promise<void>): { polls: () => number; stop: () => Promise<void> } {
   let stopped = false;
   let polls = 0;
@@ -94,7 +94,7 @@ function pollContinuously(check: () => Promise<void>): { polls: () => number; st
     while (!stopped) {
       await check();
       polls += 1;
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
   return { polls: () => polls, stop: async () => { stopped = true; await loop; } };
@@ -267,8 +267,8 @@ describe('ProjectionRunner', function () {
     const runner = runnerFor(projection);
     await runner.start();
     const streams = Array.from({ length: 10 }, () => fresh('atomic'));
-    const { head, middleEventId } = await appendMany(streams, 300);
-    await eventually(async () => (await runner.lag())[0]!.position >= head, 'live application catches up');
+    const { head, middleEventId } = await appendMany(streams, 200);
+    await runner.catchUpTo(head);
     const rebuilt = await expectedCounts(store, streams);
     expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(rebuilt);
     // Damage one row, so the switch from the old table to the rebuilt one shows as a flip.
@@ -285,6 +285,7 @@ describe('ProjectionRunner', function () {
       seen.push(await tableCounts(reader, projection.table, streams));
       if (paused && pause.paused) pollsWhilePaused += 1;
     });
+    cleanups.push(async () => pause.release()); // a failed test must not leave the rebuild hanging
     pause.arm(middleEventId);
     const rebuilding = runnerFor(projection).rebuild([projection.name]);
     await pause.reached;
@@ -296,7 +297,7 @@ describe('ProjectionRunner', function () {
     await poller.stop();
 
     expect(result.rebuilt).to.deep.equal([projection.name]);
-    expect(result.events).to.be.at.least(3000);
+    expect(result.events).to.be.at.least(2000);
     const firstRebuilt = seen.findIndex((snapshot) => snapshot[streams[0]!] === rebuilt[streams[0]!]);
     expect(firstRebuilt, 'the reader saw the rebuilt table').to.be.greaterThan(0);
     seen.slice(0, firstRebuilt).forEach((snapshot, i) => expect(snapshot, `poll ${i}, before the commit`).to.deep.equal(old));
@@ -316,9 +317,11 @@ describe('ProjectionRunner', function () {
     const runners = [runnerFor(projection, { pool: db.pool, store }, logger), runnerFor(projection, small, logger)];
     await Promise.all(runners.map((r) => r.start()));
     const streams = Array.from({ length: 4 }, () => fresh('waits'));
-    const { head, middleEventId } = await appendMany(streams, 500);
-    await eventually(async () => (await runners[0]!.lag())[0]!.position >= head, 'live application catches up');
+    const { head, middleEventId } = await appendMany(streams, 300);
+    // Applied partly by the live runners, partly by this call: they share the checkpoint's row lock.
+    await runners[0]!.catchUpTo(head);
 
+    cleanups.push(async () => pause.release()); // a failed test must not leave the rebuild hanging
     pause.arm(middleEventId);
     const admin = runnerFor(projection, small);
     const rebuilding = admin.rebuild();
@@ -393,6 +396,7 @@ describe('ProjectionRunner', function () {
       if (rows.rows[0]!.n < rowsBefore) problems.push(`${rows.rows[0]!.n} rows, fewer than ${rowsBefore}`);
       if (paused && pause.paused) pollsWhilePaused += 1;
     });
+    cleanups.push(async () => pause.release()); // a failed test must not leave the rebuild hanging
     pause.arm(pauseEventId);
     const rebuilding = runnerFor(keys).rebuild(['api_keys']);
     await pause.reached;

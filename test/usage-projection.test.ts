@@ -150,6 +150,40 @@ describe('usage, balances and idempotency-key projections', function () {
     expect(expected.topUpRemaining).to.equal(500 - 200 - 50 + 200);
   });
 
+  it('keeps the balances row right when a rolled-back batch or another runner moved on without this one', async () => {
+    const id = await open();
+    const mine = createBalancesProjection();
+    const other = new ProjectionRunner({ pool: db.pool, store, projections: [createBalancesProjection()] });
+    const alone = new ProjectionRunner({ pool: db.pool, store, projections: [mine] });
+    const expectRowEqualsFold = async () => {
+      const { state } = await loadStream(store, streams.account(id), accountDecider);
+      const row = await findBalance(db.pool, id);
+      expect({ m: row?.monthlyRemaining, u: row?.wordsUsed, r: row?.requestsThisPeriod, o: row?.openReservations }).to.deep.equal({
+        m: balanceOf(state).monthlyRemaining, u: balanceOf(state).wordsUsed, r: balanceOf(state).requestsThisPeriod,
+        o: state.status === 'open' ? state.ledger.open.size : -1,
+      });
+    };
+    await reserve(id, 'x1', 10, at(DAY1, '09:00:00'));
+    await alone.catchUpTo(await store.headPosition());
+    // This instance applies the next event in a batch that rolls back: what it remembers never committed.
+    await reserve(id, 'x2', 20, at(DAY1, '09:01:00'));
+    const [x2] = (await store.read(streams.account(id))).slice(-1);
+    const client = await db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await mine.apply(x2!, client);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    // Another runner applies it (and one more) for real; then this instance takes the next event.
+    await refund(id, 'x1', 'CLIENT_CANCELLED', 1, at(DAY1, '09:02:00'));
+    await other.catchUpTo(await store.headPosition());
+    await charge(id, 'x2', 5, 1, at(DAY1, '09:03:00'));
+    await alone.catchUpTo(await store.headPosition());
+    await expectRowEqualsFold();
+  });
+
   it('tracks idempotency keys from claim to stored or released', async () => {
     const accountId = randomUUID();
     const [stored, released, pending] = [randomUUID(), randomUUID(), randomUUID()];

@@ -30,23 +30,9 @@ function toneId(ctx: Context): string {
   return id.toLowerCase();
 }
 
-/**
- * The tone decider attaches the offending field and pattern to INJECTION_DETECTED; the problem
- * document has no such members (its schema is closed), so they stay in the detail only.
- */
-const problemWithoutExtras: Middleware = async (_ctx, next) => {
-  try {
-    await next();
-  } catch (err: unknown) {
-    if (err instanceof DomainError && Object.keys(err.extra).length > 0) throw new DomainError(err.code, err.message);
-    throw err;
-  }
-};
-
 export function tonesRouter(deps: ToneRoutesDeps): Router {
   const router = new Router();
-  const read = [problemWithoutExtras, ...deps.read];
-  const write = [problemWithoutExtras, ...deps.write];
+  const { read, write } = deps;
   const envelope = async (ctx: Context, body: Record<string, unknown>) => {
     const { accountId } = ctx.state.principal as Principal;
     ctx.status = 200;

@@ -17,7 +17,11 @@ import type { HumanizeRequest } from '../../workers/engines/types.js';
 import { loadExamples, REPO_ROOT } from '../detector/lib/dataset.js';
 
 const limit = Number(process.env['HUMANIZER_EVAL_LIMIT'] ?? Infinity);
-const texts = loadExamples().filter((e) => e.label === 'ai').map((e) => e.text).slice(0, limit);
+const aiExamples = loadExamples().filter((e) => e.label === 'ai').slice(0, limit);
+const texts = aiExamples.map((e) => e.text);
+/** Chat-tuned generators: their texts carry the stock phrasing the rules target. */
+const CHAT = new Set(['gpt-3.5-turbo', 'gpt-4']);
+const isChat = aiExamples.map((e) => CHAT.has(e.generator));
 const detector = createLocalDetector();
 const threshold = detector.weights.thresholds.likely_ai;
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -43,6 +47,11 @@ const perMode = MODES.map((mode) => {
     mean_content_overlap: r3(mean(outs.map((o, i) => contentOverlap(texts[i]!, o)))),
     min_content_overlap: r3(Math.min(...outs.map((o, i) => contentOverlap(texts[i]!, o)))),
     mean_length_ratio: r3(mean(outs.map((o, i) => o.length / texts[i]!.length))),
+    chat_generators: {
+      texts: isChat.filter(Boolean).length,
+      mean_ai_score_before: r3(mean(before.filter((_, i) => isChat[i]))),
+      mean_ai_score_after: r3(mean(after.filter((_, i) => isChat[i]))),
+    },
   };
   console.log(JSON.stringify(row));
   return row;
@@ -94,6 +103,9 @@ const md = [
   '| mode | mean ai_score before | after | after/before | likely_ai before | after | moved below cut-off | content overlap (mean / min) | length ratio |',
   '|---|---|---|---|---|---|---|---|---|',
   ...perMode.map((m) => `| ${m.mode} | ${m.mean_ai_score_before.toFixed(1)} | ${m.mean_ai_score_after.toFixed(1)} | ${m.ratio_after_to_before.toFixed(2)} | ${(100 * m.share_likely_ai_before).toFixed(1)}% | ${(100 * m.share_likely_ai_after).toFixed(1)}% | ${(100 * m.moved_below_likely_ai).toFixed(1)}% | ${m.mean_content_overlap.toFixed(2)} / ${m.min_content_overlap.toFixed(2)} | ${m.mean_length_ratio.toFixed(2)} |`),
+  '', `Chat-model texts only (gpt-3.5-turbo, gpt-4; ${perMode[0]!.chat_generators.texts} texts), mean ai_score before → after:`, '',
+  '| mode | before | after | after/before |', '|---|---|---|---|',
+  ...perMode.map((m) => `| ${m.mode} | ${m.chat_generators.mean_ai_score_before.toFixed(1)} | ${m.chat_generators.mean_ai_score_after.toFixed(1)} | ${(m.chat_generators.mean_ai_score_after / m.chat_generators.mean_ai_score_before).toFixed(2)} |`),
   '', '## Readability (standard mode, Flesch–Kincaid grade)', '',
   `Input: ${fkInput.toFixed(1)}.`, '', '| level | mean FK grade |', '|---|---|',
   ...perReadability.map((r) => `| ${r.readability} | ${r.mean_fk_grade.toFixed(1)} |`),

@@ -8,20 +8,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import type { EventSourceMessage } from 'eventsource-parser';
 import { streams } from '../../domain/events.js';
 import { countWords } from '../../domain/words.js';
 import { checkLedger, settledLedger } from '../support/ledger-check.js';
-import { startDeployment, type Deployment, type ServiceProcess } from '../support/processes.js';
+import { readSse as readStream, startDeployment, type Deployment, type ServiceProcess } from '../support/processes.js';
 import { call, SAMPLE_TEXT, type JsonResponse } from '../support/service.js';
 
 const MONTHLY = 1_000_000;
 
 async function readSse(res: Response): Promise<EventSourceMessage[]> {
-  const events: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (e) => events.push(e) });
-  const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+  const { events, broken } = await readStream(res);
+  expect(broken, 'stream cut off').to.equal(false);
   return events;
 }
 
@@ -65,7 +63,7 @@ describe('scale-out: 2 API, 3 worker and 1 projector processes', function () {
   }
 
   before(async function () {
-    this.timeout(90_000);
+    this.timeout(120_000);
     // Streams take about two seconds (≈100 chunks, 20 ms apart); JSON generations are held 1.5 s.
     d = await startDeployment({ fake: { behaviour: 'slow', chunkDelayMs: 20 }, jsonDelayMs: 1_500 });
     // Four jobs at most per worker: ten concurrent jobs cannot all run on two of the three.

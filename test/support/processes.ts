@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -67,7 +68,7 @@ export async function freePort(): Promise<number> {
  * until it has logged `started` (and, for the api role, answers GET /v1/health with 200 or 503).
  * The process is added to `group` before it is ready, so a failed start-up is still cleaned up.
  */
-export async function spawnService(group: ProcessGroup, roles: string, env: Record<string, string>, readyMs = 30_000): Promise<ServiceProcess> {
+export async function spawnService(group: ProcessGroup, roles: string, env: Record<string, string>, readyMs = 60_000): Promise<ServiceProcess> {
   const api = roles.split(',').includes('api');
   const port = api ? (env.PORT ? Number(env.PORT) : await freePort()) : 0;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/main.ts'], {
@@ -188,6 +189,8 @@ export interface DelayingProxy {
   url: string;
   /** Delay before a non-streamed chat completion is forwarded (0: none). */
   jsonDelayMs: number;
+  /** Chat completion requests received so far (streamed or not), counted on arrival. */
+  chatRequests: number;
   close(): Promise<void>;
 }
 
@@ -199,13 +202,14 @@ export interface DelayingProxy {
 export async function startDelayingProxy(upstreamV1Url: string, jsonDelayMs: number): Promise<DelayingProxy> {
   const upstream = new URL(upstreamV1Url);
   const sockets = new Set<Socket>();
-  const proxy: DelayingProxy = { url: '', jsonDelayMs, close: async () => {} };
+  const proxy: DelayingProxy = { url: '', jsonDelayMs, chatRequests: 0, close: async () => {} };
   const server: Server = createServer((req, res) => {
     const parts: Buffer[] = [];
     req.on('data', (c: Buffer) => parts.push(c));
     req.on('end', () => {
       void (async () => {
         const body = Buffer.concat(parts);
+        if (req.url === '/v1/chat/completions') proxy.chatRequests++;
         if (req.url === '/v1/chat/completions' && proxy.jsonDelayMs > 0 && !isStreamed(body)) {
           await delay(proxy.jsonDelayMs);
           if (res.destroyed) return;
@@ -318,4 +322,17 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       await dropRedisPrefix(prefix);
     },
   };
+}
+
+/** The SSE events of a response, read to its end; `broken` when the connection was cut instead. */
+export async function readSse(res: Response): Promise<{ events: EventSourceMessage[]; broken: boolean }> {
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (e) => events.push(e) });
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+  } catch {
+    return { events, broken: true };
+  }
+  return { events, broken: false };
 }

@@ -16,11 +16,12 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
+  const down = () => { accepting = false; for (const s of sockets) s.destroy(); sockets.clear(); };
   return {
     port,
     url(base: string) { const u = new URL(base); u.hostname = '127.0.0.1'; u.port = String(port); return u.toString().replace(/\/$/, ''); },
-    down() { accepting = false; for (const s of sockets) s.destroy(); sockets.clear(); },
+    down,
     up() { accepting = true; },
-    close() { this.down(); return new Promise<void>((resolve) => server.close(() => resolve())); },
+    close() { down(); return new Promise<void>((resolve) => server.close(() => resolve())); },
   };
 }

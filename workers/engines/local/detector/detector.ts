@@ -107,11 +107,11 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     const aiScore = toPercent(logit);
     const verdict = verdictFor(aiScore, windowScores(a), weights.thresholds);
     const confidence = confidenceFor(aiScore, a.wordCount, a.knownWordShare, weights.thresholds);
-    const signals = buildSignals(contributions, a);
+    const signals = buildSignals(contributions, a, verdict === 'likely_human');
     const top = signals.slice(0, 2).map((s) => s.signal.replace(/_/gu, ' '));
     const caveat = a.knownWordShare < MIN_ENGLISH_SHARE ? ' The text does not look like English, so the features say little.' : '';
     const summary = `${VERDICT_LABELS[verdict]} (AI score ${aiScore}/100, ${confidence} confidence)` +
-      (top.length > 0 ? `; main signals: ${top.join(', ')}.` : '.') + caveat;
+      (top.length > 0 ? `; main evidence: ${top.join(', ')}.` : '.') + caveat;
     return {
       ai_score: aiScore, human_score: 100 - aiScore, confidence, verdict, label: VERDICT_LABELS[verdict],
       signals, sentences: sentenceScores(a, logit), summary,

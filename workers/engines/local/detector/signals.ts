@@ -117,8 +117,12 @@ function severityOf(contribution: number): Severity | null {
   return null;
 }
 
-/** Signals sorted by strength; human-leaning ones only when nothing points to machine text. */
-export function buildSignals(contributions: Contribution[], a: DocumentAnalysis, maxSignals = 6): DetectionSignal[] {
+/**
+ * Signals sorted by strength. For a text judged human, only medium and high machine signals are
+ * kept and the strongest human-leaning features follow (severity low, worded as human traits);
+ * they also stand alone when nothing points to machine text.
+ */
+export function buildSignals(contributions: Contribution[], a: DocumentAnalysis, judgedHuman = false, maxSignals = 6): DetectionSignal[] {
   const out: Array<DetectionSignal & { weight: number }> = [];
   for (const c of contributions) {
     const severity = severityOf(c.contribution);
@@ -126,7 +130,6 @@ export function buildSignals(contributions: Contribution[], a: DocumentAnalysis,
   }
   // Signals outside the model: paragraph uniformity (training texts have no paragraphs, so it carries
   // no weight) and very uniform sentence lengths in texts long enough to judge.
-  const sentences = a.sentences.length;
   if (a.paragraphCv !== null && a.paragraphCv < 0.25) {
     out.push({
       signal: 'paragraph_uniformity', severity: a.paragraphCv < 0.12 ? 'medium' : 'low', weight: 0.05,
@@ -134,12 +137,15 @@ export function buildSignals(contributions: Contribution[], a: DocumentAnalysis,
     });
   }
   const cv = a.features.sentence_length_cv;
-  if (sentences >= 5 && cv < 0.35 && !out.some((s) => s.signal === 'sentence_length_cv')) {
+  if (a.sentences.length >= 5 && cv < 0.35 && !out.some((s) => s.signal === 'sentence_length_cv')) {
     out.push({ signal: 'sentence_length_cv', severity: cv < 0.2 ? 'medium' : 'low', weight: 0.05, detail: DESCRIBE.sentence_length_cv(cv, a).ai });
   }
   out.sort((x, y) => y.weight - x.weight || x.signal.localeCompare(y.signal));
-  if (out.length > 0) return out.slice(0, maxSignals).map(({ signal, severity, detail }) => ({ signal, severity, detail }));
-  return [...contributions].sort((x, y) => x.contribution - y.contribution).slice(0, 3)
-    .filter((c) => c.contribution < 0)
+  const machine = out.filter((s) => !judgedHuman || s.severity !== 'low').slice(0, maxSignals)
+    .map(({ signal, severity, detail }) => ({ signal, severity, detail }));
+  if (machine.length > 0 && !judgedHuman) return machine;
+  const human = [...contributions].sort((x, y) => x.contribution - y.contribution).filter((c) => c.contribution <= -0.04)
+    .slice(0, Math.min(3, Math.max(1, maxSignals - machine.length)))
     .map((c) => ({ signal: c.name, severity: 'low' as const, detail: DESCRIBE[c.name](c.value, a).human }));
+  return [...machine, ...human];
 }

@@ -15,11 +15,11 @@ export interface ModeParams {
 }
 
 export const MODE_PARAMS: Record<Mode, ModeParams> = {
-  standard: { synonymRate: 0.15, openerRate: 0.15, reorderRate: 0.15, burstSplitRate: 0.2, candidates: 3 },
-  academic: { synonymRate: 0.15, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.15, candidates: 3 },
-  enhanced: { synonymRate: 0.25, openerRate: 0.2, reorderRate: 0.3, burstSplitRate: 0.3, candidates: 4 },
-  ultra: { synonymRate: 0.35, openerRate: 0.25, reorderRate: 0.5, burstSplitRate: 0.4, candidates: 5 },
-  aggressive: { synonymRate: 0.45, openerRate: 0.3, reorderRate: 0.7, burstSplitRate: 0.5, candidates: 6 },
+  standard: { synonymRate: 0.15, openerRate: 0.15, reorderRate: 0.15, burstSplitRate: 0.4, candidates: 3 },
+  academic: { synonymRate: 0.15, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.3, candidates: 3 },
+  enhanced: { synonymRate: 0.25, openerRate: 0.2, reorderRate: 0.3, burstSplitRate: 0.5, candidates: 4 },
+  ultra: { synonymRate: 0.35, openerRate: 0.25, reorderRate: 0.5, burstSplitRate: 0.6, candidates: 5 },
+  aggressive: { synonymRate: 0.45, openerRate: 0.3, reorderRate: 0.7, burstSplitRate: 0.7, candidates: 6 },
 };
 
 export interface ReadabilityParams {
