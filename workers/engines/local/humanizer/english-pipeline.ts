@@ -96,13 +96,27 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   out = splitAll(out, maxWords, ctx, ctx.readability !== 'doctorate');
   out = mergeAll(out, ctx);
   let previousHadOpener = true;
+  let added = 0;
+  const tryOpener = (s: string): string | null => {
+    const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners);
+    if (!withOpener) return null;
+    ctx.usedOpeners.add(withOpener.opener);
+    added++;
+    return withOpener.text;
+  };
   out = out.map((s) => {
     if (previousHadOpener || !rng.chance(mode.openerRate)) { previousHadOpener = false; return s; }
-    const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners);
-    if (!withOpener) return s;
-    ctx.usedOpeners.add(withOpener.opener);
-    previousHadOpener = true;
-    return withOpener.text;
+    const t = tryOpener(s);
+    previousHadOpener = t !== null;
+    return t ?? s;
   });
+  // A tone with openers shows them in every paragraph of three or more sentences, whatever the dice said.
+  if (added === 0 && profile.openers !== 'none' && out.length >= 3) {
+    const start = 1 + Math.floor(rng.next() * (out.length - 1));
+    for (let k = 0; k < out.length - 1 && added === 0; k++) {
+      const i = 1 + ((start - 1 + k) % (out.length - 1));
+      out[i] = tryOpener(out[i]!) ?? out[i]!;
+    }
+  }
   return out.map((s) => s.replace(/\s{2,}/gu, ' ').trim()).filter((s) => s.length > 0);
 }
