@@ -94,6 +94,14 @@ export class Relay {
       throw new DomainError('AI_UNAVAILABLE', 'The processing service is unavailable; the words were refunded. Retry later.');
     }
     try {
+      if (ctx.res.destroyed) {
+        // The client left while its words were being reserved: no job, the reservation goes straight back.
+        const code = failureCodes(job).cancelled;
+        await this.abandon(job, code);
+        ctx.state.errorCode = code;
+        ctx.status = statusOf(code);
+        return;
+      }
       try {
         await this.deps.queues.enqueue(job);
       } catch (err: unknown) {
@@ -117,6 +125,8 @@ export class Relay {
       this.stoppers.add(stop);
     });
     const disconnected = new Promise<Outcome>((resolve) => {
+      // 'close' may have fired already (the client left while the job was being queued).
+      if (ctx.res.destroyed && !ctx.res.writableFinished) resolve({ kind: 'disconnected' });
       ctx.res.once('close', () => { if (!ctx.res.writableFinished) resolve({ kind: 'disconnected' }); });
     });
     return {

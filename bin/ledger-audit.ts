@@ -43,7 +43,13 @@ const ACCOUNT_STREAM = 'account-';
 const BALANCES_PROJECTION = 'balances';
 const DEFAULT_STALE_AFTER_MS = 3_600_000;
 
-interface ReadModelSnapshot { checkpoint: bigint; rows: Map<string, BalanceRow> }
+interface ReadModelSnapshot {
+  checkpoint: bigint;
+  /** The newest row of each account (there must be only one). */
+  rows: Map<string, BalanceRow>;
+  /** Accounts with more than one row. */
+  duplicated: Set<string>;
+}
 
 async function readModelSnapshot(pool: Pool, accountId: string | null): Promise<ReadModelSnapshot> {
   const client = await pool.connect();
@@ -55,7 +61,13 @@ async function readModelSnapshot(pool: Pool, accountId: string | null): Promise<
     );
     const balances = await listBalances(client, accountId);
     await client.query('COMMIT');
-    return { checkpoint: rows[0] ? BigInt(rows[0].position) : -1n, rows: new Map(balances.map((r) => [r.accountId, r])) };
+    const byAccount = new Map<string, BalanceRow>();
+    const duplicated = new Set<string>();
+    for (const row of balances) {
+      if (byAccount.has(row.accountId)) duplicated.add(row.accountId);
+      byAccount.set(row.accountId, row);
+    }
+    return { checkpoint: rows[0] ? BigInt(rows[0].position) : -1n, rows: byAccount, duplicated };
   } catch (err: unknown) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
@@ -170,6 +182,9 @@ export async function auditLedger(store: EventStore, pool: Pool, accountId: stri
     replayOf(event.streamName.slice(ACCOUNT_STREAM.length)).apply(event);
   }
   for (const id of readModel.rows.keys()) replayOf(id);
+  for (const id of readModel.duplicated) {
+    add({ account_id: id, rule: 'read_model_duplicate', detail: 'the balances table holds more than one row for this account; the newest is checked' });
+  }
 
   let events = 0;
   let reservations = 0;

@@ -36,7 +36,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => { logger.error('shutdown deadline passed; forcing exit'); process.exit(1); }, config.shutdownGraceMs + 5_000);
+    // Past the grace period the API still takes up to 5 s to end what is open, then closers run.
+    const force = setTimeout(() => { logger.error('shutdown deadline passed; forcing exit'); process.exit(1); }, config.shutdownGraceMs + 10_000);
     force.unref();
     service.close().then(() => process.exit(0), (err: unknown) => { logger.error({ err }, 'shutdown failed'); process.exit(1); });
   };

@@ -86,6 +86,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
   });
   const idempotency = new IdempotencyService(store, config.idempotencyTtlSeconds);
   const closers: Array<() => Promise<void>> = [];
+  let shutdownDeadline = Number.POSITIVE_INFINITY;
   let server: Server | null = null;
   let relayRef: Relay | null = null;
   let url: string | null = null;
@@ -107,7 +108,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
       results: idempotency, logger, ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
     });
     await worker.start();
-    closers.push(() => worker.close());
+    // What is left of the shutdown grace period once the API (if any) has drained.
+    closers.push(() => worker.close(false, shutdownDeadline - Date.now()));
   }
 
   if (config.roles.includes('api')) {
@@ -186,6 +188,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     url, server, config,
     close() {
       closing ??= (async () => {
+        shutdownDeadline = Date.now() + config.shutdownGraceMs;
         if (server) {
           // Stop accepting; let in-flight requests and streams finish within the grace period, then
           // end them (refunded, with their failure code) and close what is left.

@@ -13,10 +13,29 @@ export interface StreamDecider<C, E extends { type: string; data: unknown }, S> 
 
 interface Cached<S> { state: S; revision: bigint | null }
 
-/** Per-stream state cache (by revision), bounded; one per decider kind and process. */
+/**
+ * Per-stream state cache (by revision), bounded; one per decider kind and process. It also queues
+ * commands on the same stream within the process, so they don't conflict with each other and pay for
+ * retries: optimistic concurrency is left for the conflicts between processes.
+ */
 export class StreamStateCache<S> {
   private readonly entries = new Map<string, Cached<S>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
   constructor(private readonly maxEntries = 10_000) {}
+
+  /** Runs `work` after every earlier `exclusive` call on the same stream in this process has settled. */
+  async exclusive<T>(stream: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(stream) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => undefined);
+    this.queues.set(stream, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.queues.get(stream) === tail) this.queues.delete(stream);
+    }
+  }
+
   get(stream: string): Cached<S> | undefined {
     const hit = this.entries.get(stream);
     if (hit) { this.entries.delete(stream); this.entries.set(stream, hit); }
@@ -65,6 +84,14 @@ export async function loadStream<E extends { type: string; data: unknown }, S>(
 
 export async function handleCommand<C, E extends { type: string; data: unknown }, S>(
   store: EventStore, stream: string, decider: StreamDecider<C, E, S>, command: C, options: HandleOptions<S> = {},
+): Promise<HandleResult<E, S>> {
+  const cache = options.cache;
+  if (cache) return cache.exclusive(stream, () => decideAndAppend(store, stream, decider, command, options));
+  return decideAndAppend(store, stream, decider, command, options);
+}
+
+async function decideAndAppend<C, E extends { type: string; data: unknown }, S>(
+  store: EventStore, stream: string, decider: StreamDecider<C, E, S>, command: C, options: HandleOptions<S>,
 ): Promise<HandleResult<E, S>> {
   const maxAttempts = options.maxAttempts ?? 25;
   for (let attempt = 1; ; attempt++) {

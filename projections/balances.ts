@@ -64,14 +64,27 @@ export function restoredState(stored: StoredState): AccountState {
   };
 }
 
-const WRITE_COLUMNS = `monthly_remaining = $2, topup_remaining = $3, words_used = $4, words_limit = $5, requests_this_period = $6,
-  open_reservations = $7, period_start = $8, period_end = $9, state = $10, updated_position = $11`;
+/**
+ * Replaces the account's row at position $12 by the row at $11, in one statement; inserts nothing
+ * when no row stands at $12 (the caller then reads the row). $12 NULL: the account has no row yet.
+ *
+ * Why a new row per event rather than an UPDATE: a rebuild replays the whole log in one transaction,
+ * and PostgreSQL keeps every version a transaction writes of a row on the row's update chain, which
+ * each later lookup walks; an account with n events would cost O(n²). A deleted row and a fresh one
+ * under a new key are found in O(log n) whatever happened before.
+ */
+const REPLACE_ROW = `
+  WITH gone AS (DELETE FROM balances WHERE account_id = $1 AND updated_position = $12 RETURNING 1)
+  INSERT INTO balances (account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
+    open_reservations, period_start, period_end, state, updated_position)
+  SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
+  WHERE EXISTS (SELECT 1 FROM gone) OR $12::bigint IS NULL`;
 
-function rowValues(accountId: string, state: OpenState, position: bigint): unknown[] {
+function rowValues(accountId: string, state: OpenState, position: bigint, replacing: bigint | null): unknown[] {
   const b = balanceOf(state);
   return [
-    accountId, b.monthlyRemaining, b.topUpRemaining, b.wordsUsed, b.wordsLimit, b.requestsThisPeriod,
-    state.ledger.open.size, b.periodStart, b.periodEnd, JSON.stringify(storableState(state)), position.toString(),
+    accountId, b.monthlyRemaining, b.topUpRemaining, b.wordsUsed, b.wordsLimit, b.requestsThisPeriod, state.ledger.open.size,
+    b.periodStart, b.periodEnd, JSON.stringify(storableState(state)), position.toString(), replacing === null ? null : replacing.toString(),
   ];
 }
 
@@ -82,9 +95,9 @@ function cacheable(state: OpenState): OpenState {
 
 /**
  * The balances projection. Each instance remembers the states it wrote last (bounded), so the steady
- * state costs one statement per event: an UPDATE that only applies if the row still stands at the
- * remembered position. Anything else (a rolled-back batch, a rebuild, another runner, a cold start)
- * makes that UPDATE match nothing, and the state is read from the row instead.
+ * state costs one statement per event: a replacement that only applies if the row still stands at
+ * the remembered position. Anything else (a rolled-back batch, a rebuild, another runner, a cold
+ * start) makes it match nothing, and the state is read from the row instead.
  */
 export function createBalancesProjection(options: { cachedAccounts?: number } = {}): Projection {
   const capacity = options.cachedAccounts ?? 10_000;
@@ -99,9 +112,10 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
     name: 'balances',
     tables: ['balances'],
     async setup(client: PoolClient) {
+      // One live row per account; the position is in the key for the reason given at REPLACE_ROW.
       // Ids are text, not uuid: a read model must take every event the log accepted.
       await client.query(`CREATE TABLE IF NOT EXISTS balances (
-        account_id text PRIMARY KEY,
+        account_id text NOT NULL,
         monthly_remaining bigint NOT NULL,
         topup_remaining bigint NOT NULL,
         words_used bigint NOT NULL,
@@ -111,7 +125,8 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
         period_start timestamptz,
         period_end timestamptz,
         state jsonb NOT NULL,
-        updated_position bigint NOT NULL
+        updated_position bigint NOT NULL,
+        PRIMARY KEY (account_id, updated_position)
       )`);
     },
     async apply(recorded: RecordedEvent, client: PoolClient) {
@@ -124,11 +139,8 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
       if (cached && cached.position < recorded.position) {
         const after = accountDecider.evolve(cached.state, event);
         if (after.status === 'open') {
-          const updated = await client.query(
-            `UPDATE balances SET ${WRITE_COLUMNS} WHERE account_id = $1 AND updated_position = $12`,
-            [...rowValues(accountId, after, recorded.position), cached.position.toString()],
-          );
-          if (updated.rowCount === 1) {
+          const replaced = await client.query(REPLACE_ROW, rowValues(accountId, after, recorded.position, cached.position));
+          if (replaced.rowCount === 1) {
             remember(accountId, recorded.position, after);
             return;
           }
@@ -136,7 +148,9 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
       }
 
       const { rows } = await client.query<{ state: StoredState; updated_position: string }>(
-        'SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1 FOR UPDATE', [accountId],
+        `SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1
+         ORDER BY updated_position DESC LIMIT 1 FOR UPDATE`,
+        [accountId],
       );
       const row = rows[0];
       // Applying an event the row already holds changes nothing, whatever the runner guarantees.
@@ -145,13 +159,7 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
       const after = accountDecider.evolve(before, event);
       // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
       if (after.status !== 'open') return;
-      await client.query(
-        `INSERT INTO balances (account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
-           open_reservations, period_start, period_end, state, updated_position)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)
-         ON CONFLICT (account_id) DO UPDATE SET ${WRITE_COLUMNS}`,
-        rowValues(accountId, after, recorded.position),
-      );
+      await client.query(REPLACE_ROW, rowValues(accountId, after, recorded.position, row ? BigInt(row.updated_position) : null));
       remember(accountId, recorded.position, after);
     },
   };
@@ -176,14 +184,16 @@ export function toBalanceRow(r: Record<string, unknown>): BalanceRow {
 }
 
 export async function findBalance(pool: Pool | PoolClient, accountId: string): Promise<BalanceRow | null> {
-  const { rows } = await pool.query(`SELECT ${ROW_COLUMNS} FROM balances WHERE account_id = $1`, [accountId]);
+  const { rows } = await pool.query(
+    `SELECT ${ROW_COLUMNS} FROM balances WHERE account_id = $1 ORDER BY updated_position DESC LIMIT 1`, [accountId],
+  );
   return rows[0] ? toBalanceRow(rows[0]) : null;
 }
 
-/** Every row, or the one account's; for the audit. */
+/** Every row, or the one account's, by account; for the audit (which also reports an account with two). */
 export async function listBalances(pool: Pool | PoolClient, accountId: string | null): Promise<BalanceRow[]> {
   const { rows } = await pool.query(
-    `SELECT ${ROW_COLUMNS} FROM balances WHERE $1::text IS NULL OR account_id = $1 ORDER BY account_id`, [accountId],
+    `SELECT ${ROW_COLUMNS} FROM balances WHERE $1::text IS NULL OR account_id = $1 ORDER BY account_id, updated_position`, [accountId],
   );
   return rows.map(toBalanceRow);
 }

@@ -39,7 +39,7 @@ function expectProblem(res: JsonResponse, status: number, code: string): void {
 
 /** The one reservation of a fresh account was refunded with `code`; the balance is back where it was. */
 async function expectRefundedOnce(t: TestService, accountId: string, before: number, code: string, requestId?: string): Promise<LedgerReport> {
-  const ledger = await settledLedger(t.backends.store, accountId);
+  const ledger = await settledLedger(t.backends.store, accountId, 5_000, 1);
   expect(ledger.reserved.size, 'reservations').to.equal(1);
   expect(ledger.charged.size, 'charges').to.equal(0);
   const [id, refund] = [...ledger.refunded.entries()][0] ?? [];
@@ -244,12 +244,13 @@ describe('failures over HTTP: the AI provider cannot be reached', function () {
 
 /**
  * A TCP proxy a test controls: `down()` refuses new connections and cuts open ones, `up()` listens again on the
- * same port, and `cutAfter(marker, n)` drops a connection (after relaying it) once the server's side has sent
- * `marker` n times — a server that dies mid-response.
+ * same port, `cutAfter(marker, n)` drops a connection (after relaying it) once the server's side has sent
+ * `marker` n times — a server that dies mid-response — and `holdNext` stalls one client message on its way.
  */
 class TcpProxy {
   private readonly sockets = new Set<Socket>();
   private cut: { marker: string; count: number } | null = null;
+  private hold: { marker: string; ms: number; onHold: () => void } | null = null;
   private constructor(private readonly server: Server, readonly port: number, private readonly target: { host: string; port: number }) {}
 
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
@@ -268,7 +269,16 @@ class TcpProxy {
       s.on('close', () => { this.sockets.delete(s); both(); });
       s.on('error', both);
     }
-    client.on('data', (d: Buffer) => upstream.write(d));
+    // Client data goes through a chain so that a held chunk delays everything behind it, in order.
+    let chain = Promise.resolve();
+    client.on('data', (d: Buffer) => {
+      const hold = this.hold && d.toString('latin1').includes(this.hold.marker) ? this.hold : null;
+      if (hold) { this.hold = null; hold.onHold(); }
+      chain = chain.then(async () => {
+        if (hold) await new Promise((r) => setTimeout(r, hold.ms));
+        upstream.write(d);
+      });
+    });
     let seen = 0;
     upstream.on('data', (d: Buffer) => {
       const cut = this.cut;
@@ -277,6 +287,11 @@ class TcpProxy {
       if (seen >= cut.count) client.write(d, both);
       else client.write(d);
     });
+  }
+
+  /** Holds the next client chunk containing `marker` for `ms` (and what follows it), calling `onHold` when it arrives. */
+  holdNext(marker: string, ms: number, onHold: () => void): void {
+    this.hold = { marker, ms, onHold };
   }
 
   cutAfter(marker: string, count: number): void {
@@ -382,6 +397,26 @@ describe('failures over HTTP: the event store fails during the reservation', fun
     }
     expect(again?.status, JSON.stringify(again?.body)).to.equal(200);
     expect((await settledLedger(t.backends.store, accountId)).balance).to.equal(before - INPUT_WORDS);
+  });
+
+  it('detect: a client gone while its words are reserved gets no job and is refunded as CLIENT_CANCELLED', async () => {
+    const { key, accountId } = await t.customer();
+    const before = (await checkLedger(t.backends.store, accountId)).balance;
+    const controller = new AbortController();
+    // The reservation's first read of the account stream waits while the client goes away.
+    proxy.holdNext(`account-${accountId}`, 300, () => controller.abort());
+    const outcome = await post(t, '/v1/detect', key, { text: SAMPLE_TEXT }, { signal: controller.signal }).catch((err: unknown) => err);
+    expect(outcome).to.be.instanceOf(Error);
+    const ledger = await expectRefundedOnce(t, accountId, before, 'CLIENT_CANCELLED');
+    const requestId = [...ledger.reserved.keys()][0]!;
+    const connection = bullConnection(REDIS_URL);
+    const queue = new Queue(QUEUES.detect, { connection, prefix: `${t.config.redisPrefix}:bull` });
+    try {
+      expect(await queue.getJob(jobIdFor(requestId))).to.equal(undefined);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
   });
 });
 

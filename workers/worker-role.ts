@@ -77,10 +77,25 @@ export class WorkerRole {
     }
   }
 
-  /** Stops taking jobs and lets running ones finish (BullMQ hands unfinished ones back when forced). Safe twice. */
-  close(force = false): Promise<void> {
+  /**
+   * Stops taking jobs and lets running ones finish for up to `graceMs`. Past it, cancels them: the
+   * processor refunds each and tells the API process holding its client. Left running into a forced
+   * exit, a job would instead wait out its lock and then run a second time on another worker, its
+   * stream starting over mid-response. Safe twice.
+   */
+  close(force = false, graceMs = Number.POSITIVE_INFINITY): Promise<void> {
     this.closing ??= (async () => {
-      await Promise.allSettled(this.workers.map((w) => w.close(force)));
+      const closed = Promise.allSettled(this.workers.map((w) => w.close(force)));
+      if (!force && Number.isFinite(graceMs)) {
+        let timer: NodeJS.Timeout | undefined;
+        const grace = new Promise<'grace'>((resolve) => { timer = setTimeout(() => resolve('grace'), Math.max(0, graceMs)); });
+        if ((await Promise.race([closed.then(() => 'closed' as const), grace])) === 'grace') {
+          this.options.logger.warn('worker shutdown grace period over; cancelling running jobs (refunded)');
+          for (const w of this.workers) w.cancelAllJobs('the worker is shutting down');
+        }
+        clearTimeout(timer);
+      }
+      await closed;
       for (const c of this.connections) c.disconnect();
     })();
     return this.closing;

@@ -12,6 +12,8 @@ import type { EventStore } from '../../infra/eventstore/types.js';
 export interface LedgerReport {
   /** words_remaining as the fold of the stream gives it. */
   balance: number;
+  /** The lowest balance the account had after any event: below zero means an overspend. */
+  lowest: number;
   reserved: Map<string, WordsReserved['data']>;
   charged: Map<string, WordsCharged['data']>;
   refunded: Map<string, WordsRefunded['data']>;
@@ -26,9 +28,11 @@ export async function checkLedger(store: EventStore, accountId: string): Promise
   const reserved = new Map<string, WordsReserved['data']>();
   const charged = new Map<string, WordsCharged['data']>();
   const refunded = new Map<string, WordsRefunded['data']>();
+  let lowest = Number.POSITIVE_INFINITY;
   for (const r of recorded) {
     const event = { type: r.type, data: r.data } as AccountEvent;
     state = accountDecider.evolve(state, event);
+    lowest = Math.min(lowest, balanceOf(state).total);
     switch (event.type) {
       case 'WordsReserved': {
         const id = event.data.requestId;
@@ -52,19 +56,22 @@ export async function checkLedger(store: EventStore, accountId: string): Promise
     }
   }
   const open = [...reserved.keys()].filter((id) => !charged.has(id) && !refunded.has(id));
-  return { balance: balanceOf(state).total, reserved, charged, refunded, open };
+  return { balance: balanceOf(state).total, lowest: Number.isFinite(lowest) ? lowest : 0, reserved, charged, refunded, open };
 }
 
 /**
  * Waits until every reservation of the account is settled (workers settle after the HTTP answer may
  * have gone out), then checks and returns the ledger. Fails when a reservation stays open past `ms`.
+ * `atLeast`: also wait for that many reservations to exist (a request the client left may still be reserving).
  */
-export async function settledLedger(store: EventStore, accountId: string, ms = 5_000): Promise<LedgerReport> {
+export async function settledLedger(store: EventStore, accountId: string, ms = 5_000, atLeast = 0): Promise<LedgerReport> {
   const deadline = Date.now() + ms;
   for (;;) {
     const report = await checkLedger(store, accountId);
-    if (report.open.length === 0) return report;
-    if (Date.now() > deadline) expect.fail(`reservations still open after ${ms} ms: ${report.open.join(', ')}`);
+    if (report.open.length === 0 && report.reserved.size >= atLeast) return report;
+    if (Date.now() > deadline) {
+      expect.fail(`after ${ms} ms: ${report.reserved.size} reservations (wanted ${atLeast}), still open: ${report.open.join(', ') || 'none'}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
