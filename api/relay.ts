@@ -135,30 +135,51 @@ export class Relay {
     };
   }
 
+  /**
+   * The worker's final message when it settled the reservation before the API gave up (its refund found the
+   * reservation settled): whatever arrives within one more grace period, skipping chunks. Null if nothing does.
+   */
+  private lateFinalMessage(inbox: Inbox): Promise<ProgressMessage | null> {
+    return Promise.race([
+      (async () => { for (;;) { const m = await inbox.next(); if (m.kind === 'done' || m.kind === 'error') return m; } })(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), this.deps.graceMs).unref()),
+    ]);
+  }
+
+  /** Answers with a worker's final message (throws its error); false for a message that is not final. */
+  private answerJson(ctx: Context, job: Job, m: ProgressMessage): boolean {
+    if (m.kind === 'done') {
+      ctx.status = 200;
+      ctx.body = m.body;
+      ctx.state.wordsCharged = m.body.words_charged;
+      if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
+      return true;
+    }
+    if (m.kind === 'error') throw new DomainError(isErrorCode(m.code) ? m.code : failureCodes(job).failed, m.message);
+    return false;
+  }
+
   private async respondJson(ctx: Context, job: Job, inbox: Inbox): Promise<void> {
     const outcomes = this.outcomes(ctx, job, inbox);
     try {
       for (;;) {
         const o = await outcomes.next();
         if (o.kind === 'message') {
-          const m = o.message;
-          if (m.kind === 'done') {
-            ctx.status = 200;
-            ctx.body = m.body;
-            ctx.state.wordsCharged = m.body.words_charged;
-            if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
-            return;
-          }
-          if (m.kind === 'error') {
-            throw new DomainError(isErrorCode(m.code) ? m.code : failureCodes(job).failed, m.message);
-          }
+          if (this.answerJson(ctx, job, o.message)) return;
           continue;
         }
         const code = o.kind === 'deadline' ? failureCodes(job).failed : failureCodes(job).cancelled;
-        await this.abandon(job, code);
+        const refunded = await this.abandon(job, code);
         // Nobody reads this answer; its status is for the request log and stats (spec 7: 499 is detect-only).
         if (o.kind === 'disconnected') { ctx.state.errorCode = code; ctx.status = statusOf(code); return; }
-        throw new DomainError(code, 'Processing did not finish in time; the words were refunded. Retry with the same Idempotency-Key.');
+        if (!refunded) {
+          // The worker settled first. If it charged, its result is on the way: a charged request must not be
+          // answered with a failure, so wait a little longer for the worker's final message.
+          const late = await this.lateFinalMessage(inbox);
+          if (late && this.answerJson(ctx, job, late)) return;
+          throw new DomainError(code, 'Processing did not finish in time.');
+        }
+        throw new DomainError(code, 'Processing did not finish in time; the words were refunded.');
       }
     } finally {
       outcomes.dispose();
@@ -204,8 +225,23 @@ export class Relay {
         }
         const code = failureCodes(job).failed;
         const refunded = await this.abandon(job, code);
+        if (o.kind === 'deadline' && !refunded) {
+          // Settled by the worker first: relay its own ending (a charged text ends with done, not an error).
+          const late = await this.lateFinalMessage(inbox);
+          if (late?.kind === 'done') {
+            ctx.state.wordsCharged = late.body.words_charged;
+            send('done', doneEvent(late.body, Date.now() - job.acceptedAt));
+            return;
+          }
+          if (late?.kind === 'error') {
+            ctx.state.errorCode = late.code;
+            send('error', { code: late.code, message: late.message, refunded: late.refunded });
+            return;
+          }
+        }
         ctx.state.errorCode = code;
-        if (o.kind === 'deadline') send('error', { code, message: 'Generation did not finish in time; the words were refunded.', refunded });
+        const message = refunded ? 'Generation did not finish in time; the words were refunded.' : 'Generation did not finish in time.';
+        if (o.kind === 'deadline') send('error', { code, message, refunded });
         return;
       }
     } catch (err: unknown) {

@@ -59,6 +59,9 @@ function replay(ctx: Context, endpoint: Endpoint, body: Record<string, unknown>)
   ctx.body = { ...body, replayed: true };
 }
 
+/** Back-off of a failed release of an unprocessed key (about half a minute in all). */
+const RELEASE_RETRY_MS = [100, 250, 500, 1_000, 2_000, 4_000, 8_000, 15_000];
+
 export class TextJobs {
   constructor(private readonly deps: TextJobDeps) {}
 
@@ -79,6 +82,30 @@ export class TextJobs {
           continue;
       }
     }
+  }
+
+  /**
+   * Gives a key back unused. The failure that refused the request may be the store's own, so a release that
+   * fails keeps being retried in the background: until it lands, a retry with the key waits as for an
+   * in-flight original (then proceeds), instead of the key staying claimed until its TTL.
+   */
+  private async releaseUnprocessed(key: string, code: string): Promise<void> {
+    const release = async (): Promise<boolean> => {
+      try {
+        await this.deps.idempotency.releaseUnprocessed(key, code);
+        return true;
+      } catch (err: unknown) {
+        // A refusal means the key is no longer claimed by this request: nothing left to give back.
+        return err instanceof DomainError;
+      }
+    };
+    if (await release()) return;
+    void (async () => {
+      for (const ms of RELEASE_RETRY_MS) {
+        await new Promise((resolve) => setTimeout(resolve, ms).unref());
+        if (await release()) return;
+      }
+    })();
   }
 
   /**
@@ -113,7 +140,7 @@ export class TextJobs {
       });
     } catch (err: unknown) {
       // Nothing was processed or charged: the key may be used again once the cause is fixed.
-      if (key) await this.deps.idempotency.releaseUnprocessed(key, err instanceof DomainError ? err.code : 'RESERVATION_FAILED').catch(() => {});
+      if (key) await this.releaseUnprocessed(key, err instanceof DomainError ? err.code : 'RESERVATION_FAILED');
       throw err;
     }
     const words = input.inputWords * input.multiplier;

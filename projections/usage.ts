@@ -8,7 +8,7 @@
  * latency counts both.
  *
  * Idempotent by construction, not only by the runner's exactly-once batches (checkpoint moved in the
- * same transaction as the rows): each row remembers the last position it took, and the runner hands
+ * same transaction as the rows): each row carries the last position it took, and the runner hands
  * events over in log order, so an event at or below that position is one the row already counts.
  */
 import type { Pool, PoolClient } from 'pg';
@@ -68,10 +68,32 @@ function deltaOf(recorded: RecordedEvent): DayDelta | null {
   return null;
 }
 
+/**
+ * Adds one event to its (account, day) row: the newest row is replaced by one holding the sums, under
+ * the event's position. Replaced rather than updated because a rebuild replays the log in one
+ * transaction, where repeated UPDATEs of one row make every later lookup walk all its versions
+ * (quadratic in the requests of a day); a delete and an insert under a new key stay O(log n).
+ * Nothing happens when the day's row already stands at or past this position (the event is counted).
+ */
+const ADD_TO_DAY = `
+  WITH latest AS (
+    SELECT * FROM usage_daily WHERE account_id = $1 AND date = $2::date ORDER BY last_position DESC LIMIT 1
+  ), gone AS (
+    DELETE FROM usage_daily u USING latest
+    WHERE u.account_id = latest.account_id AND u.date = latest.date AND u.last_position = latest.last_position
+      AND latest.last_position < $8
+  )
+  INSERT INTO usage_daily (account_id, date, requests, words_charged, errors, input_words, output_words, latency_ms_total, last_position)
+  SELECT $1, $2::date, coalesce(l.requests, 0) + 1, coalesce(l.words_charged, 0) + $3, coalesce(l.errors, 0) + $4,
+         coalesce(l.input_words, 0) + $5, coalesce(l.output_words, 0) + $6, coalesce(l.latency_ms_total, 0) + $7, $8
+  FROM (SELECT 1) AS one LEFT JOIN latest l ON true
+  WHERE coalesce(l.last_position, -1) < $8`;
+
 export const usageProjection: Projection = {
   name: 'usage',
   tables: ['usage_daily'],
   async setup(client: PoolClient) {
+    // One live row per (account, day); the position is in the key for the reason given at ADD_TO_DAY.
     await client.query(`CREATE TABLE IF NOT EXISTS usage_daily (
       account_id text NOT NULL,
       date date NOT NULL,
@@ -82,7 +104,7 @@ export const usageProjection: Projection = {
       output_words bigint NOT NULL,
       latency_ms_total bigint NOT NULL,
       last_position bigint NOT NULL,
-      PRIMARY KEY (account_id, date)
+      PRIMARY KEY (account_id, date, last_position)
     )`);
   },
   async apply(recorded: RecordedEvent, client: PoolClient) {
@@ -90,20 +112,9 @@ export const usageProjection: Projection = {
     const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
     const delta = deltaOf(recorded);
     if (!delta) return;
-    await client.query(
-      `INSERT INTO usage_daily AS u (account_id, date, requests, words_charged, errors, input_words, output_words, latency_ms_total, last_position)
-       VALUES ($1, $2::date, 1, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (account_id, date) DO UPDATE SET
-         requests = u.requests + 1,
-         words_charged = u.words_charged + EXCLUDED.words_charged,
-         errors = u.errors + EXCLUDED.errors,
-         input_words = u.input_words + EXCLUDED.input_words,
-         output_words = u.output_words + EXCLUDED.output_words,
-         latency_ms_total = u.latency_ms_total + EXCLUDED.latency_ms_total,
-         last_position = EXCLUDED.last_position
-       WHERE u.last_position < EXCLUDED.last_position`,
-      [accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, recorded.position.toString()],
-    );
+    await client.query(ADD_TO_DAY, [
+      accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, recorded.position.toString(),
+    ]);
   },
 };
 

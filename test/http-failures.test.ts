@@ -250,7 +250,7 @@ describe('failures over HTTP: the AI provider cannot be reached', function () {
 class TcpProxy {
   private readonly sockets = new Set<Socket>();
   private cut: { marker: string; count: number } | null = null;
-  private hold: { marker: string; ms: number; onHold: () => void } | null = null;
+  private hold: { marker: string; ms: number; onHold: () => void; count: number } | null = null;
   private constructor(private readonly server: Server, readonly port: number, private readonly target: { host: string; port: number }) {}
 
   static async start(target: { host: string; port: number }): Promise<TcpProxy> {
@@ -273,7 +273,10 @@ class TcpProxy {
     let chain = Promise.resolve();
     client.on('data', (d: Buffer) => {
       const hold = this.hold && d.toString('latin1').includes(this.hold.marker) ? this.hold : null;
-      if (hold) { this.hold = null; hold.onHold(); }
+      if (hold) {
+        if (--hold.count === 0) this.hold = null;
+        hold.onHold();
+      }
       chain = chain.then(async () => {
         if (hold) await new Promise((r) => setTimeout(r, hold.ms));
         upstream.write(d);
@@ -289,9 +292,9 @@ class TcpProxy {
     });
   }
 
-  /** Holds the next client chunk containing `marker` for `ms` (and what follows it), calling `onHold` when it arrives. */
-  holdNext(marker: string, ms: number, onHold: () => void): void {
-    this.hold = { marker, ms, onHold };
+  /** Holds the next `count` client chunks containing `marker` for `ms` each (and what follows them), calling `onHold` for each. */
+  holdNext(marker: string, ms: number, onHold: () => void, count = 1): void {
+    this.hold = { marker, ms, onHold, count };
   }
 
   cutAfter(marker: string, count: number): void {
@@ -352,7 +355,7 @@ describe('failures over HTTP: the AI provider dies mid-stream', function () {
   });
 });
 
-describe('failures over HTTP: the event store fails during the reservation', function () {
+describe('failures over HTTP: the event store fails or stalls', function () {
   this.timeout(60_000);
   let proxy: TcpProxy;
   let db: TestDatabase;
@@ -364,7 +367,8 @@ describe('failures over HTTP: the event store fails during the reservation', fun
     db = await createTestDatabase('hz_proxy');
     const proxied = new URL(db.url);
     proxied.host = `127.0.0.1:${proxy.port}`;
-    t = await startTestService({ DATABASE_URL: proxied.toString() });
+    // A short deadline bounds how long a retry would wait on a key left claimed.
+    t = await startTestService({ DATABASE_URL: proxied.toString(), AI_TIMEOUT_MS: '3000' });
   });
   after(async () => {
     await proxy?.up().catch(() => {});
@@ -373,13 +377,19 @@ describe('failures over HTTP: the event store fails during the reservation', fun
     await proxy?.down();
   });
 
-  it('is 500 RESERVATION_FAILED (not a balance error), charges nothing, and the service recovers', async () => {
+  /** A customer whose key is in the API's key cache, so requests authenticate without the database. */
+  async function cachedCustomer(): Promise<{ key: string; accountId: string; before: number }> {
     const { key, accountId } = await t.customer();
     expect((await call(t.url, 'POST', '/v1/detect', { key, body: { text: SAMPLE_TEXT } })).status).to.equal(200);
     const before = (await settledLedger(t.backends.store, accountId)).balance;
     // The key cache drops entries when the read models move; let it settle, then fill it with this key.
     await new Promise((r) => setTimeout(r, 800));
     expect((await call(t.url, 'GET', '/v1/tones', { key })).status).to.equal(200);
+    return { key, accountId, before };
+  }
+
+  it('is 500 RESERVATION_FAILED (not a balance error), charges nothing, and the service recovers', async () => {
+    const { key, accountId, before } = await cachedCustomer();
 
     await proxy.down();
     const res = await call(t.url, 'POST', '/v1/detect', { key, body: { text: SAMPLE_TEXT } });
@@ -397,6 +407,46 @@ describe('failures over HTTP: the event store fails during the reservation', fun
     }
     expect(again?.status, JSON.stringify(again?.body)).to.equal(200);
     expect((await settledLedger(t.backends.store, accountId)).balance).to.equal(before - INPUT_WORDS);
+  });
+
+  it('a key whose reservation failed in the store can be retried once the store is back: one charge', async () => {
+    const { key, accountId, before } = await cachedCustomer();
+    const headers = { 'Idempotency-Key': `reservation-failed-${Date.now()}` };
+    // The key is claimed; the reservation's first read of the account stream finds the database gone.
+    proxy.holdNext(`account-${accountId}`, 100, () => void proxy.down());
+    const failed = await call(t.url, 'POST', '/v1/detect', { key, body: { text: SAMPLE_TEXT }, headers });
+    await proxy.up();
+    expectProblem(failed, 500, 'RESERVATION_FAILED');
+    const retried = await call(t.url, 'POST', '/v1/detect', { key, body: { text: SAMPLE_TEXT }, headers });
+    expect(retried.status, JSON.stringify(retried.body)).to.equal(200);
+    expect(retried.body.id).to.equal(headers['Idempotency-Key']);
+    expect(retried.body).to.not.have.property('replayed');
+    const ledger = await settledLedger(t.backends.store, accountId);
+    expect([...ledger.charged.keys()]).to.include(headers['Idempotency-Key']);
+    expect(ledger.refunded.size).to.equal(0);
+    expect(ledger.balance).to.equal(before - INPUT_WORDS);
+  });
+
+  it('a request charged just before its deadline is answered with its result (JSON or SSE), never with a failure', async () => {
+    const json = await t.customer();
+    const sse = await t.customer();
+    const before = (await checkLedger(t.backends.store, json.accountId)).balance;
+    const jsonKey = `late-result-json-${Date.now()}`;
+    const sseKey = `late-result-sse-${Date.now()}`;
+    // The workers charge at once, then storing their results stalls past the API's deadline (3 s + 2 s
+    // grace): the API's refunds find the reservations charged.
+    proxy.holdNext('IdempotentResultStored', 5_500, () => {}, 2);
+    const [res, stream] = await Promise.all([
+      call(t.url, 'POST', '/v1/detect', { key: json.key, body: { text: SAMPLE_TEXT }, headers: { 'Idempotency-Key': jsonKey } }),
+      post(t, '/v1/humanize', sse.key, { text: SAMPLE_TEXT, stream: true }, { headers: { 'Idempotency-Key': sseKey } }).then(readSse),
+    ]);
+    expect([...(await settledLedger(t.backends.store, json.accountId)).charged.keys()]).to.deep.equal([jsonKey]);
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    expect(res.body).to.include({ id: jsonKey, words_charged: INPUT_WORDS, words_remaining: before - INPUT_WORDS });
+    expect([...(await settledLedger(t.backends.store, sse.accountId)).charged.keys()]).to.deep.equal([sseKey]);
+    expect(stream.map((e) => e.event)).to.not.include('error');
+    expect(stream.at(-1)?.event).to.equal('done');
+    expect(JSON.parse(stream.at(-1)!.data)).to.include({ id: sseKey, words_charged: INPUT_WORDS });
   });
 
   it('detect: a client gone while its words are reserved gets no job and is refunded as CLIENT_CANCELLED', async () => {

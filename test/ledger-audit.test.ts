@@ -126,6 +126,16 @@ describe('ledger audit', function () {
     expect(rules(await audit(stale.id))).to.deep.equal([`${stale.id} read_model_mismatch`, `${stale.id} read_model_stale`]);
   });
 
+  it('fails on a second balances row for one account', async () => {
+    const { id } = await cleanAccount();
+    await catchUp();
+    await db.pool.query(
+      `INSERT INTO balances SELECT account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
+         open_reservations, period_start, period_end, state, updated_position - 1 FROM balances WHERE account_id = $1`, [id],
+    );
+    expect(rules(await audit(id))).to.deep.equal([`${id} read_model_duplicate`]);
+  });
+
   it('fails on a second settlement of one reservation appended behind the decider', async () => {
     const { id, reserved } = await cleanAccount();
     await command(id, { type: 'ChargeWords', data: { requestId: reserved.requestId, outputWords: 5, latencyMs: 5, now: at(24) } });

@@ -2,6 +2,11 @@
  * The job processor for both queues: run the engine, then settle the reservation exactly once —
  * WordsCharged on success, WordsRefunded on failure, timeout or cancel — and publish the outcome for
  * the API process holding the client. The AbortSignal (cancel or deadline) reaches the provider call.
+ *
+ * Progress goes over Redis pub/sub, which can fail (Redis restarting) or reach nobody (the API's
+ * subscriber reconnecting). A streamed text with a chunk that was not published cannot reach the
+ * client whole, so it is refunded instead of charged; the final message is published again until it
+ * is delivered or the API has stopped waiting for it.
  */
 import type { DetectJob, HumanizeJob, Job, ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
@@ -19,12 +24,22 @@ export interface ProcessorDeps {
   engines: Pick<Engines, 'humanizer' | 'detector'>;
   ledger: LedgerService;
   results: ResultStore;
-  publish: (requestId: string, message: ProgressMessage) => Promise<void>;
+  /** Resolves with the number of receivers when the transport reports it (0: nobody was listening). */
+  publish: (requestId: string, message: ProgressMessage) => Promise<number | void>;
   logger: Logger;
   onJobDone?: (endpoint: Job['endpoint'], outcome: 'charged' | 'refunded' | 'dropped', ms: number) => void;
 }
 
 export type Processor = (job: Job, signal: AbortSignal) => Promise<void>;
+
+/** How long past a job's deadline its final message is still worth publishing (the API waits a little less). */
+const DELIVERY_WINDOW_MS = 5_000;
+const REPUBLISH_EVERY_MS = 200;
+
+/** A streamed chunk did not reach the API: the client cannot receive the whole text. */
+class StreamInterrupted extends Error {
+  override readonly name = 'StreamInterrupted';
+}
 
 /** Why the work stopped, as the spec's error code. */
 function failureCode(job: Job, err: unknown, cancelled: boolean): ErrorCode {
@@ -43,15 +58,35 @@ function failureMessage(code: ErrorCode, timedOut: boolean): string {
 }
 
 export function createProcessor(deps: ProcessorDeps): Processor {
+  /** Publishes until delivered (a rejection or a count of 0 is retried) or until the API has stopped waiting. */
+  async function deliver(job: Job, message: ProgressMessage): Promise<boolean> {
+    const until = job.deadline + DELIVERY_WINDOW_MS;
+    for (;;) {
+      try {
+        if ((await deps.publish(job.requestId, message)) !== 0) return true;
+      } catch {
+        // Redis unreachable for now: try again until the window closes.
+      }
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, REPUBLISH_EVERY_MS));
+    }
+  }
+
   async function runHumanize(job: HumanizeJob, signal: AbortSignal): Promise<Record<string, unknown>> {
+    // Chunk publishes are not awaited one by one (the engine streams on), but every one is settled
+    // before the charge: a rejected publish must neither go unhandled nor be charged for.
+    const chunks: Promise<boolean>[] = [];
     const result = await bestOf({
       humanizer: deps.engines.humanizer,
       detector: deps.engines.detector,
       request: { text: job.text, mode: job.mode, tone: job.tone, readability: job.readability, language: job.language, freezeWords: job.freezeWords, seed: job.seed },
       n: job.bestOfUsed,
       signal,
-      ...(job.stream ? { onChunk: (text: string) => { void deps.publish(job.requestId, { kind: 'chunk', text }); } } : {}),
+      ...(job.stream ? {
+        onChunk: (text: string) => { chunks.push(deps.publish(job.requestId, { kind: 'chunk', text }).then((n) => n !== 0, () => false)); },
+      } : {}),
     });
+    if ((await Promise.all(chunks)).includes(false)) throw new StreamInterrupted('a streamed chunk could not be published');
     const outputWords = countWords(result.text);
     const settled = await deps.ledger.charge({ accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt });
     return {
@@ -105,7 +140,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       deps.logger.warn({ jobId: job.requestId, code, err: err instanceof Error ? err.message : String(err) }, 'job failed; refunding');
       const refunded = await deps.ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
       if (refunded && job.idempotencyKey) await deps.results.release(job.idempotencyKey, code);
-      await deps.publish(job.requestId, { kind: 'error', code, message: failureMessage(code, timedOut), refunded });
+      await deliver(job, { kind: 'error', code, message: failureMessage(code, timedOut), refunded });
       deps.onJobDone?.(job.endpoint, 'refunded', Date.now() - started);
       return;
     }
@@ -115,7 +150,10 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         deps.logger.error({ jobId: job.requestId, err }, 'could not store the idempotent result');
       });
     }
-    await deps.publish(job.requestId, { kind: 'done', body });
+    if (!(await deliver(job, { kind: 'done', body }))) {
+      // Charged, but the API never heard: it answers the client with a failure at its deadline.
+      deps.logger.error({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words }, 'result not delivered after the charge');
+    }
     deps.logger.info({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words, ms: Date.now() - started }, 'job charged');
     deps.onJobDone?.(job.endpoint, 'charged', Date.now() - started);
   };

@@ -173,6 +173,7 @@ describe('graceful shutdown of real processes', function () {
       expect(Date.now(), 'the projector to catch up').to.be.below(deadline);
       await new Promise((r) => setTimeout(r, 50));
     }
+    for (const [name, position] of await checkpoints()) expect(position, `checkpoint of ${name} once caught up`).to.equal(head);
 
     // Events keep arriving while the projector stops.
     let appending = true;

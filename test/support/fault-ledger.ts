@@ -40,6 +40,8 @@ export interface LedgerComparison {
   /** Failures whose request id the client never learnt (no answer, no Idempotency-Key). */
   failuresUnknownId: number;
   problems: Problem[];
+  /** What a client was told that the ledger contradicts without costing it words (e.g. `refunded: false` on a refunded stream). */
+  misreports: Problem[];
 }
 
 const isSuccess = (r: RequestRecord): boolean => r.status >= 200 && r.status < 300 && r.sse !== 'error' && r.sse !== 'broken';
@@ -106,12 +108,15 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
     const e = r.requestId ? ledger.get(r.requestId) : undefined;
     if (!e || e.charges !== 1) {
       problems.push({ rule: 'success_not_charged_once', requestId: r.requestId ?? '?', detail: `${r.kind} answered ${r.status}; ledger: ${e ? `${e.charges} charges, ${e.refunds} refunds` : 'no entry'}` });
+    } else if (r.incomplete) {
+      problems.push({ rule: 'stream_incomplete_charged', requestId: r.requestId!, detail: 'the stream ended with done, but its chunks do not add up to output_words' });
     } else if (r.wordsCharged !== null && r.wordsCharged !== e.words) {
       problems.push({ rule: 'charge_differs', requestId: r.requestId!, detail: `client told ${r.wordsCharged} words, ledger charged ${e.words}` });
     }
   }
 
   const failures = paid.filter((r) => !isSuccess(r));
+  const misreports: Problem[] = [];
   let failuresRefunded = 0, failuresNeverReserved = 0, failuresRecoveredByReplay = 0, failuresUnknownId = 0;
   for (const r of failures) {
     if (!r.requestId) { failuresUnknownId++; continue; }
@@ -119,7 +124,12 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
     // The charge belongs to a success the client did get for the same id (a replay of the key).
     const recovered = r.idempotencyKey !== null && (byId.get(r.requestId) ?? []).some(isSuccess);
     if (!e) failuresNeverReserved++;
-    else if (e.charges === 0) { if (e.refunds === 1) failuresRefunded++; }
+    else if (e.charges === 0) {
+      if (e.refunds === 1) failuresRefunded++;
+      if (r.sse === 'error' && r.refundedFlag === false) {
+        misreports.push({ rule: 'refunded_flag_false', requestId: r.requestId, detail: `stream error ${r.code} said refunded: false, the ledger refunded it (${e.refundCodes.join(', ')})` });
+      }
+    }
     else if (recovered) failuresRecoveredByReplay++;
     else if (r.sse === 'error' && r.refundedFlag === false) {
       problems.push({ rule: 'failed_but_charged', requestId: r.requestId, detail: `stream error ${r.code} said refunded: false; client: ${describe(r.requestId)}` });
@@ -134,7 +144,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
   return {
     reservations: ledger.size, charges, refunds, open, wordsCharged, wordsRefunded, refundsByCode,
     clientFailures: failures.length, failuresRefunded, failuresNeverReserved, failuresRecoveredByReplay, failuresUnknownId,
-    problems: unique,
+    problems: unique, misreports,
   };
 }
 

@@ -36,15 +36,20 @@ export interface FaultReport {
   timeline: { workerKilledAt: number; replacementReadyAt: number; redisKilledAt: number; redisBackAt: number };
   requests: { total: number; byKind: Record<string, Record<string, number>> };
   windows: { calm: Window; workerFault: Window; redisFault: Window; afterFaults: Window };
-  ledger: Omit<LedgerComparison, 'problems'> & { settleMs: number };
+  ledger: Omit<LedgerComparison, 'problems' | 'misreports'> & { settleMs: number };
   audit: Pick<LedgerAuditReport, 'accounts' | 'events' | 'reservations' | 'violations' | 'warnings'>;
   rebuild: Record<'usage_daily' | 'balances', { rows: number; equal: boolean; onlyBefore: string[]; onlyAfter: string[] }>;
   workerLog: { charged: number; refunded: number; dropped: number; failedInQueue: number };
   unexpectedExits: string[];
   problems: (Problem & { evidence: string[] })[];
+  misreports: (Problem & { evidence: string[] })[];
+  /** Every humanize/detect failure a client saw, with how the ledger settled it and the processes' log trail. */
+  failures: { requestId: string | null; kind: string; outcome: string; atMs: number; ledger: string; evidence: string[] }[];
   totalMs: number;
 }
 
+/** How long the workload goes on after Redis is back. */
+const AFTER_FAULTS_MS = 10_000;
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const isSuccess = (r: RequestRecord): boolean => r.status >= 200 && r.status < 300 && r.sse !== 'error' && r.sse !== 'broken';
 
@@ -64,10 +69,12 @@ function windowOf(records: RequestRecord[]): Window {
 /** Log lines of every process that mention `id` (the trail of one request through the processes). */
 function evidence(group: ProcessGroup, id: string): string[] {
   const lines: string[] = [];
+  // The id as a whole token: `k-1` must not match `k-10`.
+  const token = new RegExp(`${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_:-])`);
   for (const p of group.processes) {
     for (const l of p.logs) {
       const text = JSON.stringify(l);
-      if (!text.includes(id)) continue;
+      if (!token.test(text)) continue;
       const { level, msg, pid, time, ...rest } = l as Record<string, unknown>;
       void level; void time;
       lines.push(`${p.roles}#${String(pid)} ${String(msg)} ${JSON.stringify(rest).slice(0, 300)}`);
@@ -119,7 +126,12 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     const t0 = Date.now();
     const at = (ms: number) => delay(Math.max(0, t0 + ms - Date.now()));
     const timeline = { workerKilledAt: 0, replacementReadyAt: 0, redisKilledAt: 0, redisBackAt: 0 };
-    const workload = runWorkload({ apiUrl: api!.url!, keys: loopKeys, durationMs, cycleMs: 900, requestTimeoutMs: 15_000, seed: options.seed ?? 1 });
+    let faultsOverAt: number | null = null;
+    const workload = runWorkload({
+      apiUrl: api!.url!, keys: loopKeys, durationMs, cycleMs: 900, requestTimeoutMs: 15_000, seed: options.seed ?? 1,
+      // However long the replacement worker took to start, the workload runs on past the Redis restart.
+      stopWhen: () => faultsOverAt !== null && Date.now() >= faultsOverAt + AFTER_FAULTS_MS,
+    });
     const faults = (async () => {
       await at(durationMs * 0.2);
       // Money moving outside the requests while they run: a top-up and an adjustment.
@@ -142,8 +154,10 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
       await redis!.start();
       timeline.redisBackAt = Date.now() - t0;
       log(`redis back (empty) at ${timeline.redisBackAt} ms`);
-    })();
-    const [records] = await Promise.all([workload, faults]);
+    })().finally(() => { faultsOverAt = Date.now(); });
+    // The loops end on their own once the faults are over (or failed); a failed fault still fails the run.
+    const [records, faultOutcome] = await Promise.all([workload, faults.then(() => null, (err: unknown) => err)]);
+    if (faultOutcome !== null) throw faultOutcome;
     const workloadMs = Date.now() - t0;
     log(`workload done: ${records.length} requests in ${workloadMs} ms; waiting for settlement`);
 
@@ -189,7 +203,7 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     const inWorker = (r: RequestRecord) => overlaps(r, timeline.workerKilledAt, timeline.replacementReadyAt);
     // Clients reconnect within a couple of seconds of Redis coming back.
     const inRedis = (r: RequestRecord) => overlaps(r, timeline.redisKilledAt, timeline.redisBackAt + 3_000);
-    const { problems, ...figures } = comparison;
+    const { problems, misreports, ...figures } = comparison;
     return {
       setup: { accounts: accountCount, keys: accountCount * 2, loops, processes: ['api', 'worker', 'worker', 'projector', '+1 replacement worker'], aiTimeoutMs, workloadMs },
       timeline,
@@ -206,6 +220,12 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
       workerLog,
       unexpectedExits,
       problems: problems.map((p) => ({ ...p, evidence: evidence(group, p.requestId) })),
+      misreports: misreports.map((p) => ({ ...p, evidence: evidence(group, p.requestId) })),
+      failures: paid.filter((r) => !isSuccess(r)).slice(0, 60).map((r) => {
+        const e = r.requestId ? ledger.get(r.requestId) : undefined;
+        const settled = !e ? 'not reserved' : e.charges > 0 ? `charged ${e.words}` : e.refunds > 0 ? `refunded ${e.refundCodes.join(',')}` : 'open';
+        return { requestId: r.requestId, kind: r.retry ? `${r.kind} (retry)` : r.kind, outcome: label(r), atMs: r.startedAt - t0, ledger: settled, evidence: r.requestId ? evidence(group, r.requestId) : [] };
+      }),
       totalMs: Date.now() - began,
     };
   } finally {
@@ -250,6 +270,8 @@ export function faultMarkdown(r: FaultReport): string {
     `- projections rebuilt: usage_daily ${r.rebuild.usage_daily.rows} rows ${r.rebuild.usage_daily.equal ? 'identical' : 'DIFFERENT'}, balances ${r.rebuild.balances.rows} rows ${r.rebuild.balances.equal ? 'identical' : 'DIFFERENT'}`,
     `- problems: ${r.problems.length === 0 ? 'none' : ''}`,
     ...r.problems.slice(0, 20).map((p) => `  - ${p.rule} ${p.requestId}: ${p.detail}`),
+    `- misreports (no money involved): ${r.misreports.length === 0 ? 'none' : ''}`,
+    ...r.misreports.slice(0, 10).map((p) => `  - ${p.rule} ${p.requestId}: ${p.detail}`),
     ...(r.unexpectedExits.length > 0 ? ['', `Processes that exited on their own: ${r.unexpectedExits.join('; ')}`] : []),
     '',
   ].join('\n');

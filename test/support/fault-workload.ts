@@ -7,6 +7,7 @@
  * with what each client was told.
  */
 import { randomUUID } from 'node:crypto';
+import { countWords } from '../../domain/words.js';
 import { readSse } from './processes.js';
 import { AI_BOILERPLATE, HUMAN_PROSE } from './local-samples.js';
 import { SAMPLE_TEXT } from './service.js';
@@ -38,6 +39,8 @@ export interface RequestRecord {
   /** SSE outcome: done, error (with `refunded`), or cut off. */
   sse: 'done' | 'error' | 'broken' | null;
   refundedFlag: boolean | null;
+  /** A stream ended with `done` although its chunks do not add up to output_words. */
+  incomplete: boolean;
 }
 
 export interface LoopKey { accountId: string; key: string; scale: boolean }
@@ -47,6 +50,8 @@ export interface WorkloadOptions {
   /** One entry per client loop. */
   keys: LoopKey[];
   durationMs: number;
+  /** Past `durationMs`, the loops go on until this returns true (e.g. some seconds after the last fault). */
+  stopWhen?: () => boolean;
   /** Each loop sends at most one request per `cycleMs` (keeps accounts near their per-minute limits). */
   cycleMs: number;
   /** Client-side timeout of one request. */
@@ -69,7 +74,7 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 interface Sent {
   status: number; code: string | null; requestId: string | null; replayed: boolean; wordsCharged: number | null;
-  sse: RequestRecord['sse']; refundedFlag: boolean | null; body: Record<string, unknown> | null;
+  sse: RequestRecord['sse']; refundedFlag: boolean | null; body: Record<string, unknown> | null; incomplete?: boolean;
 }
 
 function noAnswer(err: unknown): Sent {
@@ -94,8 +99,12 @@ async function send(url: string, method: string, key: string, body: unknown, hea
     const { events, broken } = await readSse(res);
     const last = events.at(-1);
     if (!broken && last?.event === 'done') {
-      const done = JSON.parse(last.data) as { id: string; words_charged: number };
-      return { status: 200, code: null, requestId: done.id, replayed: false, wordsCharged: done.words_charged, sse: 'done', refundedFlag: null, body: null };
+      const done = JSON.parse(last.data) as { id: string; words_charged: number; output_words: number };
+      const text = events.filter((e) => e.event === 'chunk').map((e) => (JSON.parse(e.data) as { text: string }).text).join('');
+      return {
+        status: 200, code: null, requestId: done.id, replayed: false, wordsCharged: done.words_charged, sse: 'done', refundedFlag: null, body: null,
+        incomplete: countWords(text) !== done.output_words,
+      };
     }
     if (!broken && last?.event === 'error') {
       const e = JSON.parse(last.data) as { code: string; refunded: boolean };
@@ -129,6 +138,7 @@ const retryable = (s: Sent): boolean => s.status === 0 || s.status >= 500 || s.s
 export async function runWorkload(options: WorkloadOptions): Promise<RequestRecord[]> {
   const records: RequestRecord[] = [];
   const endAt = Date.now() + options.durationMs;
+  const running = () => Date.now() < endAt || !(options.stopWhen?.() ?? true);
   const runId = randomUUID().slice(0, 8);
 
   async function loop(index: number, lk: LoopKey): Promise<void> {
@@ -145,7 +155,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<RequestReco
       records.push({
         loop: index, kind, endpoint, accountId: lk.accountId, startedAt, endedAt: Date.now(), status: sent.status, code: sent.code,
         requestId: sent.requestId ?? idempotencyKey, idempotencyKey, retry, replayed: sent.replayed, wordsCharged: sent.wordsCharged,
-        sse: sent.sse, refundedFlag: sent.refundedFlag,
+        sse: sent.sse, refundedFlag: sent.refundedFlag, incomplete: sent.incomplete === true,
       });
       return sent;
     };
@@ -164,7 +174,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<RequestReco
       const key = rand() < 0.5 ? `ld-${runId}-${index}-${counter++}` : null;
       const path = `/v1/${endpoint}`;
       const first = await record(kind, endpoint, 'POST', path, body, key, false, kind === 'humanize_sse');
-      if (key && retryable(first) && Date.now() < endAt + options.requestTimeoutMs) {
+      if (key && retryable(first)) {
         await delay(300);
         const again = await record(kind, endpoint, 'POST', path, body, key, true, kind === 'humanize_sse');
         if (again.status === 200 && !again.sse) keyedDone.push({ key, endpoint, body });
@@ -199,7 +209,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<RequestReco
       }
     }
 
-    while (Date.now() < endAt) {
+    while (running()) {
       const began = Date.now();
       const r = rand();
       if (r < 0.30) await paid('humanize');
@@ -211,7 +221,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<RequestReco
       } else if (r < 0.88) await toneOp();
       else await record('usage', null, 'GET', '/v1/usage', undefined, null, false);
       const rest = options.cycleMs - (Date.now() - began);
-      if (rest > 0) await delay(Math.min(rest, Math.max(0, endAt - Date.now())));
+      if (rest > 0 && running()) await delay(rest);
     }
   }
 

@@ -64,7 +64,8 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Spawns the service with `ROLES=roles` and `env` on top of this process's environment, and waits
+ * Spawns the service with `ROLES=roles` and `env` on top of this process's environment (less the
+ * service's own variables, so a developer's shell settings cannot leak in), and waits
  * until it has logged `started` (and, for the api role, answers GET /v1/health with 200 or 503).
  * The process is added to `group` before it is ready, so a failed start-up is still cleaned up.
  */
@@ -73,7 +74,7 @@ export async function spawnService(group: ProcessGroup, roles: string, env: Reco
   const port = api ? (env.PORT ? Number(env.PORT) : await freePort()) : 0;
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, ROLES: roles, PORT: String(port) },
+    env: { ...inheritedEnv(), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, ROLES: roles, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const proc = wrap(child, roles, api ? `http://127.0.0.1:${port}` : null);
@@ -85,6 +86,19 @@ export async function spawnService(group: ProcessGroup, roles: string, env: Reco
   await Promise.race([proc.waitForLog((l) => l.msg === 'started', `${roles} to start`, readyMs), failed]);
   if (proc.url) await Promise.race([untilHealthAnswers(proc.url, readyMs), failed]);
   return proc;
+}
+
+/** Variables the service reads (infra/config.ts): a child gets only the ones its test sets. */
+const SERVICE_VARIABLES = [
+  'PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'AI_PROVIDER',
+  'DETECT_PROVIDER', 'OPENAI_BASE_URL', 'OPENAI_API_KEY', 'OPENAI_MODEL', 'AI_TIMEOUT_MS', 'ADMIN_SECRET', 'DOCS_URL',
+  'IDEMPOTENCY_TTL_SECONDS', 'TRUST_PROXY', 'ROLES', 'WORKER_CONCURRENCY', 'SHUTDOWN_GRACE_MS', 'LOG_LEVEL', 'METRICS_PORT', 'PLANS_FILE',
+];
+
+function inheritedEnv(): Record<string, string | undefined> {
+  const env = { ...process.env };
+  for (const name of SERVICE_VARIABLES) delete env[name];
+  return env;
 }
 
 async function untilHealthAnswers(url: string, ms: number): Promise<void> {
@@ -147,8 +161,10 @@ function wrap(child: ChildProcess, roles: string, url: string | null): ServicePr
     },
     async stop(signal = 'SIGTERM', ms = 30_000) {
       if (running()) child.kill(signal);
-      const timer = delay(ms).then(() => 'timeout' as const);
-      const outcome = await Promise.race([exited, timer]);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<'timeout'>((resolve) => { timer = setTimeout(() => resolve('timeout'), ms); });
+      const outcome = await Promise.race([exited, timeout]);
+      clearTimeout(timer);
       if (outcome === 'timeout') {
         child.kill('SIGKILL');
         throw new Error(`${roles} process (pid ${child.pid}) did not exit within ${ms} ms of ${signal}`);
@@ -173,15 +189,6 @@ export class ProcessGroup {
     await Promise.all(left.map((p) => p.exited));
   }
 
-  /** Job ids each process logged as charged, by pid. */
-  jobsCharged(): Map<number, Set<string>> {
-    const byPid = new Map<number, Set<string>>();
-    for (const p of this.processes) {
-      const ids = new Set(p.logs.filter((l) => l.msg === 'job charged').map((l) => String(l.jobId)));
-      byPid.set(p.pid, ids);
-    }
-    return byPid;
-  }
 }
 
 export interface DelayingProxy {
@@ -301,8 +308,13 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     AI_PROVIDER: 'openai', DETECT_PROVIDER: 'local', OPENAI_BASE_URL: proxy.url, OPENAI_MODEL: FAKE_MODEL,
     AI_TIMEOUT_MS: '30000', SHUTDOWN_GRACE_MS: '20000', ...options.env,
   };
-  const config = loadConfig(env);
-  const backends = await openBackends(config);
+  let backends: Backends;
+  try {
+    backends = await openBackends(loadConfig(env));
+  } catch (err: unknown) {
+    await Promise.allSettled([db.drop(), proxy.close(), fake.close()]);
+    throw err;
+  }
   const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: {} });
   return {
     db, prefix, fake, proxy, env, backends, admin, group,

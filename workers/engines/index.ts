@@ -39,14 +39,17 @@ export function createEngines(config: EnginesConfig): Engines {
   }
   const connection = openai as OpenAIConnection;
 
+  // One local detector (its weights and word table loaded once) serves detection, the openai blend and
+  // the local humanizer's own judging.
+  const localDetector = createLocalDetector();
   const humanizer =
     config.aiProvider === 'openai'
       ? createOpenAIHumanizer({ ...connection, timeoutMs: config.timeoutMs })
-      : createLocalHumanizer();
+      : createLocalHumanizer(localDetector);
   const detector =
     config.detectProvider === 'openai'
-      ? createOpenAIDetector({ ...connection, base: createLocalDetector(), timeoutMs: config.timeoutMs })
-      : createLocalDetector();
+      ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs })
+      : localDetector;
 
   const pingClient = usesOpenAI ? createClient(connection, PING_TIMEOUT_MS) : null;
 
