@@ -11,6 +11,7 @@ import {
   WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent,
 } from '../infra/eventstore/types.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
+import { withDefaultUser } from '../infra/db.js';
 import { delayingCommits, redirected } from './support/pg-pool-proxies.js';
 
 interface Harness {
@@ -276,7 +277,7 @@ for (const adapter of adapters) {
 describe('PostgresEventStore.create', () => {
   it('creates its table once when several processes start at the same moment', async () => {
     const db = await createTestDatabase('hz_es_create');
-    const pools = Array.from({ length: 6 }, () => new pg.Pool({ connectionString: db.url, max: 1 }));
+    const pools = Array.from({ length: 6 }, () => new pg.Pool({ connectionString: withDefaultUser(db.url), max: 1 }));
     try {
       const stores = await Promise.all(pools.map((pool) => PostgresEventStore.create(pool)));
       const stream = freshStream();
@@ -293,10 +294,10 @@ describe('PostgresEventStore.create', () => {
 async function openPostgres(): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase('hz_es_contract');
   const store = await createEventStore({ kind: 'postgres', pool: db.pool });
-  const slowPool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const slowPool = new pg.Pool({ connectionString: withDefaultUser(db.url), max: 2 });
   const commitGate = { seconds: 0, reached: null as (() => void) | null };
   const slowStore = await createEventStore({ kind: 'postgres', pool: delayingCommits(slowPool, commitGate) });
-  const livePool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const livePool = new pg.Pool({ connectionString: withDefaultUser(db.url), max: 2 });
   const deadPool = new pg.Pool({ connectionString: 'postgres://127.0.0.1:1/none', max: 1, connectionTimeoutMillis: 1_000 });
   const switchable = { target: livePool };
   const outageStore = await createEventStore({ kind: 'postgres', pool: redirected(switchable) });
