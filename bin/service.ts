@@ -48,7 +48,7 @@ export interface ServiceOptions {
   logger?: Logger;
   extraPlans?: Readonly<Record<string, Plan>>;
   /** Replace the engines (tests of failure paths use real engines pointed at a fake server instead). */
-  engines?: Pick<Engines, 'humanizer' | 'detector' | 'ping'>;
+  engines?: Pick<Engines, 'humanizer' | 'detector' | 'ping'> & Partial<Pick<Engines, 'checkDetector'>>;
   onRequestDone?: (info: RequestLog) => void;
   heartbeatMs?: number;
   stalledIntervalMs?: number;
@@ -149,7 +149,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
         database: async () => { await pool.query('SELECT 1'); },
         event_store: () => store.ping(),
         redis: async () => { await redis.ping(); },
-        ai: () => engines.ping(AbortSignal.timeout(1_500)),
+        ai: aiCheck(engines),
       },
     });
     const app = createApp({
@@ -225,4 +225,18 @@ async function projectionLag(runner: { lag(): Promise<Array<{ name: string; posi
     }
     return { name: p.name, events: p.behind, seconds };
   }));
+}
+
+/**
+ * The AI provider's health: reachable, and (for openai detection) able to return prompt log-probabilities.
+ * The capability probe costs a completion, so its answer is kept for a minute.
+ */
+function aiCheck(engines: Pick<Engines, 'ping'> & Partial<Pick<Engines, 'checkDetector'>>): () => Promise<void> {
+  let probe: { at: number; result: { ok: true } | { ok: false; reason: string } } | null = null;
+  return async () => {
+    await engines.ping(AbortSignal.timeout(1_500));
+    if (!engines.checkDetector) return;
+    if (!probe || Date.now() - probe.at > 60_000) probe = { at: Date.now(), result: await engines.checkDetector(AbortSignal.timeout(1_500)) };
+    if (!probe.result.ok) throw new Error(`detection misconfigured: ${probe.result.reason}`);
+  };
 }

@@ -359,6 +359,7 @@ describe('failures over HTTP: the event store fails or stalls', function () {
   this.timeout(60_000);
   let proxy: TcpProxy;
   let db: TestDatabase;
+  let fake: FakeOpenAI;
   let t: TestService;
 
   before(async () => {
@@ -367,15 +368,18 @@ describe('failures over HTTP: the event store fails or stalls', function () {
     db = await createTestDatabase('hz_proxy');
     const proxied = new URL(db.url);
     proxied.host = `127.0.0.1:${proxy.port}`;
+    fake = await startFakeOpenAI();
     // A short deadline bounds how long a retry would wait on a key left claimed.
-    t = await startTestService({ DATABASE_URL: proxied.toString(), AI_TIMEOUT_MS: '3000' });
+    t = await startTestService({ ...openaiEnv(fake, '3000'), DATABASE_URL: proxied.toString() });
   });
   after(async () => {
     await proxy?.up().catch(() => {});
     await t?.close();
     await db?.drop();
     await proxy?.down();
+    await fake?.close();
   });
+  beforeEach(() => fake.setBehaviour('normal'));
 
   /** A customer whose key is in the API's key cache, so requests authenticate without the database. */
   async function cachedCustomer(): Promise<{ key: string; accountId: string; before: number }> {
@@ -447,6 +451,21 @@ describe('failures over HTTP: the event store fails or stalls', function () {
     expect(stream.map((e) => e.event)).to.not.include('error');
     expect(stream.at(-1)?.event).to.equal('done');
     expect(JSON.parse(stream.at(-1)!.data)).to.include({ id: sseKey, words_charged: INPUT_WORDS });
+  });
+
+  it('a failed stream reports refunded: true even when its Idempotency-Key cannot be released', async () => {
+    const { key, accountId, before } = await cachedCustomer();
+    fake.setBehaviour('status5xx');
+    // The worker refunds, then the database goes away as it releases the key.
+    proxy.holdNext('IdempotencyKeyReleased', 100, () => void proxy.down());
+    const res = await post(t, '/v1/humanize', key, { text: SAMPLE_TEXT, stream: true }, { headers: { 'Idempotency-Key': `unreleased-${Date.now()}` } });
+    const events = await readSse(res);
+    await proxy.up();
+    expect(events.at(-1)?.event).to.equal('error');
+    expect(JSON.parse(events.at(-1)!.data)).to.include({ code: 'AI_GENERATION_FAILED', refunded: true });
+    const ledger = await settledLedger(t.backends.store, accountId);
+    expect(ledger.refunded.size).to.equal(1);
+    expect(ledger.balance).to.equal(before);
   });
 
   it('detect: a client gone while its words are reserved gets no job and is refunded as CLIENT_CANCELLED', async () => {

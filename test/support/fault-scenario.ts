@@ -67,7 +67,7 @@ function windowOf(records: RequestRecord[]): Window {
 }
 
 /** Log lines of every process that mention `id` (the trail of one request through the processes). */
-function evidence(group: ProcessGroup, id: string): string[] {
+function evidence(group: ProcessGroup, id: string, t0: number): string[] {
   const lines: string[] = [];
   // The id as a whole token: `k-1` must not match `k-10`.
   const token = new RegExp(`${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_:-])`);
@@ -75,9 +75,10 @@ function evidence(group: ProcessGroup, id: string): string[] {
     for (const l of p.logs) {
       const text = JSON.stringify(l);
       if (!token.test(text)) continue;
-      const { level, msg, pid, time, ...rest } = l as Record<string, unknown>;
-      void level; void time;
-      lines.push(`${p.roles}#${String(pid)} ${String(msg)} ${JSON.stringify(rest).slice(0, 300)}`);
+      const { level, msg, pid, time, roles, ...rest } = l as Record<string, unknown>;
+      void level; void roles;
+      const at = typeof time === 'number' ? `${time - t0} ms ` : '';
+      lines.push(`${at}${p.roles}#${String(pid)} ${String(msg)} ${JSON.stringify(rest).slice(0, 300)}`);
     }
   }
   return lines.slice(0, 12);
@@ -219,12 +220,12 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
       rebuild,
       workerLog,
       unexpectedExits,
-      problems: problems.map((p) => ({ ...p, evidence: evidence(group, p.requestId) })),
-      misreports: misreports.map((p) => ({ ...p, evidence: evidence(group, p.requestId) })),
+      problems: problems.map((p) => ({ ...p, evidence: evidence(group, p.requestId, t0) })),
+      misreports: misreports.map((p) => ({ ...p, evidence: evidence(group, p.requestId, t0) })),
       failures: paid.filter((r) => !isSuccess(r)).slice(0, 60).map((r) => {
         const e = r.requestId ? ledger.get(r.requestId) : undefined;
         const settled = !e ? 'not reserved' : e.charges > 0 ? `charged ${e.words}` : e.refunds > 0 ? `refunded ${e.refundCodes.join(',')}` : 'open';
-        return { requestId: r.requestId, kind: r.retry ? `${r.kind} (retry)` : r.kind, outcome: label(r), atMs: r.startedAt - t0, ledger: settled, evidence: r.requestId ? evidence(group, r.requestId) : [] };
+        return { requestId: r.requestId, kind: r.retry ? `${r.kind} (retry)` : r.kind, outcome: label(r), atMs: r.startedAt - t0, ledger: settled, evidence: r.requestId ? evidence(group, r.requestId, t0) : [] };
       }),
       totalMs: Date.now() - began,
     };
