@@ -33,14 +33,17 @@ export class Metrics {
       });
     }
     if (projectionLag) {
-      const seconds = new client.Gauge({ name: 'projection_lag_seconds', help: 'Age of the oldest event a projection has not applied', labelNames: ['projection'], registers: [this.registry] });
+      // One lag lookup per scrape fills both gauges; the seconds gauge is registered after the events
+      // gauge, whose collect runs first.
+      let seconds: client.Gauge | undefined;
       new client.Gauge({
         name: 'projection_lag_events', help: 'Events a projection is behind the log head', labelNames: ['projection'], registers: [this.registry],
         async collect() {
           const lag = await projectionLag().catch(() => []);
-          for (const p of lag) { this.set({ projection: p.name }, p.events); seconds.set({ projection: p.name }, p.seconds); }
+          for (const p of lag) { this.set({ projection: p.name }, p.events); seconds?.set({ projection: p.name }, p.seconds); }
         },
       });
+      seconds = new client.Gauge({ name: 'projection_lag_seconds', help: 'Age of the oldest event a projection has not applied', labelNames: ['projection'], registers: [this.registry] });
     }
   }
 

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
 import { expect } from 'chai';
 import { streams } from '../../domain/events.js';
 import { countWords } from '../../domain/words.js';
@@ -35,7 +37,11 @@ function connectOutcome(url: string): Promise<string | null> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
-    socket.once('connect', () => { socket.destroy(); resolve(null); });
+    socket.once('connect', () => {
+      process.stderr.write(`DEBUG connected local ${socket.localAddress}:${socket.localPort} remote ${socket.remoteAddress}:${socket.remotePort}\n`);
+      process.stderr.write(require('node:child_process').execSync(`ss -tanp | grep ${port} || true`).toString());
+      socket.destroy(); resolve(null);
+    });
     socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
   });
 }

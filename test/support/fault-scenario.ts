@@ -77,7 +77,7 @@ function evidence(group: ProcessGroup, id: string, t0: number): string[] {
       if (!token.test(text)) continue;
       const { level, msg, pid, time, roles, ...rest } = l as Record<string, unknown>;
       void level; void roles;
-      const at = typeof time === 'number' ? `${time - t0} ms ` : '';
+      const at = typeof time === 'string' ? `${Date.parse(time) - t0} ms ` : '';
       lines.push(`${at}${p.roles}#${String(pid)} ${String(msg)} ${JSON.stringify(rest).slice(0, 300)}`);
     }
   }
