@@ -7,7 +7,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { faultMarkdown, runFaultScenario } from '../test/support/fault-scenario.js';
+import { faultMarkdown } from '../test/support/fault-report.js';
+import { runFaultScenario } from '../test/support/fault-scenario.js';
 
 const durationMs = Number(process.env.FAULT_DURATION_MS ?? 45_000);
 const report = await runFaultScenario({ durationMs, log: (line) => console.log(`[fault] ${line}`) });

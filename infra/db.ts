@@ -42,8 +42,10 @@ export async function ensureDatabase(url: string): Promise<void> {
 
 export function createPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: withDefaultUser(url), max, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection must not crash the process, idle (pool 'error') or checked out between
+  // two queries (client 'error'); the pending or next query fails instead, and the pool reconnects.
   pool.on('error', () => {});
+  pool.on('connect', (client) => { client.on('error', () => {}); });
   return pool;
 }
 

@@ -277,7 +277,7 @@ for (const adapter of adapters) {
 describe('PostgresEventStore.create', () => {
   it('creates its table once when several processes start at the same moment', async () => {
     const db = await createTestDatabase('hz_es_create');
-    const pools = Array.from({ length: 6 }, () => new pg.Pool({ connectionString: withDefaultUser(db.url), max: 1 }));
+    const pools = Array.from({ length: 6 }, () => quiet(new pg.Pool({ connectionString: withDefaultUser(db.url), max: 1 })));
     try {
       const stores = await Promise.all(pools.map((pool) => PostgresEventStore.create(pool)));
       const stream = freshStream();
@@ -291,14 +291,20 @@ describe('PostgresEventStore.create', () => {
   });
 });
 
+/** An idle client dropped by the server (the database is dropped WITH (FORCE) at the end) must not crash the run. */
+function quiet(pool: pg.Pool): pg.Pool {
+  pool.on('error', () => {});
+  return pool;
+}
+
 async function openPostgres(): Promise<Harness> {
   const db: TestDatabase = await createTestDatabase('hz_es_contract');
   const store = await createEventStore({ kind: 'postgres', pool: db.pool });
-  const slowPool = new pg.Pool({ connectionString: withDefaultUser(db.url), max: 2 });
+  const slowPool = quiet(new pg.Pool({ connectionString: withDefaultUser(db.url), max: 2 }));
   const commitGate = { seconds: 0, reached: null as (() => void) | null };
   const slowStore = await createEventStore({ kind: 'postgres', pool: delayingCommits(slowPool, commitGate) });
-  const livePool = new pg.Pool({ connectionString: withDefaultUser(db.url), max: 2 });
-  const deadPool = new pg.Pool({ connectionString: 'postgres://127.0.0.1:1/none', max: 1, connectionTimeoutMillis: 1_000 });
+  const livePool = quiet(new pg.Pool({ connectionString: withDefaultUser(db.url), max: 2 }));
+  const deadPool = quiet(new pg.Pool({ connectionString: 'postgres://127.0.0.1:1/none', max: 1, connectionTimeoutMillis: 1_000 }));
   const switchable = { target: livePool };
   const outageStore = await createEventStore({ kind: 'postgres', pool: redirected(switchable) });
   return {

@@ -308,6 +308,7 @@ class TcpProxy {
   }
 
   async up(): Promise<void> {
+    if (this.server.listening) return;
     await new Promise<void>((resolve) => this.server.listen(this.port, '127.0.0.1', resolve));
   }
 }
@@ -379,7 +380,10 @@ describe('failures over HTTP: the event store fails or stalls', function () {
     await proxy?.down();
     await fake?.close();
   });
-  beforeEach(() => fake.setBehaviour('normal'));
+  beforeEach(async () => {
+    fake.setBehaviour('normal');
+    await proxy.up();
+  });
 
   /** A customer whose key is in the API's key cache, so requests authenticate without the database. */
   async function cachedCustomer(): Promise<{ key: string; accountId: string; before: number }> {
@@ -458,9 +462,13 @@ describe('failures over HTTP: the event store fails or stalls', function () {
     fake.setBehaviour('status5xx');
     // The worker refunds, then the database goes away as it releases the key.
     proxy.holdNext('IdempotencyKeyReleased', 100, () => void proxy.down());
-    const res = await post(t, '/v1/humanize', key, { text: SAMPLE_TEXT, stream: true }, { headers: { 'Idempotency-Key': `unreleased-${Date.now()}` } });
-    const events = await readSse(res);
-    await proxy.up();
+    let events: EventSourceMessage[];
+    try {
+      const res = await post(t, '/v1/humanize', key, { text: SAMPLE_TEXT, stream: true }, { headers: { 'Idempotency-Key': `unreleased-${Date.now()}` } });
+      events = await readSse(res);
+    } finally {
+      await proxy.up();
+    }
     expect(events.at(-1)?.event).to.equal('error');
     expect(JSON.parse(events.at(-1)!.data)).to.include({ code: 'AI_GENERATION_FAILED', refunded: true });
     const ledger = await settledLedger(t.backends.store, accountId);

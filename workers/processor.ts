@@ -139,7 +139,12 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       const code = failureCode(job, err, cancelSignal.aborted && !timedOut);
       deps.logger.warn({ jobId: job.requestId, code, err: err instanceof Error ? err.message : String(err) }, 'job failed; refunding');
       const refunded = await deps.ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
-      if (refunded && job.idempotencyKey) await deps.results.release(job.idempotencyKey, code);
+      if (refunded && job.idempotencyKey) {
+        // The refund stands whatever happens to the key; a key left claimed only makes a retry wait, then 409.
+        await deps.results.release(job.idempotencyKey, code).catch((err: unknown) => {
+          deps.logger.error({ jobId: job.requestId, err }, 'could not release the idempotency key of a refunded job');
+        });
+      }
       await deliver(job, { kind: 'error', code, message: failureMessage(code, timedOut), refunded });
       deps.onJobDone?.(job.endpoint, 'refunded', Date.now() - started);
       return;

@@ -69,7 +69,11 @@ export class WorkerRole {
     const code = job.endpoint === 'humanize' ? 'AI_GENERATION_FAILED' : 'DETECTION_FAILED';
     try {
       const refunded = await this.options.ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
-      if (refunded && job.idempotencyKey) await this.options.results.release(job.idempotencyKey, code);
+      if (refunded && job.idempotencyKey) {
+        await this.options.results.release(job.idempotencyKey, code).catch((releaseErr: unknown) => {
+          this.options.logger.error({ jobId: job.requestId, err: releaseErr }, 'could not release the idempotency key of a refunded job');
+        });
+      }
       await this.options.progress.publish(job.requestId, { kind: 'error', code, message: 'Processing failed; the words were refunded.', refunded });
       this.options.logger.warn({ jobId: job.requestId, err: err.message, refunded }, 'job failed in the queue');
     } catch (refundErr: unknown) {

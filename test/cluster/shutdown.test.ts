@@ -5,9 +5,8 @@
  * SIGTERM to the projector: its checkpoints stay consistent with the read models it committed.
  */
 import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
 import { expect } from 'chai';
 import { streams } from '../../domain/events.js';
 import { countWords } from '../../domain/words.js';
@@ -32,15 +31,23 @@ function post(url: string, key: string, body: unknown): Promise<Response> {
   });
 }
 
-/** Resolves with the error code of a fresh TCP connection attempt (null: it connected). */
-function connectOutcome(url: string): Promise<string | null> {
+/**
+ * Resolves with the error code of a fresh TCP connection attempt; when it connects instead, with what
+ * listens on that port (so a failure says which process accepted).
+ */
+function connectOutcome(url: string): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     socket.once('connect', () => {
-      process.stderr.write(`DEBUG connected local ${socket.localAddress}:${socket.localPort} remote ${socket.remoteAddress}:${socket.remotePort}\n`);
-      process.stderr.write(require('node:child_process').execSync(`ss -tanp | grep ${port} || true`).toString());
-      socket.destroy(); resolve(null);
+      socket.destroy();
+      let listeners = '';
+      try {
+        listeners = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+      } catch {
+        listeners = '(ss unavailable)';
+      }
+      resolve(`connected from port ${socket.localPort}; listening on ${port}: ${listeners.trim() || 'nothing'}`);
     });
     socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
   });

@@ -10,7 +10,8 @@
  * `npm run bench:fault` runs the same scenario and writes the figures to bench/results/fault.{json,md}.
  */
 import { expect } from 'chai';
-import { faultMarkdown, runFaultScenario, type FaultReport } from '../support/fault-scenario.js';
+import { faultMarkdown } from '../support/fault-report.js';
+import { runFaultScenario, type FaultReport } from '../support/fault-scenario.js';
 
 describe('load and fault: worker killed, Redis restarted, under a mixed workload', function () {
   this.timeout(240_000);
@@ -26,6 +27,8 @@ describe('load and fault: worker killed, Redis restarted, under a mixed workload
 
   it('ran the workload through both faults, and the service recovered from them', () => {
     expect(report.unexpectedExits, 'processes that died on their own').to.deep.equal([]);
+    expect(report.timeline.jobsRunningAtWorkerKill, 'jobs running when the worker was killed').to.be.greaterThan(0);
+    expect(report.timeline.jobsRunningAtRedisKill, 'jobs running when Redis was killed').to.be.greaterThan(0);
     expect(report.windows.workerFault.requests, 'humanize/detect requests while a worker was dead').to.be.greaterThan(0);
     expect(report.windows.redisFault.requests, 'humanize/detect requests around the Redis restart').to.be.greaterThan(0);
     expect(report.windows.afterFaults.succeeded, 'humanize/detect successes after both faults').to.be.greaterThan(0);

@@ -8,13 +8,14 @@
  * stopped whatever fails.
  */
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { AdminCommands } from '../../bin/admin-commands.js';
 import { openBackends, type Backends } from '../../bin/backends.js';
 import { auditLedger, type LedgerAuditReport } from '../../bin/ledger-audit.js';
 import { loadConfig } from '../../infra/config.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { compareWithClients, openRequests, readLedger, rowDifferences, tableRows, type LedgerComparison, type Problem } from './fault-ledger.js';
-import { runWorkload, type LoopKey, type RequestRecord } from './fault-workload.js';
+import { startWorkload, type LoopKey, type RequestRecord } from './fault-workload.js';
 import { ProcessGroup, spawnService, type ServiceProcess } from './processes.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
@@ -33,7 +34,7 @@ interface Window { requests: number; succeeded: number; failed: number; failures
 export interface FaultReport {
   setup: { accounts: number; keys: number; loops: number; processes: string[]; aiTimeoutMs: number; workloadMs: number };
   /** Milliseconds after the workload started. */
-  timeline: { workerKilledAt: number; replacementReadyAt: number; redisKilledAt: number; redisBackAt: number };
+  timeline: { workerKilledAt: number; replacementReadyAt: number; redisKilledAt: number; redisBackAt: number; jobsRunningAtWorkerKill: number; jobsRunningAtRedisKill: number };
   requests: { total: number; byKind: Record<string, Record<string, number>> };
   windows: { calm: Window; workerFault: Window; redisFault: Window; afterFaults: Window };
   ledger: Omit<LedgerComparison, 'problems' | 'misreports'> & { settleMs: number };
@@ -48,6 +49,30 @@ export interface FaultReport {
   totalMs: number;
 }
 
+/** Heavy requests sent just before each fault, and how long they get to be accepted and enqueued. */
+const BURST = 8;
+const BURST_ACCEPT_MS = 200;
+/** A fault strikes once this many jobs are running (or after BURST_WAIT_MS, whichever comes first). */
+const ACTIVE_JOBS_WANTED = 3;
+const BURST_WAIT_MS = 4_000;
+
+/** Waits until the queues (on the suite's own Redis) show `wanted` running jobs; returns how many there were. */
+async function untilJobsRunning(redisUrl: string, prefix: string, wanted: number, ms: number): Promise<number> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const [h, d] = await Promise.all(['humanize', 'detect'].map((q) => redis.llen(`${prefix}:bull:${q}:active`)));
+      const running = (h ?? 0) + (d ?? 0);
+      if (running >= wanted || Date.now() > deadline) return running;
+      await delay(20);
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
 /** How long the workload goes on after Redis is back. */
 const AFTER_FAULTS_MS = 10_000;
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -126,9 +151,9 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
 
     const t0 = Date.now();
     const at = (ms: number) => delay(Math.max(0, t0 + ms - Date.now()));
-    const timeline = { workerKilledAt: 0, replacementReadyAt: 0, redisKilledAt: 0, redisBackAt: 0 };
+    const timeline = { workerKilledAt: 0, replacementReadyAt: 0, redisKilledAt: 0, redisBackAt: 0, jobsRunningAtWorkerKill: 0, jobsRunningAtRedisKill: 0 };
     let faultsOverAt: number | null = null;
-    const workload = runWorkload({
+    const workload = startWorkload({
       apiUrl: api!.url!, keys: loopKeys, durationMs, cycleMs: 900, requestTimeoutMs: 15_000, seed: options.seed ?? 1,
       // However long the replacement worker took to start, the workload runs on past the Redis restart.
       stopWhen: () => faultsOverAt !== null && Date.now() >= faultsOverAt + AFTER_FAULTS_MS,
@@ -139,25 +164,30 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
       await admin.topUp(customers[2]!.accountId, 5_000);
       await admin.adjust(customers[3]!.accountId, -1_000, 'fault-test correction');
       await at(durationMs * 0.25);
+      // Heavy jobs in flight on both workers when one dies.
+      await workload.burst(BURST, BURST_ACCEPT_MS);
+      timeline.jobsRunningAtWorkerKill = await untilJobsRunning(redis!.url, env.REDIS_PREFIX!, ACTIVE_JOBS_WANTED, BURST_WAIT_MS);
       killedOnPurpose.add(workerA!.pid);
       workerA!.signal('SIGKILL');
       timeline.workerKilledAt = Date.now() - t0;
-      log(`worker ${workerA!.pid} killed at ${timeline.workerKilledAt} ms`);
+      log(`worker ${workerA!.pid} killed at ${timeline.workerKilledAt} ms (${timeline.jobsRunningAtWorkerKill} jobs running)`);
       await delay(5_000);
       const replacement = await spawn('worker');
       timeline.replacementReadyAt = Date.now() - t0;
       log(`replacement worker ${replacement.pid} ready at ${timeline.replacementReadyAt} ms`);
       await at(Math.max(durationMs * 0.55, timeline.replacementReadyAt + 3_000));
+      await workload.burst(BURST, BURST_ACCEPT_MS);
+      timeline.jobsRunningAtRedisKill = await untilJobsRunning(redis!.url, env.REDIS_PREFIX!, ACTIVE_JOBS_WANTED, BURST_WAIT_MS);
       await redis!.kill('SIGKILL');
       timeline.redisKilledAt = Date.now() - t0;
-      log(`redis killed at ${timeline.redisKilledAt} ms`);
+      log(`redis killed at ${timeline.redisKilledAt} ms (${timeline.jobsRunningAtRedisKill} jobs running)`);
       await delay(3_000);
       await redis!.start();
       timeline.redisBackAt = Date.now() - t0;
       log(`redis back (empty) at ${timeline.redisBackAt} ms`);
     })().finally(() => { faultsOverAt = Date.now(); });
     // The loops end on their own once the faults are over (or failed); a failed fault still fails the run.
-    const [records, faultOutcome] = await Promise.all([workload, faults.then(() => null, (err: unknown) => err)]);
+    const [records, faultOutcome] = await Promise.all([workload.done, faults.then(() => null, (err: unknown) => err)]);
     if (faultOutcome !== null) throw faultOutcome;
     const workloadMs = Date.now() - t0;
     log(`workload done: ${records.length} requests in ${workloadMs} ms; waiting for settlement`);
@@ -235,45 +265,4 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     await db?.drop().catch(() => {});
     await redis?.close().catch(() => {});
   }
-}
-
-/** The report as a short Markdown page (bench/results/fault.md). */
-export function faultMarkdown(r: FaultReport): string {
-  const rows = Object.entries(r.requests.byKind).sort().map(([kind, byStatus]) =>
-    `| ${kind} | ${Object.values(byStatus).reduce((a, b) => a + b, 0)} | ${Object.entries(byStatus).sort().map(([s, n]) => `${s}: ${n}`).join(', ')} |`);
-  const win = (name: string, w: FaultReport['windows']['calm']) =>
-    `| ${name} | ${w.requests} | ${w.succeeded} | ${w.failed} | ${Object.entries(w.failuresByCode).map(([c, n]) => `${c}: ${n}`).join(', ') || '-'} |`;
-  const l = r.ledger;
-  return [
-    '# Load and fault test',
-    '',
-    `${r.setup.loops} client loops over ${r.setup.accounts} accounts (${r.setup.keys} keys); 1 API, 2 workers, 1 projector (AI_PROVIDER=local, AI_TIMEOUT_MS=${r.setup.aiTimeoutMs}).`,
-    `Workload ${(r.setup.workloadMs / 1000).toFixed(1)} s; worker SIGKILLed at ${(r.timeline.workerKilledAt / 1000).toFixed(1)} s, replacement ready at ${(r.timeline.replacementReadyAt / 1000).toFixed(1)} s;`,
-    `Redis SIGKILLed at ${(r.timeline.redisKilledAt / 1000).toFixed(1)} s and back (empty) at ${(r.timeline.redisBackAt / 1000).toFixed(1)} s. Whole run ${(r.totalMs / 1000).toFixed(1)} s.`,
-    '',
-    '## Requests',
-    '',
-    '| kind | requests | outcomes |', '|---|---|---|', ...rows,
-    '',
-    '## Humanize/detect around the faults',
-    '',
-    '| window | requests | succeeded | failed | failures |', '|---|---|---|---|---|',
-    win('calm', r.windows.calm), win('worker killed → replacement ready', r.windows.workerFault), win('Redis down → back + 3 s', r.windows.redisFault),
-    win('after both faults', r.windows.afterFaults),
-    '',
-    '## Money',
-    '',
-    `- reservations ${l.reservations}, charges ${l.charges} (${l.wordsCharged} words), refunds ${l.refunds} (${l.wordsRefunded} words), open after ${(l.settleMs / 1000).toFixed(1)} s: ${l.open}`,
-    `- refunds by code: ${Object.entries(l.refundsByCode).map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`,
-    `- client-visible failures ${l.clientFailures}: refunded ${l.failuresRefunded}, refused before any reservation ${l.failuresNeverReserved}, charged once and delivered by a replay ${l.failuresRecoveredByReplay}, id unknown to the client ${l.failuresUnknownId}`,
-    `- worker log: ${r.workerLog.charged} charged, ${r.workerLog.refunded} refunded, ${r.workerLog.dropped} results dropped (already refunded by the API), ${r.workerLog.failedInQueue} failed in the queue`,
-    `- ledger audit: ${r.audit.accounts} accounts, ${r.audit.events} events, ${r.audit.reservations} reservations, ${r.audit.violations.length} violations, ${r.audit.warnings.length} warnings`,
-    `- projections rebuilt: usage_daily ${r.rebuild.usage_daily.rows} rows ${r.rebuild.usage_daily.equal ? 'identical' : 'DIFFERENT'}, balances ${r.rebuild.balances.rows} rows ${r.rebuild.balances.equal ? 'identical' : 'DIFFERENT'}`,
-    `- problems: ${r.problems.length === 0 ? 'none' : ''}`,
-    ...r.problems.slice(0, 20).map((p) => `  - ${p.rule} ${p.requestId}: ${p.detail}`),
-    `- misreports (no money involved): ${r.misreports.length === 0 ? 'none' : ''}`,
-    ...r.misreports.slice(0, 10).map((p) => `  - ${p.rule} ${p.requestId}: ${p.detail}`),
-    ...(r.unexpectedExits.length > 0 ? ['', `Processes that exited on their own: ${r.unexpectedExits.join('; ')}`] : []),
-    '',
-  ].join('\n');
 }

@@ -13,10 +13,11 @@ import { AI_BOILERPLATE, HUMAN_PROSE } from './local-samples.js';
 import { SAMPLE_TEXT } from './service.js';
 
 export type RequestKind =
-  | 'humanize' | 'humanize_sse' | 'detect' | 'replay'
+  | 'humanize' | 'humanize_sse' | 'detect' | 'replay' | 'burst'
   | 'tone_create' | 'tone_list' | 'tone_update' | 'tone_delete' | 'usage';
 
 export interface RequestRecord {
+  /** The client loop that sent it; -1 for burst requests. */
   loop: number;
   kind: RequestKind;
   /** `humanize` or `detect` for requests that reserve words; null otherwise. */
@@ -134,12 +135,59 @@ async function send(url: string, method: string, key: string, body: unknown, hea
 /** A failure a client may retry with the same Idempotency-Key. */
 const retryable = (s: Sent): boolean => s.status === 0 || s.status >= 500 || s.sse === 'error' || s.sse === 'broken';
 
-/** Runs every loop until `durationMs` has passed; resolves with every request sent, in no particular order. */
-export async function runWorkload(options: WorkloadOptions): Promise<RequestRecord[]> {
+export interface Workload {
+  /** Resolves once every loop has stopped, with every request sent (bursts included), in no particular order. */
+  done: Promise<RequestRecord[]>;
+  /**
+   * Sends `n` heavy humanize requests at once (long text, best_of 3; half streamed, half keyed and
+   * retried once on failure), so that work is certainly in flight when a fault strikes. Resolves once
+   * they have been accepted, i.e. after `acceptMs`; their answers are recorded as they come.
+   */
+  burst(n: number, acceptMs: number): Promise<void>;
+}
+
+/** Starts every loop; they run until `durationMs` has passed and `stopWhen` says so. */
+export function startWorkload(options: WorkloadOptions): Workload {
   const records: RequestRecord[] = [];
   const endAt = Date.now() + options.durationMs;
   const running = () => Date.now() < endAt || !(options.stopWhen?.() ?? true);
   const runId = randomUUID().slice(0, 8);
+  const inFlight = new Set<Promise<unknown>>();
+
+  const recorder = (index: number, lk: LoopKey) => async (kind: RequestKind, endpoint: RequestRecord['endpoint'], method: string, path: string,
+    body: unknown, idempotencyKey: string | null, retry: boolean, stream = false): Promise<Sent> => {
+    const startedAt = Date.now();
+    const sent = await send(options.apiUrl + path, method, lk.key, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}, options.requestTimeoutMs, stream);
+    records.push({
+      loop: index, kind, endpoint, accountId: lk.accountId, startedAt, endedAt: Date.now(), status: sent.status, code: sent.code,
+      requestId: sent.requestId ?? idempotencyKey, idempotencyKey, retry, replayed: sent.replayed, wordsCharged: sent.wordsCharged,
+      sse: sent.sse, refundedFlag: sent.refundedFlag, incomplete: sent.incomplete === true,
+    });
+    return sent;
+  };
+
+  let bursts = 0;
+  async function burst(n: number, acceptMs: number): Promise<void> {
+    const id = bursts++;
+    const text = Array.from({ length: 8 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]).join(' ');
+    for (let i = 0; i < n; i++) {
+      // Spread over the keys (and accounts) so no account's concurrency limit refuses them.
+      const lk = options.keys[i % options.keys.length]!;
+      const record = recorder(-1, lk);
+      const body = { text, mode: 'standard', best_of: 3, ...(i % 2 === 1 ? { stream: true } : {}) };
+      const key = i % 4 < 2 ? `lb-${runId}-${id}-${i}` : null;
+      const request = (async () => {
+        const first = await record('burst', 'humanize', 'POST', '/v1/humanize', body, key, false, body.stream === true);
+        if (key && retryable(first)) {
+          await delay(300);
+          await record('burst', 'humanize', 'POST', '/v1/humanize', body, key, true, body.stream === true);
+        }
+      })();
+      inFlight.add(request);
+      void request.finally(() => inFlight.delete(request));
+    }
+    await delay(acceptMs);
+  }
 
   async function loop(index: number, lk: LoopKey): Promise<void> {
     const rand = lcg((options.seed ?? 1) * 7_919 + index * 104_729);
@@ -147,18 +195,7 @@ export async function runWorkload(options: WorkloadOptions): Promise<RequestReco
     const tones: string[] = [];
     const keyedDone: { key: string; endpoint: 'humanize' | 'detect'; body: unknown }[] = [];
     let counter = 0;
-
-    const record = async (kind: RequestKind, endpoint: RequestRecord['endpoint'], method: string, path: string, body: unknown,
-      idempotencyKey: string | null, retry: boolean, stream = false): Promise<Sent> => {
-      const startedAt = Date.now();
-      const sent = await send(options.apiUrl + path, method, lk.key, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}, options.requestTimeoutMs, stream);
-      records.push({
-        loop: index, kind, endpoint, accountId: lk.accountId, startedAt, endedAt: Date.now(), status: sent.status, code: sent.code,
-        requestId: sent.requestId ?? idempotencyKey, idempotencyKey, retry, replayed: sent.replayed, wordsCharged: sent.wordsCharged,
-        sse: sent.sse, refundedFlag: sent.refundedFlag, incomplete: sent.incomplete === true,
-      });
-      return sent;
-    };
+    const record = recorder(index, lk);
 
     const text = () => Array.from({ length: 1 + Math.floor(rand() * 4) }, () => pick(PARAGRAPHS)).join(' ');
 
@@ -225,6 +262,11 @@ export async function runWorkload(options: WorkloadOptions): Promise<RequestReco
     }
   }
 
-  await Promise.all(options.keys.map((lk, i) => loop(i, lk)));
-  return records;
+  const done = (async () => {
+    await Promise.all(options.keys.map((lk, i) => loop(i, lk)));
+    // Burst requests still waiting for their answers (each is bounded by the client timeout).
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    return records;
+  })();
+  return { done, burst };
 }
