@@ -75,9 +75,11 @@ export class Relay {
   /** Gives up on a job: cancel it, refund it and release its idempotency key. Returns whether it was refunded. */
   async abandon(job: Job, code: ErrorCode): Promise<boolean> {
     const { progress, queues, ledger } = this.deps;
+    // Refund first: a worker told to cancel would otherwise often refund before us, and the client would
+    // hear refunded: false for words that did come back.
+    const refunded = await ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
     await progress.requestCancel(job.requestId).catch(() => {});
     await queues.discardWaiting(job.endpoint, job.requestId).catch(() => false);
-    const refunded = await ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
     if (refunded && job.idempotencyKey) await this.deps.releaseIdempotencyKey(job.idempotencyKey, code).catch(() => {});
     return refunded;
   }

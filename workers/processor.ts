@@ -11,6 +11,7 @@
 import type { DetectJob, HumanizeJob, Job, ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { countWords } from '../domain/words.js';
+import { balanceOf, settlementOf } from '../domain/account.js';
 import { AlreadySettled, UnknownReservation, type LedgerService } from '../infra/ledger.js';
 import type { Logger } from '../infra/logger.js';
 import { bestOf, ProviderError, type Engines } from './engines/index.js';
@@ -88,7 +89,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     });
     if ((await Promise.all(chunks)).includes(false)) throw new StreamInterrupted('a streamed chunk could not be published');
     const outputWords = countWords(result.text);
-    const settled = await deps.ledger.charge({ accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt });
+    const settled = await charge(job, outputWords);
     return {
       object: 'humanization',
       id: job.requestId,
@@ -107,9 +108,24 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     };
   }
 
+  /**
+   * Keeps the reservation as the charge. A run that finds it already charged is a retry of a job whose
+   * first run charged and then died (or a stall false alarm): the charge stands, and this run's result is
+   * what gets stored and delivered, so the customer receives what they paid for. Refunded stays dropped.
+   */
+  async function charge(job: Job, outputWords: number): Promise<{ wordsRemaining: number }> {
+    try {
+      return await deps.ledger.charge({ accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt });
+    } catch (err: unknown) {
+      if (!(err instanceof AlreadySettled) || err.outcome !== 'charged') throw err;
+      deps.logger.warn({ jobId: job.requestId }, 'reservation already charged by an earlier run; delivering this run\'s result');
+      return { wordsRemaining: balanceOf(await deps.ledger.state(job.accountId)).total };
+    }
+  }
+
   async function runDetect(job: DetectJob, signal: AbortSignal): Promise<Record<string, unknown>> {
     const report = await deps.engines.detector.detect(job.text, { signal });
-    const settled = await deps.ledger.charge({ accountId: job.accountId, requestId: job.requestId, outputWords: 0, latencyMs: Date.now() - job.acceptedAt });
+    const settled = await charge(job, 0);
     return {
       object: 'detection',
       id: job.requestId,
@@ -122,7 +138,20 @@ export function createProcessor(deps: ProcessorDeps): Processor {
 
   return async function process(job: Job, cancelSignal: AbortSignal): Promise<void> {
     const started = Date.now();
-    const deadline = AbortSignal.timeout(Math.max(1, job.deadline - Date.now()));
+    let until = job.deadline;
+    if (started >= job.deadline) {
+      // A job retried after its deadline (its worker died). Still open: it times out now, without the work.
+      // Already charged by the dead run: redo the work so the result can be stored and delivered.
+      const state = await deps.ledger.state(job.accountId);
+      const settlement = state.status === 'open' ? settlementOf(state, job.requestId) : 'unknown';
+      if (settlement === 'charged') until = started + (job.deadline - job.acceptedAt);
+      else if (settlement !== 'open') {
+        deps.logger.info({ jobId: job.requestId, settlement }, 'late job dropped: reservation already settled');
+        deps.onJobDone?.(job.endpoint, 'dropped', 0);
+        return;
+      }
+    }
+    const deadline = AbortSignal.timeout(Math.max(1, until - Date.now()));
     const signal = AbortSignal.any([cancelSignal, deadline]);
     let body: Record<string, unknown>;
     try {

@@ -1,7 +1,8 @@
 /**
  * Graceful shutdown of real processes. SIGTERM to an API process: it stops accepting connections, lets
  * in-flight requests and streams finish within SHUTDOWN_GRACE_MS, ends the rest refunded, and exits 0.
- * SIGTERM to a worker: it finishes the jobs it holds before it exits. A second signal forces the exit.
+ * SIGTERM to a worker: it finishes the jobs it holds within the same grace period, cancels (refunds) the
+ * rest, and exits 0. A second signal forces the exit.
  * SIGTERM to the projector: its checkpoints stay consistent with the read models it committed.
  */
 import { randomUUID } from 'node:crypto';
