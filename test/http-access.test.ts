@@ -13,6 +13,7 @@ import { PLANS, type Plan } from '../domain/plans.js';
 import { handleCommand } from '../infra/command-handler.js';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { call, startTestService, type JsonResponse, type TestService } from './support/service.js';
+import { expectProblem } from './support/problem.js';
 
 const TEXT =
   'The committee met on Tuesday to review the budget for next year, and most members agreed that the new library ' +
@@ -20,13 +21,6 @@ const TEXT =
 
 const schemas = createSchemaRegistry();
 
-function expectProblem(res: JsonResponse, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  expect(res.body.code).to.equal(code);
-  expect(res.body.request_id).to.equal(res.headers.get('x-request-id'));
-  expect(schemas.validateResponse('problem', res.body), JSON.stringify(res.body)).to.equal(null);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

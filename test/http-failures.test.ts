@@ -21,6 +21,7 @@ import { createTestDatabase, PG_BASE_URL, REDIS_URL, type TestDatabase } from '.
 import { FAKE_MODEL, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
 import { checkLedger, settledLedger, type LedgerReport } from './support/ledger-check.js';
 import { call, SAMPLE_TEXT, startTestService, type JsonResponse, type TestService } from './support/service.js';
+import { expectProblem } from './support/problem.js';
 
 const schemas = createSchemaRegistry();
 const INPUT_WORDS = countWords(SAMPLE_TEXT);
@@ -29,13 +30,6 @@ function openaiEnv(fake: FakeOpenAI, timeoutMs = '1500'): Record<string, string>
   return { AI_PROVIDER: 'openai', DETECT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: FAKE_MODEL, AI_TIMEOUT_MS: timeoutMs };
 }
 
-function expectProblem(res: JsonResponse, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  expect(res.body.code).to.equal(code);
-  expect(res.body.request_id).to.equal(res.headers.get('x-request-id'));
-  expect(schemas.validateResponse('problem', res.body), JSON.stringify(res.body)).to.equal(null);
-}
 
 /** The one reservation of a fresh account was refunded with `code`; the balance is back where it was. */
 async function expectRefundedOnce(t: TestService, accountId: string, before: number, code: string, requestId?: string): Promise<LedgerReport> {

@@ -11,16 +11,11 @@ import { createSchemaRegistry } from '../schemas/index.js';
 import { FAKE_MODEL, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
 import { checkLedger, settledLedger } from './support/ledger-check.js';
 import { call, SAMPLE_TEXT, startTestService, type JsonResponse, type TestService } from './support/service.js';
+import { expectProblem } from './support/problem.js';
 
 const schemas = createSchemaRegistry();
 const INPUT_WORDS = countWords(SAMPLE_TEXT);
 
-function expectProblem(res: JsonResponse, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  expect(res.body.code).to.equal(code);
-  expect(schemas.validateResponse('problem', res.body), JSON.stringify(res.body)).to.equal(null);
-}
 
 function expectReplayOf(replay: JsonResponse, original: Record<string, unknown>, key: string): void {
   expect(replay.status, JSON.stringify(replay.body)).to.equal(200);

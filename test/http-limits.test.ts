@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from './support/fake-openai.js';
 import { call, startTestService, type JsonResponse, type TestService } from './support/service.js';
+import { expectProblem } from './support/problem.js';
 
 /** 25 words. */
 const TEXT =
@@ -15,13 +16,6 @@ const TEXT_WORDS = 25;
 
 const schemas = createSchemaRegistry();
 
-function expectProblem(res: JsonResponse, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  expect(res.body.code).to.equal(code);
-  expect(res.body.request_id).to.equal(res.headers.get('x-request-id'));
-  expect(schemas.validateResponse('problem', res.body), JSON.stringify(res.body)).to.equal(null);
-}
 
 /** A 429 RATE_LIMITED with the section 8 headers of the bucket applied. */
 function expectRateLimited(res: JsonResponse, limit: number): void {

@@ -8,6 +8,7 @@ import { PLANS } from '../domain/plans.js';
 import { ToneService } from '../infra/tones.js';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { call, startTestService, type JsonResponse, type TestService } from './support/service.js';
+import { expectProblem } from './support/problem.js';
 
 const TEXT =
   'Our small team spent the spring rebuilding the old greenhouse behind the school, and the students now grow tomatoes, beans and herbs for the cafeteria.';
@@ -16,13 +17,6 @@ const schemas = createSchemaRegistry();
 
 interface ToneBody { id: string; name: string; instructions: string; description: string | null; example: string | null; created_at: string; updated_at: string }
 
-function expectProblem(res: JsonResponse, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  expect(res.body.code).to.equal(code);
-  expect(res.body.request_id).to.equal(res.headers.get('x-request-id'));
-  expect(schemas.validateResponse('problem', res.body), JSON.stringify(res.body)).to.equal(null);
-}
 
 /** A tone envelope: validated, correlation id = X-Request-Id (never the tone id), no words charged. */
 function expectEnvelope(res: JsonResponse, schema: 'tone-envelope' | 'tone-list' | 'tone-deleted', wordsRemaining = 1_000_000): void {

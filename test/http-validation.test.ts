@@ -9,6 +9,7 @@ import { PLANS, type Plan } from '../domain/plans.js';
 import { countWords } from '../domain/words.js';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { call, startTestService, words, type JsonResponse, type TestService } from './support/service.js';
+import { expectProblem } from './support/problem.js';
 
 /** 25 words. */
 const TEXT =
@@ -18,13 +19,6 @@ const GROWTH_WORDS = 1_000_000;
 
 const schemas = createSchemaRegistry();
 
-function expectProblem(res: JsonResponse, status: number, code: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(status);
-  expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
-  expect(res.body.code).to.equal(code);
-  expect(res.body.request_id).to.equal(res.headers.get('x-request-id'));
-  expect(schemas.validateResponse('problem', res.body), JSON.stringify(res.body)).to.equal(null);
-}
 
 function expectHumanized(res: JsonResponse): void {
   expect(res.status, JSON.stringify(res.body)).to.equal(200);
