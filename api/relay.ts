@@ -25,6 +25,8 @@ export interface RelayDeps {
   graceMs: number;
   heartbeatMs: number;
   onStreamOpen?: (delta: 1 | -1) => void;
+  /** Final messages workers could not publish (infra/undelivered.ts). */
+  undelivered?: { take(requestId: string): Promise<ProgressMessage | null> };
 }
 
 type Outcome = { kind: 'message'; message: ProgressMessage } | { kind: 'deadline' } | { kind: 'disconnected' };
@@ -141,11 +143,23 @@ export class Relay {
    * The worker's final message when it settled the reservation before the API gave up (its refund found the
    * reservation settled): whatever arrives within one more grace period, skipping chunks. Null if nothing does.
    */
-  private lateFinalMessage(inbox: Inbox): Promise<ProgressMessage | null> {
+  private lateFinalMessage(inbox: Inbox, requestId: string): Promise<ProgressMessage | null> {
+    let waiting = true;
+    const handedOver = async (): Promise<ProgressMessage | null> => {
+      // A worker that could not publish (Redis down) leaves its final message in the database.
+      const until = Date.now() + 2 * this.deps.graceMs;
+      while (waiting && this.deps.undelivered && Date.now() < until) {
+        const m = await this.deps.undelivered.take(requestId).catch(() => null);
+        if (m) return m;
+        await new Promise((r) => setTimeout(r, 200).unref());
+      }
+      return null;
+    };
     return Promise.race([
       (async () => { for (;;) { const m = await inbox.next(); if (m.kind === 'done' || m.kind === 'error') return m; } })(),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), this.deps.graceMs).unref()),
-    ]);
+      handedOver().then((m) => m ?? new Promise<never>(() => {})),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 2 * this.deps.graceMs).unref()),
+    ]).finally(() => { waiting = false; });
   }
 
   /** Answers with a worker's final message (throws its error); false for a message that is not final. */
@@ -177,7 +191,7 @@ export class Relay {
         if (!refunded) {
           // The worker settled first. If it charged, its result is on the way: a charged request must not be
           // answered with a failure, so wait a little longer for the worker's final message.
-          const late = await this.lateFinalMessage(inbox);
+          const late = await this.lateFinalMessage(inbox, job.requestId);
           if (late && this.answerJson(ctx, job, late)) return;
           throw new DomainError(code, 'Processing did not finish in time.');
         }
@@ -229,7 +243,7 @@ export class Relay {
         const refunded = await this.abandon(job, code);
         if (o.kind === 'deadline' && !refunded) {
           // Settled by the worker first: relay its own ending (a charged text ends with done, not an error).
-          const late = await this.lateFinalMessage(inbox);
+          const late = await this.lateFinalMessage(inbox, job.requestId);
           if (late?.kind === 'done') {
             ctx.state.wordsCharged = late.body.words_charged;
             send('done', doneEvent(late.body, Date.now() - job.acceptedAt));

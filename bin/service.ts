@@ -34,6 +34,7 @@ import { createLogger, type Logger } from '../infra/logger.js';
 import { ProgressHub } from '../infra/progress.js';
 import { JobQueues } from '../infra/queues.js';
 import { createRedis } from '../infra/redis.js';
+import { UndeliveredResults } from '../infra/undelivered.js';
 import { projectFile } from '../infra/paths.js';
 import { ToneService } from '../infra/tones.js';
 import { createSchemaRegistry } from '../schemas/index.js';
@@ -78,6 +79,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const redis = createRedis(config.redisUrl);
   const subscriber = createRedis(config.redisUrl, { commandTimeout: undefined });
   const progress = new ProgressHub(redis, subscriber, prefix);
+  const undelivered = new UndeliveredResults(pool);
+  await undelivered.setup();
   const ledger = new LedgerService(store, {
     onConflict: () => metrics.conflictRetries.inc(),
     onReserve: () => metrics.reservations.inc(),
@@ -100,7 +103,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
 
   if (config.roles.includes('worker')) {
     const processor = createProcessor({
-      engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger,
+      engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger, undelivered,
       onJobDone: (queue, outcome, ms) => metrics.jobDuration.observe({ queue, outcome }, ms / 1000),
     });
     const worker = new WorkerRole({
@@ -123,7 +126,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const schemas = createSchemaRegistry();
     const tones = new ToneService(store);
     const relay = new Relay({
-      progress, queues: jobQueues, ledger, logger, docsUrl: config.docsUrl, onStreamOpen: (d) => metrics.sseOpen.inc(d), graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000,
+      progress, queues: jobQueues, ledger, logger, docsUrl: config.docsUrl, onStreamOpen: (d) => metrics.sseOpen.inc(d), undelivered, graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000,
       releaseIdempotencyKey: (key, code) => idempotency.release(key, code),
     });
     relayRef = relay;

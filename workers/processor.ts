@@ -28,6 +28,8 @@ export interface ProcessorDeps {
   /** Resolves with the number of receivers when the transport reports it (0: nobody was listening). */
   publish: (requestId: string, message: ProgressMessage) => Promise<number | void>;
   logger: Logger;
+  /** Where a final message that could not be published is left for the API (infra/undelivered.ts). */
+  undelivered?: { put(requestId: string, message: ProgressMessage): Promise<void> };
   onJobDone?: (endpoint: Job['endpoint'], outcome: 'charged' | 'refunded' | 'dropped', ms: number) => void;
 }
 
@@ -62,11 +64,16 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   /** Publishes until delivered (a rejection or a count of 0 is retried) or until the API has stopped waiting. */
   async function deliver(job: Job, message: ProgressMessage): Promise<boolean> {
     const until = job.deadline + DELIVERY_WINDOW_MS;
+    let handedOver = false;
     for (;;) {
       try {
         if ((await deps.publish(job.requestId, message)) !== 0) return true;
       } catch {
         // Redis unreachable for now: try again until the window closes.
+      }
+      if (!handedOver && deps.undelivered) {
+        // Also leave it where the waiting API process looks before it answers with a failure.
+        handedOver = await deps.undelivered.put(job.requestId, message).then(() => true, () => false);
       }
       if (Date.now() >= until) return false;
       await new Promise((resolve) => setTimeout(resolve, REPUBLISH_EVERY_MS));
