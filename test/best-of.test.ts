@@ -3,7 +3,7 @@ import type { DetectionReport } from '../domain/options.js';
 import { bestOf, wordChunks } from '../workers/engines/best-of.js';
 import { createOpenAIHumanizer } from '../workers/engines/openai-humanizer.js';
 import { ProviderError, type Detector, type HumanizeRequest, type Humanizer } from '../workers/engines/types.js';
-import { FAKE_MODEL, fakeRewrite, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
+import { FAKE_MODEL, fakeRewrite, rejection, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
 
 const TEXT =
   'Moreover, organizations utilize comprehensive platforms to demonstrate significant value. However, numerous ' +
@@ -45,15 +45,6 @@ function request(over: Partial<HumanizeRequest> = {}): HumanizeRequest {
   };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error: unknown) {
-    if (error instanceof Error) return error;
-    throw new Error(`rejected with a non-error: ${String(error)}`);
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('best_of', () => {
   let fake: FakeOpenAI;

@@ -18,7 +18,7 @@ import { jobIdFor, QUEUES } from '../domain/jobs.js';
 import { countWords } from '../domain/words.js';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { createTestDatabase, PG_BASE_URL, REDIS_URL, type TestDatabase } from './support/db.js';
-import { FAKE_MODEL, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
+import { openaiEnv, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
 import { checkLedger, settledLedger, type LedgerReport } from './support/ledger-check.js';
 import { call, SAMPLE_TEXT, startTestService, type JsonResponse, type TestService } from './support/service.js';
 import { expectProblem } from './support/problem.js';
@@ -26,9 +26,6 @@ import { expectProblem } from './support/problem.js';
 const schemas = createSchemaRegistry();
 const INPUT_WORDS = countWords(SAMPLE_TEXT);
 
-function openaiEnv(fake: FakeOpenAI, timeoutMs = '1500'): Record<string, string> {
-  return { AI_PROVIDER: 'openai', DETECT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: FAKE_MODEL, AI_TIMEOUT_MS: timeoutMs };
-}
 
 
 /** The one reservation of a fresh account was refunded with `code`; the balance is back where it was. */

@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { countWords } from '../domain/words.js';
 import { createSchemaRegistry } from '../schemas/index.js';
-import { FAKE_MODEL, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
+import { openaiEnv, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
 import { checkLedger, settledLedger } from './support/ledger-check.js';
 import { call, SAMPLE_TEXT, startTestService, type JsonResponse, type TestService } from './support/service.js';
 import { expectProblem } from './support/problem.js';
@@ -45,9 +45,7 @@ describe('idempotency over HTTP (openai provider against a fake server)', functi
 
   before(async () => {
     fake = await startFakeOpenAI();
-    t = await startTestService({
-      AI_PROVIDER: 'openai', DETECT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: FAKE_MODEL, AI_TIMEOUT_MS: '5000',
-    });
+    t = await startTestService(openaiEnv(fake, '5000'));
   });
   after(async () => {
     await t?.close();

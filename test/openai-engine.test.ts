@@ -8,7 +8,7 @@ import { createOpenAIHumanizer } from '../workers/engines/openai-humanizer.js';
 import { LANGUAGE_NAMES, MODE_INSTRUCTIONS, READABILITY_DESCRIPTIONS, TONE_DESCRIPTIONS } from '../workers/engines/prompts.js';
 import { ProviderError, type Detector, type HumanizeRequest } from '../workers/engines/types.js';
 import {
-  FAKE_MODEL, fakeRewrite, fakeTokenLogprobs, startFakeOpenAI, waitFor, type FakeOpenAI,
+  FAKE_MODEL, fakeRewrite, fakeTokenLogprobs, rejection, startFakeOpenAI, waitFor, type FakeOpenAI,
 } from './support/fake-openai.js';
 
 const TEXT =
@@ -24,15 +24,6 @@ function request(over: Partial<HumanizeRequest> = {}): HumanizeRequest {
   };
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error: unknown) {
-    if (error instanceof Error) return error;
-    throw new Error(`rejected with a non-error: ${String(error)}`);
-  }
-  throw new Error('expected a rejection');
-}
 
 /** A port nothing listens on: bound once, then released. */
 async function closedPort(): Promise<number> {

@@ -315,3 +315,19 @@ export async function waitFor(condition: () => boolean, what: string, ms = 5_000
     await delay(5);
   }
 }
+
+/** Service environment that sends humanize and detect to `fake`, with a generation deadline. */
+export function openaiEnv(fake: { url: string }, timeoutMs = '1500'): Record<string, string> {
+  return { AI_PROVIDER: 'openai', DETECT_PROVIDER: 'openai', OPENAI_BASE_URL: fake.url, OPENAI_MODEL: FAKE_MODEL, AI_TIMEOUT_MS: timeoutMs };
+}
+
+/** The error a promise rejects with; fails when it resolves or rejects with a non-error. */
+export async function rejection(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error: unknown) {
+    if (error instanceof Error) return error;
+    throw new Error(`rejected with a non-error: ${String(error)}`);
+  }
+  throw new Error('expected a rejection');
+}
