@@ -3,6 +3,8 @@
  * start-up; a bad value stops the process with one line naming the variable and the expected form.
  */
 
+import { availableParallelism } from 'node:os';
+
 export type Role = 'api' | 'worker' | 'projector';
 export type Provider = 'local' | 'openai';
 
@@ -22,7 +24,10 @@ export interface Config {
   idempotencyTtlSeconds: number;
   trustProxy: boolean;
   roles: Role[];
-  workerConcurrency: number;
+  /** Jobs one worker process runs at once, per queue (humanize follows AI_PROVIDER, detect DETECT_PROVIDER). */
+  workerConcurrency: { humanize: number; detect: number };
+  /** Threads running the built-in engine off the event loop (0: on the main thread). */
+  engineThreads: number;
   shutdownGraceMs: number;
   logLevel: string;
   metricsPort: number | null;
@@ -30,6 +35,17 @@ export interface Config {
   redisPrefix: string;
   /** JSON file of extra plan definitions (operator plans, fixtures), keyed by plan key. */
   plansFile: string | null;
+}
+
+/**
+ * Default jobs per worker process and queue. An `openai` job mostly waits on the network, so many run at
+ * once (enough for every plan's concurrent-request limit on one worker). A `local` job is CPU work on
+ * the engine threads plus two short database round trips: a few per core keep the threads busy
+ * while others wait on the database, without queueing more CPU work than the cores can do.
+ */
+export const OPENAI_WORKER_CONCURRENCY = 128;
+export function defaultConcurrency(provider: Provider, cores = availableParallelism()): number {
+  return provider === 'openai' ? OPENAI_WORKER_CONCURRENCY : 4 * cores;
 }
 
 export class ConfigError extends Error {
@@ -126,7 +142,11 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyTtlSeconds: int(env, 'IDEMPOTENCY_TTL_SECONDS', 86_400, 1),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     roles: [...new Set(roles)] as Role[],
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
+    workerConcurrency: {
+      humanize: int(env, 'WORKER_CONCURRENCY', defaultConcurrency(aiProvider), 1, 1000),
+      detect: int(env, 'WORKER_CONCURRENCY', defaultConcurrency(detectProvider), 1, 1000),
+    },
+    engineThreads: int(env, 'ENGINE_THREADS', availableParallelism(), 0, 64),
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 25_000, 0),
     logLevel,
     metricsPort: metricsPortRaw ? int(env, 'METRICS_PORT', 0, 1, 65535) : null,

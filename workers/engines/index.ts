@@ -18,6 +18,8 @@ export interface EnginesConfig {
   openai?: OpenAIConnection | null;
   /** Generation deadline (AI_TIMEOUT_MS). */
   timeoutMs: number;
+  /** The built-in engine run elsewhere (workers/engine-pool.ts); by default it runs in this thread. */
+  local?: { detector: Detector; humanizer: Humanizer };
 }
 
 export interface Engines {
@@ -41,11 +43,15 @@ export function createEngines(config: EnginesConfig): Engines {
 
   // One local detector (its weights and word table loaded once) serves detection, the openai blend and
   // the local humanizer's own judging.
-  const localDetector = createLocalDetector();
+  const local = config.local ?? (() => {
+    const detector = createLocalDetector();
+    return { detector, humanizer: createLocalHumanizer(detector) };
+  })();
+  const localDetector = local.detector;
   const humanizer =
     config.aiProvider === 'openai'
       ? createOpenAIHumanizer({ ...connection, timeoutMs: config.timeoutMs })
-      : createLocalHumanizer(localDetector);
+      : local.humanizer;
   const detector =
     config.detectProvider === 'openai'
       ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs })
