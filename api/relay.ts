@@ -107,7 +107,7 @@ export class Relay {
         return;
       }
       try {
-        await this.deps.queues.enqueue(job);
+        await this.deps.queues.enqueue({ ...job, replyTo: this.deps.progress.replyTo });
       } catch (err: unknown) {
         this.deps.logger.error({ err, requestId: job.requestId }, 'enqueue failed');
         await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});

@@ -77,7 +77,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
   });
   const store = instrumented(backends.store, (s) => metrics.appendDuration.observe(s));
   const prefix = `${config.redisPrefix}:`;
-  const redis = createRedis(config.redisUrl);
+  // Rate limits and progress: commands issued in one event-loop turn go out as one write (not for BullMQ's own
+  // connections, whose blocking and scripted commands must keep their order of their own).
+  const redis = createRedis(config.redisUrl, { enableAutoPipelining: true });
   const subscriber = createRedis(config.redisUrl, { commandTimeout: undefined });
   const progress = new ProgressHub(redis, subscriber, prefix);
   const undelivered = new UndeliveredResults(pool);

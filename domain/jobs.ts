@@ -24,6 +24,8 @@ interface JobBase {
   idempotencyKey: string | null;
   /** Balance under 10% of the allowance right after the reservation. */
   creditsLow: boolean;
+  /** Redis channel of the API process holding the client, where progress goes (set when enqueued). */
+  replyTo?: string;
 }
 
 export interface HumanizeJob extends JobBase {

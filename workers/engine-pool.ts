@@ -56,7 +56,9 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void
 export function createEnginePool(options: { threads: number }): EnginePool {
   const pool = new Piscina<EngineTask, DetectionReport | string>({
     filename: threadFile(),
-    minThreads: options.threads,
+    // Threads start with the first engine task (a process whose provider is openai may never need one) and
+    // then stay: each loads the model once.
+    minThreads: 0,
     maxThreads: options.threads,
     idleTimeout: Number.POSITIVE_INFINITY,
     // Task queue without bound: admission is already bounded by the queue workers' concurrency.

@@ -41,7 +41,12 @@ export class WorkerRole {
       const worker = new Worker<Job>(
         QUEUES[endpoint],
         async (job: BullJob<Job>, _token?: string, signal?: AbortSignal) => {
-          await options.process(job.data, signal ?? new AbortController().signal);
+          options.progress.route(job.data.requestId, job.data.replyTo);
+          try {
+            await options.process(job.data, signal ?? new AbortController().signal);
+          } finally {
+            options.progress.unroute(job.data.requestId);
+          }
         },
         {
           connection,
@@ -74,7 +79,12 @@ export class WorkerRole {
           this.options.logger.error({ jobId: job.requestId, err: releaseErr }, 'could not release the idempotency key of a refunded job');
         });
       }
-      await this.options.progress.publish(job.requestId, { kind: 'error', code, message: 'Processing failed; the words were refunded.', refunded });
+      this.options.progress.route(job.requestId, job.replyTo);
+      try {
+        await this.options.progress.publish(job.requestId, { kind: 'error', code, message: 'Processing failed; the words were refunded.', refunded });
+      } finally {
+        this.options.progress.unroute(job.requestId);
+      }
       this.options.logger.warn({ jobId: job.requestId, err: err.message, refunded }, 'job failed in the queue');
     } catch (refundErr: unknown) {
       this.options.logger.error({ jobId: job.requestId, err: refundErr }, 'refund of a failed job did not complete');
