@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     },
   };
   const plan: Plan = { ...(PLANS.api_scale as Plan), key: 'api_bench', wordsPerMonth: 2_000_000_000, requestsPerMinute: 10_000_000, concurrentRequests: 10_000 };
-  const t = await startTestService({ WORKER_CONCURRENCY: '' , LOG_LEVEL: 'info' }, {
+  const t = await startTestService({ WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? '', LOG_LEVEL: 'info' }, {
     extraPlans: { api_bench: plan }, engines: { detector, humanizer: pool.humanizer, ping: async () => {} },
   });
   const keys = (await t.admin.createCustomers({ plan: 'api_bench', count: 60, keyName: 'bench' })).map((c) => c.key as string);

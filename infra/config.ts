@@ -39,13 +39,15 @@ export interface Config {
 
 /**
  * Default jobs per worker process and queue. An `openai` job mostly waits on the network, so many run at
- * once (enough for every plan's concurrent-request limit on one worker). A `local` job is CPU work on
- * the engine threads plus two short database round trips: a few per core keep the threads busy
- * while others wait on the database, without queueing more CPU work than the cores can do.
+ * once (enough for every plan's concurrent-request limit on one worker). A `local` job's CPU work runs on
+ * the engine threads (ENGINE_THREADS bounds how much runs at once, the rest queues there); the rest of the
+ * job is waiting on the database and Redis (the charge, the result), so it too needs many jobs at once:
+ * measured, 8 per queue left most of a detect's latency as time waiting for a free job slot.
  */
 export const OPENAI_WORKER_CONCURRENCY = 128;
-export function defaultConcurrency(provider: Provider, cores = availableParallelism()): number {
-  return provider === 'openai' ? OPENAI_WORKER_CONCURRENCY : 4 * cores;
+export const LOCAL_WORKER_CONCURRENCY = 64;
+export function defaultConcurrency(provider: Provider): number {
+  return provider === 'openai' ? OPENAI_WORKER_CONCURRENCY : LOCAL_WORKER_CONCURRENCY;
 }
 
 export class ConfigError extends Error {

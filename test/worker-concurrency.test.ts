@@ -5,16 +5,17 @@
  */
 import { expect } from 'chai';
 import { availableParallelism } from 'node:os';
-import { defaultConcurrency, loadConfig, OPENAI_WORKER_CONCURRENCY } from '../infra/config.js';
+import { defaultConcurrency, loadConfig, LOCAL_WORKER_CONCURRENCY, OPENAI_WORKER_CONCURRENCY } from '../infra/config.js';
 import { PLANS } from '../domain/plans.js';
 import { FAKE_MODEL, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/fake-openai.js';
 import { expectProblem } from './support/problem.js';
 import { call, SAMPLE_TEXT, startTestService, type TestService } from './support/service.js';
 
 describe('worker concurrency by provider', () => {
-  it('defaults to many jobs per queue for openai and a few per core for local; WORKER_CONCURRENCY overrides both', () => {
+  it('defaults per provider (openai more than local, whose CPU work the engine threads bound); WORKER_CONCURRENCY overrides both', () => {
     const openai = { OPENAI_BASE_URL: 'http://127.0.0.1:1/v1', OPENAI_MODEL: 'm' };
-    expect(loadConfig({}).workerConcurrency).to.deep.equal({ humanize: 4 * availableParallelism(), detect: 4 * availableParallelism() });
+    expect(loadConfig({}).workerConcurrency).to.deep.equal({ humanize: LOCAL_WORKER_CONCURRENCY, detect: LOCAL_WORKER_CONCURRENCY });
+    expect(loadConfig({}).engineThreads).to.equal(availableParallelism());
     expect(loadConfig({ ...openai, AI_PROVIDER: 'openai', DETECT_PROVIDER: 'local' }).workerConcurrency)
       .to.deep.equal({ humanize: OPENAI_WORKER_CONCURRENCY, detect: defaultConcurrency('local') });
     expect(loadConfig({ ...openai, AI_PROVIDER: 'openai', WORKER_CONCURRENCY: '5' }).workerConcurrency).to.deep.equal({ humanize: 5, detect: 5 });
