@@ -6,7 +6,7 @@
  */
 import type { Context } from 'koa';
 import { DomainError, isErrorCode, statusOf, type ErrorCode } from '../domain/error-codes.js';
-import type { Job, ProgressMessage } from '../domain/jobs.js';
+import type { Job, JobRef, ProgressMessage } from '../domain/jobs.js';
 import type { LedgerService } from '../infra/ledger.js';
 import type { Logger } from '../infra/logger.js';
 import type { ProgressHub } from '../infra/progress.js';
@@ -26,7 +26,7 @@ export interface RelayDeps {
   heartbeatMs: number;
   onStreamOpen?: (delta: 1 | -1) => void;
   /** Final messages workers could not publish (infra/undelivered.ts). */
-  undelivered?: { take(requestId: string): Promise<ProgressMessage | null> };
+  undelivered?: { take(ref: JobRef): Promise<ProgressMessage | null> };
 }
 
 type Outcome = { kind: 'message'; message: ProgressMessage } | { kind: 'deadline' } | { kind: 'disconnected' };
@@ -80,8 +80,8 @@ export class Relay {
     // Refund first: a worker told to cancel would otherwise often refund before us, and the client would
     // hear refunded: false for words that did come back.
     const refunded = await ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
-    await progress.requestCancel(job.requestId).catch(() => {});
-    await queues.discardWaiting(job.endpoint, job.requestId).catch(() => false);
+    await progress.requestCancel(job).catch(() => {});
+    await queues.discardWaiting(job.endpoint, job).catch(() => false);
     if (refunded && job.idempotencyKey) await this.deps.releaseIdempotencyKey(job.idempotencyKey, code).catch(() => {});
     return refunded;
   }
@@ -91,7 +91,7 @@ export class Relay {
     const inbox = new Inbox();
     let stopListening: () => Promise<void>;
     try {
-      stopListening = await this.deps.progress.listen(job.requestId, (m) => inbox.push(m));
+      stopListening = await this.deps.progress.listen(job, (m) => inbox.push(m));
     } catch (err: unknown) {
       this.deps.logger.error({ err, requestId: job.requestId }, 'progress subscription failed');
       await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});
@@ -143,13 +143,13 @@ export class Relay {
    * The worker's final message when it settled the reservation before the API gave up (its refund found the
    * reservation settled): whatever arrives within one more grace period, skipping chunks. Null if nothing does.
    */
-  private lateFinalMessage(inbox: Inbox, requestId: string): Promise<ProgressMessage | null> {
+  private lateFinalMessage(inbox: Inbox, ref: JobRef): Promise<ProgressMessage | null> {
     let waiting = true;
     const handedOver = async (): Promise<ProgressMessage | null> => {
       // A worker that could not publish (Redis down) leaves its final message in the database.
       const until = Date.now() + 2 * this.deps.graceMs;
       while (waiting && this.deps.undelivered && Date.now() < until) {
-        const m = await this.deps.undelivered.take(requestId).catch(() => null);
+        const m = await this.deps.undelivered.take(ref).catch(() => null);
         if (m) return m;
         await new Promise((r) => setTimeout(r, 200).unref());
       }
@@ -191,7 +191,7 @@ export class Relay {
         if (!refunded) {
           // The worker settled first. If it charged, its result is on the way: a charged request must not be
           // answered with a failure, so wait a little longer for the worker's final message.
-          const late = await this.lateFinalMessage(inbox, job.requestId);
+          const late = await this.lateFinalMessage(inbox, job);
           if (late && this.answerJson(ctx, job, late)) return;
           throw new DomainError(code, 'Processing did not finish in time.');
         }
@@ -243,7 +243,7 @@ export class Relay {
         const refunded = await this.abandon(job, code);
         if (o.kind === 'deadline' && !refunded) {
           // Settled by the worker first: relay its own ending (a charged text ends with done, not an error).
-          const late = await this.lateFinalMessage(inbox, job.requestId);
+          const late = await this.lateFinalMessage(inbox, job);
           if (late?.kind === 'done') {
             ctx.state.wordsCharged = late.body.words_charged;
             send('done', doneEvent(late.body, Date.now() - job.acceptedAt));

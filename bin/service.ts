@@ -9,7 +9,7 @@ import type { Middleware } from 'koa';
 import { createApp, type RequestLog } from '../api/app.js';
 import { KeyCache } from '../api/key-cache.js';
 import { authenticate, clientIp, requireScope } from '../api/middleware/auth.js';
-import { jsonBody } from '../api/middleware/body.js';
+import { BODY_READ_TIMEOUT_MS, jsonBody } from '../api/middleware/body.js';
 import { healthLimit, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
 import { Relay } from '../api/relay.js';
 import { healthRouter } from '../api/routes/health.js';
@@ -53,6 +53,8 @@ export interface ServiceOptions {
   onRequestDone?: (info: RequestLog) => void;
   heartbeatMs?: number;
   stalledIntervalMs?: number;
+  /** How long a client may take to send a request body (default 30 s). */
+  bodyReadTimeoutMs?: number;
   /** Replace the usage statistics lookup (tests break it to see the degraded answer). */
   usageStats?: (accountId: string) => Promise<import('../projections/usage.js').UsageStats>;
 }
@@ -103,7 +105,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
 
   if (config.roles.includes('worker')) {
     const processor = createProcessor({
-      engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger, undelivered,
+      engines, ledger, results: idempotency, publish: (ref, m) => progress.publish(ref, m), logger, undelivered,
       onJobDone: (queue, outcome, ms) => metrics.jobDuration.observe({ queue, outcome }, ms / 1000),
     });
     const worker = new WorkerRole({
@@ -132,10 +134,11 @@ export async function startService(config: Config, options: ServiceOptions = {})
     relayRef = relay;
     const jobs = new TextJobs({ ledger, idempotency, relay, aiTimeoutMs: config.aiTimeoutMs });
     const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
+    const body = jsonBody({ readTimeoutMs: options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS });
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
-      jsonBody(), auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
+      body, auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
     ];
-    const toneEdge = (write: boolean): Middleware[] => [jsonBody(), auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
+    const toneEdge = (write: boolean): Middleware[] => [body, auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
     const tonesRoutes = tonesRouter({
       read: toneEdge(false), write: toneEdge(true), tones, schemas,
       wordsRemaining: async (accountId) => balanceOf(await ledger.state(accountId)).total,
@@ -169,6 +172,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
       s.once('error', reject);
     });
     server.keepAliveTimeout = 5_000;
+    // Node's own backstop for a request never completed (its default is 5 minutes); the body middleware
+    // answers a slow body with a problem document first.
+    server.requestTimeout = (options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS) + 10_000;
+    server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
     const address = server.address() as AddressInfo;
     url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
     logger.info({ url, version: VERSION }, 'api listening');

@@ -5,7 +5,7 @@
  * holds the charge.
  */
 import type { Pool } from 'pg';
-import type { ProgressMessage } from '../domain/jobs.js';
+import { jobIdFor, type JobRef, type ProgressMessage } from '../domain/jobs.js';
 
 export class UndeliveredResults {
   constructor(private readonly pool: Pool) {}
@@ -24,17 +24,18 @@ export class UndeliveredResults {
     }
   }
 
-  async put(requestId: string, message: ProgressMessage): Promise<void> {
+  /** Rows are keyed by account and request (jobIdFor): request ids are unique only within an account. */
+  async put(ref: JobRef, message: ProgressMessage): Promise<void> {
     await this.pool.query(
       `INSERT INTO undelivered_results (request_id, message) VALUES ($1, $2)
        ON CONFLICT (request_id) DO UPDATE SET message = EXCLUDED.message`,
-      [requestId, JSON.stringify(message)],
+      [jobIdFor(ref), JSON.stringify(message)],
     );
     await this.pool.query(`DELETE FROM undelivered_results WHERE created_at < now() - interval '1 day'`);
   }
 
-  async take(requestId: string): Promise<ProgressMessage | null> {
-    const { rows } = await this.pool.query('DELETE FROM undelivered_results WHERE request_id = $1 RETURNING message', [requestId]);
+  async take(ref: JobRef): Promise<ProgressMessage | null> {
+    const { rows } = await this.pool.query('DELETE FROM undelivered_results WHERE request_id = $1 RETURNING message', [jobIdFor(ref)]);
     return rows[0] ? (rows[0].message as ProgressMessage) : null;
   }
 }

@@ -8,12 +8,12 @@
  * client whole, so it is refunded instead of charged; the final message is published again until it
  * is delivered or the API has stopped waiting for it.
  */
-import type { DetectJob, HumanizeJob, Job, ProgressMessage } from '../domain/jobs.js';
+import type { DetectJob, HumanizeJob, Job, JobRef, ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { countWords } from '../domain/words.js';
 import { balanceOf, settlementOf } from '../domain/account.js';
 import { AlreadySettled, UnknownReservation, type LedgerService } from '../infra/ledger.js';
-import type { Logger } from '../infra/logger.js';
+import { safeError, type Logger } from '../infra/logger.js';
 import { bestOf, ProviderError, type Engines } from './engines/index.js';
 
 export interface ResultStore {
@@ -26,10 +26,10 @@ export interface ProcessorDeps {
   ledger: LedgerService;
   results: ResultStore;
   /** Resolves with the number of receivers when the transport reports it (0: nobody was listening). */
-  publish: (requestId: string, message: ProgressMessage) => Promise<number | void>;
+  publish: (ref: JobRef, message: ProgressMessage) => Promise<number | void>;
   logger: Logger;
   /** Where a final message that could not be published is left for the API (infra/undelivered.ts). */
-  undelivered?: { put(requestId: string, message: ProgressMessage): Promise<void> };
+  undelivered?: { put(ref: JobRef, message: ProgressMessage): Promise<void> };
   onJobDone?: (endpoint: Job['endpoint'], outcome: 'charged' | 'refunded' | 'dropped', ms: number) => void;
 }
 
@@ -67,13 +67,13 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     let handedOver = false;
     for (;;) {
       try {
-        if ((await deps.publish(job.requestId, message)) !== 0) return true;
+        if ((await deps.publish(job, message)) !== 0) return true;
       } catch {
         // Redis unreachable for now: try again until the window closes.
       }
       if (!handedOver && deps.undelivered) {
         // Also leave it where the waiting API process looks before it answers with a failure.
-        handedOver = await deps.undelivered.put(job.requestId, message).then(() => true, () => false);
+        handedOver = await deps.undelivered.put(job, message).then(() => true, () => false);
       }
       if (Date.now() >= until) return false;
       await new Promise((resolve) => setTimeout(resolve, REPUBLISH_EVERY_MS));
@@ -91,7 +91,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       n: job.bestOfUsed,
       signal,
       ...(job.stream ? {
-        onChunk: (text: string) => { chunks.push(deps.publish(job.requestId, { kind: 'chunk', text }).then((n) => n !== 0, () => false)); },
+        onChunk: (text: string) => { chunks.push(deps.publish(job, { kind: 'chunk', text }).then((n) => n !== 0, () => false)); },
       } : {}),
     });
     if ((await Promise.all(chunks)).includes(false)) throw new StreamInterrupted('a streamed chunk could not be published');
@@ -188,7 +188,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     if (job.idempotencyKey) {
       // The charge stands either way; a lost result only means a later replay gets RETRY_REQUIRED.
       await deps.results.store(job.idempotencyKey, body).catch((err: unknown) => {
-        deps.logger.error({ jobId: job.requestId, err }, 'could not store the idempotent result');
+        deps.logger.error({ jobId: job.requestId, err: safeError(err) }, 'could not store the idempotent result');
       });
     }
     if (!(await deliver(job, { kind: 'done', body }))) {
