@@ -43,7 +43,8 @@ export function authenticate(options: AuthOptions): Middleware {
   return async function authenticateKey(ctx, next) {
     // Node keeps only the first of repeated Authorization headers; which one a proxy or client meant is
     // anyone's guess, so the request is refused rather than authenticated by one of them.
-    if ((ctx.req.headersDistinct.authorization?.length ?? 0) > 1) {
+    // A comma is no token character (RFC 6750): "Bearer a, Bearer b" is two credentials in one header.
+    if ((ctx.req.headersDistinct.authorization?.length ?? 0) > 1 || ctx.get('Authorization').includes(',')) {
       throw new ApiError('VALIDATION_FAILED', 'Send exactly one Authorization header.');
     }
     const header = ctx.get('Authorization');
