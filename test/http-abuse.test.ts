@@ -3,42 +3,15 @@
  * invisible characters, lone surrogates and C1 characters, odd Authorization headers, slow bodies. Every
  * request carries a marker word; the log must never contain it, and the ledger audit must be clean.
  */
-import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { pino } from 'pino';
+import fc from 'fast-check';
 import { auditLedger } from '../bin/ledger-audit.js';
-import { PLANS, type Plan } from '../domain/plans.js';
 import { countWords } from '../domain/words.js';
+import { abusePlans, capturingLogger, rawRequest } from './support/abuse.js';
 import { expectProblem } from './support/problem.js';
 import { call, SAMPLE_TEXT, startTestService, type TestService } from './support/service.js';
 
-export const MARKER = 'zanzibarquokka';
-const growth = PLANS.api_growth!;
-/** Growth with limits out of the way, so each test can send as many requests as it needs. */
-export const abusePlans: Record<string, Plan> = {
-  api_abuse: { ...growth, key: 'api_abuse', name: 'Abuse', requestsPerMinute: 100_000, secondaryRequestsPerMinute: 100_000, toneWritesPerMinute: 100_000, maxCustomTones: 1_000, concurrentRequests: 100 },
-};
-
-/** A logger writing into `lines`, at debug level, as the service would log in production (or more). */
-export function capturingLogger(lines: string[]) {
-  return pino({ level: 'debug' }, new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } }));
-}
-
-/** The raw HTTP response to bytes written on a socket (status line and body), once the server closes or answers. */
-export function rawRequest(url: string, head: string, body = '', hold = false): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(head + body));
-    let received = '';
-    socket.on('data', (d) => {
-      received += String(d);
-      if (!hold && /\r\n\r\n/.test(received) && /\}$/.test(received.trim())) socket.end();
-    });
-    socket.on('close', () => resolve(received));
-    socket.on('error', reject);
-  });
-}
+const MARKER = 'zanzibarquokka';
 
 describe('abuse of the input over HTTP', function () {
   this.timeout(60_000);
@@ -164,6 +137,21 @@ describe('abuse of the input over HTTP', function () {
       const deep = '['.repeat(50_000) + ']'.repeat(50_000);
       expectProblem(await post('/v1/humanize', `{"text":${deep}}`), 400, 'INVALID_TEXT');
       expectProblem(await post('/v1/tones', `{"name":"n","instructions":"i","example":${deep}}`), 400, 'VALIDATION_FAILED');
+    });
+  });
+
+  describe('random Unicode (property)', () => {
+    // Any code point, lone surrogate halves and control characters included, in the text and in tone fields.
+    const anything = fc.string({ unit: 'binary', maxLength: 40 });
+    it('never answers a client\'s bytes with a 5xx', async () => {
+      await fc.assert(fc.asyncProperty(anything, anything, fc.constantFrom('/v1/detect', '/v1/humanize', '/v1/tones'), async (a, b, path) => {
+        const body = path === '/v1/tones'
+          ? { name: a || 'n', instructions: `${b} ${MARKER}`, description: b + a }
+          : { text: `${a} ${SAMPLE_TEXT} ${b} ${MARKER}`, ...(path === '/v1/humanize' ? { tone: 'formal' } : {}) };
+        const res = await post(path, body);
+        expect(res.status, `${path} ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).to.be.below(500);
+        if (res.status >= 400) expect(res.headers.get('content-type')).to.match(/^application\/problem\+json/);
+      }), { numRuns: 40 });
     });
   });
 
