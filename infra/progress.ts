@@ -47,8 +47,9 @@ export class ProgressHub {
     };
   }
 
-  async publish(requestId: string, message: ProgressMessage): Promise<void> {
-    await this.publisher.publish(channels.progress(this.prefix, requestId), JSON.stringify(message));
+  /** Resolves with the number of subscribers that received it (0: no API process is waiting for this request). */
+  async publish(requestId: string, message: ProgressMessage): Promise<number> {
+    return this.publisher.publish(channels.progress(this.prefix, requestId), JSON.stringify(message));
   }
 
   async requestCancel(requestId: string): Promise<void> {

@@ -14,6 +14,9 @@
  * been charged for a result it was being sent. A token-streaming provider (openai, best_of 1) sends
  * chunks as they are generated, before the charge; a stream with a chunk that was not published
  * cannot reach the client whole, so it is refunded instead of charged.
+ *
+ * A request without an Idempotency-Key whose API process is no longer listening (it died) is refunded
+ * instead of charged: nobody could ever receive its result.
  */
 import type { DetectJob, HumanizeJob, Job, ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
@@ -235,6 +238,12 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     } catch (err: unknown) {
       const timedOut = deadline.aborted && !cancelSignal.aborted;
       return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
+    }
+    if (job.idempotencyKey === null && (await deps.publish(job.requestId, { kind: 'started' }).catch(() => undefined)) === 0) {
+      // No API process is waiting for this result (it died, or lost its subscription), and without a key no
+      // retry can fetch it: refund rather than charge for a result nobody can receive. (Redis unreachable is
+      // no such sign: the API reads the pending result.)
+      return fail(job, new Error('nobody is waiting for the result'), job.endpoint === 'humanize' ? 'AI_GENERATION_FAILED' : 'CLIENT_CANCELLED', false, started);
     }
     let wordsRemaining: number;
     try {
