@@ -23,6 +23,8 @@ export interface Config {
   trustProxy: boolean;
   roles: Role[];
   workerConcurrency: number;
+  /** The reservation sweeper (worker role): how often it runs, and how long past its deadline a reservation may stay open. */
+  reservationSweep: { intervalMs: number; marginMs: number };
   shutdownGraceMs: number;
   logLevel: string;
   metricsPort: number | null;
@@ -127,6 +129,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     roles: [...new Set(roles)] as Role[],
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
+    reservationSweep: {
+      intervalMs: int(env, 'RESERVATION_SWEEP_INTERVAL_MS', 30_000, 100),
+      marginMs: int(env, 'RESERVATION_SWEEP_MARGIN_MS', 60_000, 0),
+    },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 25_000, 0),
     logLevel,
     metricsPort: metricsPortRaw ? int(env, 'METRICS_PORT', 0, 1, 65535) : null,

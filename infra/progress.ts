@@ -48,8 +48,9 @@ export class ProgressHub {
     };
   }
 
-  async publish(ref: JobRef, message: ProgressMessage): Promise<void> {
-    await this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(message));
+  /** Resolves with the number of subscribers that received it (0: no API process is waiting for this request). */
+  async publish(ref: JobRef, message: ProgressMessage): Promise<number> {
+    return this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(message));
   }
 
   async requestCancel(ref: JobRef): Promise<void> {
