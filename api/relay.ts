@@ -1,8 +1,17 @@
 /**
  * Runs one accepted request on the workers and relays the outcome: as JSON, or as the SSE sequence of
- * spec section 6. The progress subscription is in place before the job is enqueued. When the client
- * goes away or the deadline passes, the API cancels the job and refunds; the ledger settles a
- * reservation once, so a worker finishing late cannot charge it.
+ * spec section 6. The progress subscription is in place before the job is enqueued.
+ *
+ * Whenever the answer is in doubt (the deadline passed, the client left, a worker reported an error it
+ * did not refund) the ledger decides it (api/settlement.ts): the API refunds, and answers a failure only
+ * once that refund is durable; when the refund finds the reservation charged, the request is answered
+ * with its result, which the worker made durable before charging. So a client is told of a failure only
+ * when it was not charged, and a charged request is answered with its result, or replays it on a retry
+ * with the same Idempotency-Key.
+ *
+ * Streams: chunks a worker sends before its charge (a token-streaming provider) are relayed as they come;
+ * the rest of the text, or all of it when the engine had the whole result first, is sent from the `done`
+ * message, i.e. after the charge.
  */
 import type { Context } from 'koa';
 import { DomainError, isErrorCode, statusOf, type ErrorCode } from '../domain/error-codes.js';
@@ -12,11 +21,19 @@ import type { Logger } from '../infra/logger.js';
 import type { ProgressHub } from '../infra/progress.js';
 import type { JobQueues } from '../infra/queues.js';
 import { problemBody } from './problem.js';
+import { retrying, type Settlements } from './settlement.js';
+
+/** Test hooks where the API meets the workers: awaited, so a test decides when each step runs. */
+export interface RelayHooks {
+  /** Before the API refunds a request it gives up on (deadline, disconnect, unrefunded worker error). */
+  beforeSettle?: (job: Job, reason: 'deadline' | 'disconnected' | 'worker_error') => Promise<void>;
+}
 
 export interface RelayDeps {
   progress: ProgressHub;
   queues: JobQueues;
   ledger: LedgerService;
+  settlements: Settlements;
   /** Marks an Idempotency-Key as consumed without a result (after a refund). */
   releaseIdempotencyKey: (key: string, code: string) => Promise<void>;
   logger: Logger;
@@ -24,12 +41,18 @@ export interface RelayDeps {
   /** How long past the job deadline the API waits before it gives up itself. */
   graceMs: number;
   heartbeatMs: number;
+  /** How long the API keeps trying to make a refund durable (or to read the result) in a store outage. */
+  settleRetryMs?: number;
   onStreamOpen?: (delta: 1 | -1) => void;
-  /** Final messages workers could not publish (infra/undelivered.ts). */
-  undelivered?: { take(requestId: string): Promise<ProgressMessage | null> };
+  /** A stream cancelled by its client after output was sent, and refunded (token-streaming providers). */
+  onStreamCancelled?: (accountId: string) => void;
+  hooks?: RelayHooks;
 }
 
 type Outcome = { kind: 'message'; message: ProgressMessage } | { kind: 'deadline' } | { kind: 'disconnected' };
+
+/** How a request the API gave up on stands: refunded, charged (with its result), or not known (store unreachable). */
+type Settled = { kind: 'refunded' } | { kind: 'charged'; body: Record<string, unknown> } | { kind: 'unconfirmed' };
 
 /** A small mailbox turning pushed messages into awaited ones. */
 class Inbox {
@@ -60,11 +83,20 @@ function doneEvent(body: Record<string, unknown>, latencyMs: number): Record<str
   };
 }
 
+/** Word-sized chunks (each word with the whitespace after it); they concatenate to the text. */
+function wordChunks(text: string): string[] {
+  return text.match(/\s+|\S+\s*/gy) ?? [];
+}
+
+const UNCONFIRMED = 'The outcome could not be confirmed; retry with the same Idempotency-Key to receive the result or the refund.';
+
 export class Relay {
   /** Ends every open wait as if its deadline had passed (graceful shutdown past its grace period). */
   private readonly stoppers = new Set<() => void>();
 
   constructor(private readonly deps: RelayDeps) {}
+
+  private get settleRetryMs(): number { return this.deps.settleRetryMs ?? 15_000; }
 
   /** Number of requests currently waiting on workers. */
   get inFlight(): number { return this.stoppers.size; }
@@ -74,16 +106,53 @@ export class Relay {
     for (const stop of [...this.stoppers]) stop();
   }
 
-  /** Gives up on a job: cancel it, refund it and release its idempotency key. Returns whether it was refunded. */
+  /**
+   * Gives up on a job: refund it (retried through a store outage), cancel it and release its idempotency
+   * key. Returns whether this call refunded it; throws when the refund could not be made durable.
+   */
   async abandon(job: Job, code: ErrorCode): Promise<boolean> {
     const { progress, queues, ledger } = this.deps;
     // Refund first: a worker told to cancel would otherwise often refund before us, and the client would
     // hear refunded: false for words that did come back.
-    const refunded = await ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
-    await progress.requestCancel(job.requestId).catch(() => {});
-    await queues.discardWaiting(job.endpoint, job.requestId).catch(() => false);
+    const refunded = await retrying(this.settleRetryMs, () => ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt }));
+    await progress.requestCancel(job).catch(() => {});
+    await queues.discardWaiting(job.endpoint, job).catch(() => false);
     if (refunded && job.idempotencyKey) await this.deps.releaseIdempotencyKey(job.idempotencyKey, code).catch(() => {});
     return refunded;
+  }
+
+  /** Refunds, or finds the reservation charged and fetches its result (see the file comment). */
+  private async settle(job: Job, code: ErrorCode, inbox: Inbox, reason: 'deadline' | 'disconnected' | 'worker_error'): Promise<Settled> {
+    await this.deps.hooks?.beforeSettle?.(job, reason);
+    try {
+      if (await this.abandon(job, code)) return { kind: 'refunded' };
+      const standing = await retrying(this.settleRetryMs, () => this.deps.settlements.standing(job.accountId, job.requestId));
+      if (standing !== 'charged') return { kind: 'refunded' };
+      const body = await this.chargedResult(job, inbox);
+      if (body) return { kind: 'charged', body };
+      this.deps.logger.error({ requestId: job.requestId }, 'request charged but its result could not be found');
+    } catch (err: unknown) {
+      this.deps.logger.error({ err, requestId: job.requestId }, 'could not settle an abandoned request');
+    }
+    return { kind: 'unconfirmed' };
+  }
+
+  /** The charged result: the worker's `done` message if it comes, else the durable copy it wrote before charging. */
+  private chargedResult(job: Job, inbox: Inbox): Promise<Record<string, unknown> | null> {
+    let looking = true;
+    const fromInbox = (async () => {
+      for (;;) { const m = await inbox.next(); if (m.kind === 'done') return m.body; }
+    })();
+    const fromStore = (async () => {
+      const until = Date.now() + this.settleRetryMs;
+      while (looking && Date.now() < until) {
+        const body = await this.deps.settlements.chargedResult(job.accountId, job.requestId, job.idempotencyKey).catch(() => null);
+        if (body) return body;
+        await new Promise((r) => setTimeout(r, 200).unref());
+      }
+      return null;
+    })();
+    return Promise.race([fromInbox, fromStore]).finally(() => { looking = false; });
   }
 
   /** Enqueues and relays. Errors before a stream opens are thrown (problem+json). */
@@ -91,7 +160,7 @@ export class Relay {
     const inbox = new Inbox();
     let stopListening: () => Promise<void>;
     try {
-      stopListening = await this.deps.progress.listen(job.requestId, (m) => inbox.push(m));
+      stopListening = await this.deps.progress.listen(job, (m) => inbox.push(m));
     } catch (err: unknown) {
       this.deps.logger.error({ err, requestId: job.requestId }, 'progress subscription failed');
       await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});
@@ -101,17 +170,19 @@ export class Relay {
       if (ctx.res.destroyed) {
         // The client left while its words were being reserved: no job, the reservation goes straight back.
         const code = failureCodes(job).cancelled;
-        await this.abandon(job, code);
+        await this.abandon(job, code).catch(() => {});
         ctx.state.errorCode = code;
         ctx.status = statusOf(code);
         return;
       }
       try {
-        await this.deps.queues.enqueue({ ...job, replyTo: this.deps.progress.replyTo });
+        await this.deps.queues.enqueue(job);
       } catch (err: unknown) {
         this.deps.logger.error({ err, requestId: job.requestId }, 'enqueue failed');
-        await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});
-        throw new DomainError('AI_UNAVAILABLE', 'The processing service is unavailable; the words were refunded. Retry later.');
+        // An enqueue that failed in its answer may still have queued the job: whoever settles first stands.
+        if (await this.abandon(job, 'AI_UNAVAILABLE').catch(() => true)) {
+          throw new DomainError('AI_UNAVAILABLE', 'The processing service is unavailable; the words were refunded. Retry later.');
+        }
       }
       if (sse) await this.stream(ctx, job, inbox, sse.meta);
       else await this.respondJson(ctx, job, inbox);
@@ -139,40 +210,11 @@ export class Relay {
     };
   }
 
-  /**
-   * The worker's final message when it settled the reservation before the API gave up (its refund found the
-   * reservation settled): whatever arrives within one more grace period, skipping chunks. Null if nothing does.
-   */
-  private lateFinalMessage(inbox: Inbox, requestId: string): Promise<ProgressMessage | null> {
-    let waiting = true;
-    const handedOver = async (): Promise<ProgressMessage | null> => {
-      // A worker that could not publish (Redis down) leaves its final message in the database.
-      const until = Date.now() + 2 * this.deps.graceMs;
-      while (waiting && this.deps.undelivered && Date.now() < until) {
-        const m = await this.deps.undelivered.take(requestId).catch(() => null);
-        if (m) return m;
-        await new Promise((r) => setTimeout(r, 200).unref());
-      }
-      return null;
-    };
-    return Promise.race([
-      (async () => { for (;;) { const m = await inbox.next(); if (m.kind === 'done' || m.kind === 'error') return m; } })(),
-      handedOver().then((m) => m ?? new Promise<never>(() => {})),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 2 * this.deps.graceMs).unref()),
-    ]).finally(() => { waiting = false; });
-  }
-
-  /** Answers with a worker's final message (throws its error); false for a message that is not final. */
-  private answerJson(ctx: Context, job: Job, m: ProgressMessage): boolean {
-    if (m.kind === 'done') {
-      ctx.status = 200;
-      ctx.body = m.body;
-      ctx.state.wordsCharged = m.body.words_charged;
-      if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
-      return true;
-    }
-    if (m.kind === 'error') throw new DomainError(isErrorCode(m.code) ? m.code : failureCodes(job).failed, m.message);
-    return false;
+  private answerJson(ctx: Context, job: Job, body: Record<string, unknown>): void {
+    ctx.status = 200;
+    ctx.body = body;
+    ctx.state.wordsCharged = body.words_charged;
+    if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
   }
 
   private async respondJson(ctx: Context, job: Job, inbox: Inbox): Promise<void> {
@@ -180,22 +222,28 @@ export class Relay {
     try {
       for (;;) {
         const o = await outcomes.next();
-        if (o.kind === 'message') {
-          if (this.answerJson(ctx, job, o.message)) return;
-          continue;
+        if (o.kind === 'message' && o.message.kind === 'done') return this.answerJson(ctx, job, o.message.body);
+        if (o.kind === 'message' && o.message.kind !== 'error') continue;
+        let code: ErrorCode;
+        let settled: Settled;
+        if (o.kind === 'message' && o.message.kind === 'error') {
+          code = isErrorCode(o.message.code) ? o.message.code : failureCodes(job).failed;
+          if (o.message.refunded) throw new DomainError(code, o.message.message);
+          settled = await this.settle(job, code, inbox, 'worker_error');
+        } else {
+          code = o.kind === 'deadline' ? failureCodes(job).failed : failureCodes(job).cancelled;
+          settled = await this.settle(job, code, inbox, o.kind === 'deadline' ? 'deadline' : 'disconnected');
+          if (o.kind === 'disconnected') {
+            // Nobody reads this answer; its status is for the request log and stats (spec 7: 499 is detect-only).
+            if (settled.kind === 'charged') ctx.state.wordsCharged = settled.body.words_charged;
+            ctx.state.errorCode = code;
+            ctx.status = statusOf(code);
+            return;
+          }
         }
-        const code = o.kind === 'deadline' ? failureCodes(job).failed : failureCodes(job).cancelled;
-        const refunded = await this.abandon(job, code);
-        // Nobody reads this answer; its status is for the request log and stats (spec 7: 499 is detect-only).
-        if (o.kind === 'disconnected') { ctx.state.errorCode = code; ctx.status = statusOf(code); return; }
-        if (!refunded) {
-          // The worker settled first. If it charged, its result is on the way: a charged request must not be
-          // answered with a failure, so wait a little longer for the worker's final message.
-          const late = await this.lateFinalMessage(inbox, job.requestId);
-          if (late && this.answerJson(ctx, job, late)) return;
-          throw new DomainError(code, 'Processing did not finish in time.');
-        }
-        throw new DomainError(code, 'Processing did not finish in time; the words were refunded.');
+        if (settled.kind === 'charged') return this.answerJson(ctx, job, settled.body);
+        if (settled.kind === 'unconfirmed') throw new DomainError(code, UNCONFIRMED);
+        throw new DomainError(code, 'Processing did not finish; the words were refunded.');
       }
     } finally {
       outcomes.dispose();
@@ -211,58 +259,60 @@ export class Relay {
     res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     this.deps.onStreamOpen?.(1);
     let lastWrite = Date.now();
+    let sent = '';
     const send = (event: string, data: unknown) => {
       if (res.writableEnded || res.destroyed) return;
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       lastWrite = Date.now();
     };
+    /** The text not streamed yet, then `done`: everything here is sent after the charge. */
+    const finish = (body: Record<string, unknown>) => {
+      const text = typeof body.humanized_text === 'string' ? body.humanized_text : '';
+      if (text.startsWith(sent)) for (const chunk of wordChunks(text.slice(sent.length))) send('chunk', { text: chunk });
+      else this.deps.logger.error({ requestId: job.requestId }, 'streamed chunks differ from the charged text');
+      ctx.state.wordsCharged = body.words_charged;
+      send('done', doneEvent(body, Date.now() - job.acceptedAt));
+    };
     const heartbeat = setInterval(() => {
       if (Date.now() - lastWrite >= this.deps.heartbeatMs && !res.writableEnded) { res.write(': keep-alive\n\n'); lastWrite = Date.now(); }
     }, Math.max(50, Math.floor(this.deps.heartbeatMs / 2)));
     const outcomes = this.outcomes(ctx, job, inbox);
+    const code = failureCodes(job).failed;
     try {
       send('meta', meta);
       for (;;) {
         const o = await outcomes.next();
         if (o.kind === 'message') {
           const m = o.message;
-          if (m.kind === 'chunk') { send('chunk', { text: m.text }); continue; }
-          if (m.kind === 'done') {
-            ctx.state.wordsCharged = m.body.words_charged;
-            send('done', doneEvent(m.body, Date.now() - job.acceptedAt));
-            return;
-          }
-          if (m.kind === 'error') {
+          if (m.kind === 'chunk') { send('chunk', { text: m.text }); sent += m.text; continue; }
+          if (m.kind === 'done') return finish(m.body);
+          if (m.kind === 'error' && m.refunded) {
             ctx.state.errorCode = m.code;
-            send('error', { code: m.code, message: m.message, refunded: m.refunded });
+            send('error', { code: m.code, message: m.message, refunded: true });
             return;
           }
-          continue;
+          if (m.kind !== 'error') continue;
         }
-        const code = failureCodes(job).failed;
-        const refunded = await this.abandon(job, code);
-        if (o.kind === 'deadline' && !refunded) {
-          // Settled by the worker first: relay its own ending (a charged text ends with done, not an error).
-          const late = await this.lateFinalMessage(inbox, job.requestId);
-          if (late?.kind === 'done') {
-            ctx.state.wordsCharged = late.body.words_charged;
-            send('done', doneEvent(late.body, Date.now() - job.acceptedAt));
-            return;
-          }
-          if (late?.kind === 'error') {
-            ctx.state.errorCode = late.code;
-            send('error', { code: late.code, message: late.message, refunded: late.refunded });
-            return;
-          }
+        const settled = await this.settle(job, code, inbox, o.kind === 'message' ? 'worker_error' : o.kind);
+        if (settled.kind === 'charged') {
+          if (o.kind === 'disconnected') ctx.state.wordsCharged = settled.body.words_charged;
+          else return finish(settled.body);
+        } else if (o.kind === 'disconnected' && settled.kind === 'refunded' && sent !== '') {
+          // A token-streaming provider: the client kept what it read, and the cancel was refunded (spec).
+          this.deps.onStreamCancelled?.(job.accountId);
+          this.deps.logger.warn({ accountId: job.accountId, keyId: job.keyId, requestId: job.requestId, charsSent: sent.length },
+            'stream cancelled by the client after output was sent; refunded');
         }
         ctx.state.errorCode = code;
-        const message = refunded ? 'Generation did not finish in time; the words were refunded.' : 'Generation did not finish in time.';
-        if (o.kind === 'deadline') send('error', { code, message, refunded });
+        if (o.kind !== 'disconnected') {
+          send('error', settled.kind === 'refunded'
+            ? { code, message: 'Generation did not finish; the words were refunded.', refunded: true }
+            : { code, message: UNCONFIRMED, refunded: false });
+        }
         return;
       }
     } catch (err: unknown) {
       this.deps.logger.error({ err, requestId: job.requestId }, 'stream relay failed');
-      const code = failureCodes(job).failed;
       const refunded = await this.abandon(job, code).catch(() => false);
       ctx.state.errorCode = code;
       send('error', { code, message: problemBody(ctx, this.deps.docsUrl, code, 'Generation failed.').detail, refunded });

@@ -11,6 +11,7 @@ import type { LedgerService } from '../infra/ledger.js';
 import type { Principal } from './middleware/auth.js';
 import { setRequestId } from './middleware/request-id.js';
 import type { Relay } from './relay.js';
+import type { Settlements } from './settlement.js';
 
 export type IdempotencyOutcome =
   | { kind: 'unused' }
@@ -35,6 +36,8 @@ export interface TextJobDeps {
   aiTimeoutMs: number;
   /** How often a duplicate polls for its in-flight original. */
   duplicatePollMs?: number;
+  /** The ledger's view of an in-flight original (charged: its result replays; refunded: retry required). */
+  settlements?: Settlements;
 }
 
 /** Reads and checks the Idempotency-Key header; a valid key becomes the request id. */
@@ -68,6 +71,7 @@ export class TextJobs {
   /** Acts on a used key; returns true when the response has been written (replay). */
   private async settleUsedKey(ctx: Context, endpoint: Endpoint, outcome: IdempotencyOutcome, key: string, who: { accountId: string; keyId: string; endpoint: Endpoint }): Promise<boolean> {
     const giveUpAt = Date.now() + this.deps.aiTimeoutMs + 5_000;
+    let askLedgerAt = 0;
     for (let current = outcome; ;) {
       switch (current.kind) {
         case 'unused': return false;
@@ -77,11 +81,32 @@ export class TextJobs {
         case 'in_flight':
           // design.md: a duplicate waits for its original, then replays its result.
           if (Date.now() > giveUpAt) throw new DomainError('RETRY_REQUIRED', 'The original request with this key did not finish; retry with a new key.');
+          if (Date.now() >= askLedgerAt) {
+            // The original may have been settled by a process that died before storing or releasing the key.
+            askLedgerAt = Date.now() + 500;
+            const settled = await this.settledOriginal(key, who.accountId).catch(() => null);
+            if (settled) { current = settled; continue; }
+          }
           await new Promise((r) => setTimeout(r, this.deps.duplicatePollMs ?? 100));
           current = await this.deps.idempotency.inspect(key, who);
           continue;
       }
     }
+  }
+
+  /**
+   * What the ledger says of an in-flight original (its request id is the key): charged, its result (from
+   * the key's stored result, or the copy the worker made durable before charging, now stored under the
+   * key) replays; refunded, the key cannot replay. Null while it is open.
+   */
+  private async settledOriginal(key: string, accountId: string): Promise<IdempotencyOutcome | null> {
+    const { settlements } = this.deps;
+    if (!settlements) return null;
+    const standing = await settlements.standing(accountId, key);
+    if (standing === 'refunded') return { kind: 'retry_required' };
+    if (standing !== 'charged') return null;
+    const body = await settlements.chargedResult(accountId, key, key);
+    return body ? { kind: 'replay', body } : null;
   }
 
   /**

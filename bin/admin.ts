@@ -84,7 +84,10 @@ async function main(argv: string[]): Promise<number> {
         case 'projections rebuild': return admin.rebuildProjections(values.name ? values.name.split(',') : null);
         case 'ledger audit': {
           const { auditLedger } = await import('./ledger-audit.js');
-          const report = await auditLedger(backends.store, backends.pool, values.account ?? null);
+          // A reservation still open past its deadline and the sweep margin is one the sweeper should have refunded.
+          const report = await auditLedger(backends.store, backends.pool, values.account ?? null, {
+            staleAfterMs: config.aiTimeoutMs + config.reservationSweep.marginMs,
+          });
           if (report.violations.length > 0) {
             process.stderr.write(JSON.stringify({ title: 'Ledger audit failed', code: 'LEDGER_AUDIT_FAILED', ...report }) + '\n');
             return undefined;

@@ -3,9 +3,9 @@
  * obey (bin/ledger-replay.ts), then checks the `balances` read model against the replay.
  *
  * Violations fail the audit (the CLI exits non-zero). Warnings do not: a reservation open for longer
- * than `staleAfterMs` (a request whose worker and API both died before settling; the words stay taken
- * until someone refunds it) and a read model still catching up are conditions to look at, not broken
- * rules.
+ * than `staleAfterMs` (the CLI passes AI_TIMEOUT_MS + RESERVATION_SWEEP_MARGIN_MS: past its deadline
+ * and the sweep margin, the reservation sweeper should have refunded it — is the worker role running?)
+ * and a read model still catching up are conditions to look at, not broken rules.
  *
  * The read model is compared where it says it stands: the `balances` rows and the projection's
  * checkpoint are read first, in one snapshot, and each row is compared with the fold just after the
@@ -200,7 +200,7 @@ export async function auditLedger(store: EventStore, pool: Pool, accountId: stri
       if (Number.isFinite(at) && at > staleBefore) continue;
       add({
         account_id: replay.accountId, rule: 'stale_reservation',
-        detail: `request ${r.requestId} (${r.endpoint}, key ${r.keyId}) reserved ${r.words} words at ${r.at} and is still open`,
+        detail: `request ${r.requestId} (${r.endpoint}, key ${r.keyId}) reserved ${r.words} words at ${r.at} and is still open past its deadline and the sweep margin`,
       }, true);
     }
   }

@@ -9,7 +9,7 @@ import type { Middleware } from 'koa';
 import { createApp, type RequestLog } from '../api/app.js';
 import { KeyCache } from '../api/key-cache.js';
 import { authenticate, clientIp, requireScope } from '../api/middleware/auth.js';
-import { jsonBody } from '../api/middleware/body.js';
+import { BODY_READ_TIMEOUT_MS, jsonBody } from '../api/middleware/body.js';
 import { healthLimit, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
 import { Relay } from '../api/relay.js';
 import { healthRouter } from '../api/routes/health.js';
@@ -34,7 +34,11 @@ import { createLogger, type Logger } from '../infra/logger.js';
 import { ProgressHub } from '../infra/progress.js';
 import { JobQueues } from '../infra/queues.js';
 import { createRedis } from '../infra/redis.js';
-import { UndeliveredResults } from '../infra/undelivered.js';
+import { PendingResults } from '../infra/pending-results.js';
+import { Settlements } from '../api/settlement.js';
+import type { RelayHooks } from '../api/relay.js';
+import type { ProcessorHooks } from '../workers/processor.js';
+import { ReservationSweeper } from '../workers/sweeper.js';
 import { projectFile } from '../infra/paths.js';
 import { ToneService } from '../infra/tones.js';
 import { createSchemaRegistry } from '../schemas/index.js';
@@ -54,6 +58,10 @@ export interface ServiceOptions {
   onRequestDone?: (info: RequestLog) => void;
   heartbeatMs?: number;
   stalledIntervalMs?: number;
+  /** How long a client may take to send a request body (default 30 s). */
+  bodyReadTimeoutMs?: number;
+  /** Test hooks where the API and the workers meet (tests drive the interleavings with them). */
+  hooks?: { relay?: RelayHooks; processor?: ProcessorHooks };
   /** Replace the usage statistics lookup (tests break it to see the degraded answer). */
   usageStats?: (accountId: string) => Promise<import('../projections/usage.js').UsageStats>;
 }
@@ -82,8 +90,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
   const redis = createRedis(config.redisUrl, { enableAutoPipelining: true });
   const subscriber = createRedis(config.redisUrl, { commandTimeout: undefined });
   const progress = new ProgressHub(redis, subscriber, prefix);
-  const undelivered = new UndeliveredResults(pool);
-  await undelivered.setup();
+  const pending = new PendingResults(pool);
+  await pending.setup();
   const ledger = new LedgerService(store, {
     onConflict: () => metrics.conflictRetries.inc(),
     onReserve: () => metrics.reservations.inc(),
@@ -111,7 +119,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
 
   if (config.roles.includes('worker')) {
     const processor = createProcessor({
-      engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger, undelivered,
+      engines, ledger, results: idempotency, publish: (ref, m) => progress.publish(ref, m), logger, pending,
+      tokenStreaming: config.aiProvider === 'openai', ...(options.hooks?.processor ? { hooks: options.hooks.processor } : {}),
       onJobDone: (queue, outcome, ms) => metrics.jobDuration.observe({ queue, outcome }, ms / 1000),
     });
     const worker = new WorkerRole({
@@ -119,6 +128,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
       results: idempotency, logger, ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
     });
     await worker.start();
+    const sweeper = new ReservationSweeper({
+      store, ledger, results: idempotency, pending, logger, aiTimeoutMs: config.aiTimeoutMs,
+      marginMs: config.reservationSweep.marginMs, intervalMs: config.reservationSweep.intervalMs,
+      onSwept: () => metrics.reservationsSwept.inc(),
+    });
+    sweeper.start();
+    closers.push(() => sweeper.stop());
     // What is left of the shutdown grace period once the API (if any) has drained.
     closers.push(() => worker.close(false, shutdownDeadline - Date.now()));
   }
@@ -133,17 +149,23 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const limiter = createLimiter({ redis, prefix });
     const schemas = createSchemaRegistry();
     const tones = new ToneService(store);
+    const settlements = new Settlements({
+      ledger, pending, storedResult: (key) => idempotency.storedResult(key), storeResult: (key, body) => idempotency.store(key, body),
+    });
     const relay = new Relay({
-      progress, queues: jobQueues, ledger, logger, docsUrl: config.docsUrl, onStreamOpen: (d) => metrics.sseOpen.inc(d), undelivered, graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000,
+      progress, queues: jobQueues, ledger, settlements, logger, docsUrl: config.docsUrl, onStreamOpen: (d) => metrics.sseOpen.inc(d),
+      onStreamCancelled: (accountId) => metrics.streamsCancelled.inc({ account: accountId }),
+      graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000, ...(options.hooks?.relay ? { hooks: options.hooks.relay } : {}),
       releaseIdempotencyKey: (key, code) => idempotency.release(key, code),
     });
     relayRef = relay;
-    const jobs = new TextJobs({ ledger, idempotency, relay, aiTimeoutMs: config.aiTimeoutMs });
+    const jobs = new TextJobs({ ledger, idempotency, relay, aiTimeoutMs: config.aiTimeoutMs, settlements });
     const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
+    const body = jsonBody({ readTimeoutMs: options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS });
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
-      jsonBody(), auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
+      body, auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
     ];
-    const toneEdge = (write: boolean): Middleware[] => [jsonBody(), auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
+    const toneEdge = (write: boolean): Middleware[] => [body, auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
     const tonesRoutes = tonesRouter({
       read: toneEdge(false), write: toneEdge(true), tones, schemas,
       wordsRemaining: async (accountId) => balanceOf(await ledger.state(accountId)).total,
@@ -177,6 +199,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
       s.once('error', reject);
     });
     server.keepAliveTimeout = 5_000;
+    // Node's own backstop for a request never completed (its default is 5 minutes); the body middleware
+    // answers a slow body with a problem document first.
+    server.requestTimeout = (options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS) + 10_000;
+    server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
     const address = server.address() as AddressInfo;
     url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
     logger.info({ url, version: VERSION }, 'api listening');

@@ -28,6 +28,8 @@ export interface Config {
   workerConcurrency: { humanize: number; detect: number };
   /** Threads running the built-in engine off the event loop (0: on the main thread). */
   engineThreads: number;
+  /** The reservation sweeper (worker role): how often it runs, and how long past its deadline a reservation may stay open. */
+  reservationSweep: { intervalMs: number; marginMs: number };
   shutdownGraceMs: number;
   logLevel: string;
   metricsPort: number | null;
@@ -149,6 +151,10 @@ export function loadConfig(env: Env = process.env): Config {
       detect: int(env, 'WORKER_CONCURRENCY', defaultConcurrency(detectProvider), 1, 1000),
     },
     engineThreads: int(env, 'ENGINE_THREADS', availableParallelism(), 0, 64),
+    reservationSweep: {
+      intervalMs: int(env, 'RESERVATION_SWEEP_INTERVAL_MS', 30_000, 100),
+      marginMs: int(env, 'RESERVATION_SWEEP_MARGIN_MS', 60_000, 0),
+    },
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 25_000, 0),
     logLevel,
     metricsPort: metricsPortRaw ? int(env, 'METRICS_PORT', 0, 1, 65535) : null,

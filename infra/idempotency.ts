@@ -37,6 +37,12 @@ export class IdempotencyService {
     return toOutcome(claimIdempotencyKey(state, this.request(key, who)));
   }
 
+  /** The result stored under a key, whoever asks (null when none is stored). */
+  async storedResult(key: string): Promise<Record<string, unknown> | null> {
+    const { state } = await this.load(key);
+    return state.status === 'stored' ? state.result.body : null;
+  }
+
   async claim(key: string, who: Who): Promise<Outcome> {
     for (;;) {
       const { state, revision } = await this.load(key);
@@ -58,6 +64,13 @@ export class IdempotencyService {
 
   async release(key: string, code: string): Promise<void> {
     await handleCommand(this.events, streams.idempotency(key), idempotencyDecider, { type: 'Release', data: { key, code, now: this.clock().toISOString() } });
+  }
+
+  /** Releases a key only while it is claimed by `accountId` (the sweeper does not know whether a request id is a key). */
+  async releaseClaimedBy(key: string, accountId: string, code: string): Promise<void> {
+    const { state } = await this.load(key);
+    if (state.status !== 'claimed' || state.claim.accountId !== accountId) return;
+    await this.release(key, code);
   }
 
   async store(key: string, body: Record<string, unknown>): Promise<void> {

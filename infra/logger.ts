@@ -13,3 +13,15 @@ export function createLogger(level: string, base: Record<string, unknown> = {}):
   // system call for many request lines under load); pino flushes what is left when the process exits.
   }, pino.destination({ dest: 1, sync: false }));
 }
+
+/**
+ * An error for the log without its message: messages of driver and parser errors can quote the data
+ * they choked on (a request's text, a tone), which the log must never hold. Keeps the error's class, its
+ * code (e.g. a PostgreSQL SQLSTATE) and the stack frames.
+ */
+export function safeError(err: unknown): { type: string; code?: string; stack?: string } {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const code = (err as { code?: unknown }).code;
+  const frames = err.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+  return { type: err.constructor.name, ...(typeof code === 'string' ? { code } : {}), ...(frames ? { stack: frames } : {}) };
+}

@@ -13,6 +13,8 @@ export class Metrics {
   readonly charges = new client.Counter({ name: 'ledger_charges_total', help: 'Reservations settled as charges', registers: [this.registry] });
   readonly refunds = new client.Counter({ name: 'ledger_refunds_total', help: 'Reservations settled as refunds', registers: [this.registry] });
   readonly wordsCharged = new client.Counter({ name: 'ledger_words_charged_total', help: 'Words charged', registers: [this.registry] });
+  readonly reservationsSwept = new client.Counter({ name: 'ledger_reservations_swept_total', help: 'Reservations left open past their deadline and the sweep margin, refunded by the sweeper (RESERVATION_EXPIRED)', registers: [this.registry] });
+  readonly streamsCancelled = new client.Counter({ name: 'sse_streams_cancelled_total', help: 'Streams cancelled by their client after output was sent, and refunded (token-streaming providers), by account', labelNames: ['account'], registers: [this.registry] });
   readonly sseOpen = new client.Gauge({ name: 'sse_streams_open', help: 'SSE streams currently open', registers: [this.registry] });
   readonly appendDuration = new client.Histogram({ name: 'eventstore_append_duration_seconds', help: 'Event store append latency', buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1], registers: [this.registry] });
   readonly conflictRetries = new client.Counter({ name: 'eventstore_conflict_retries_total', help: 'Appends retried after an expected-revision conflict', registers: [this.registry] });

@@ -3,17 +3,28 @@
  * WordsCharged on success, WordsRefunded on failure, timeout or cancel — and publish the outcome for
  * the API process holding the client. The AbortSignal (cancel or deadline) reaches the provider call.
  *
- * Progress goes over Redis pub/sub, which can fail (Redis restarting) or reach nobody (the API's
- * subscriber reconnecting). A streamed text with a chunk that was not published cannot reach the
- * client whole, so it is refunded instead of charged; the final message is published again until it
- * is delivered or the API has stopped waiting for it.
+ * The order on success is what keeps "charged ⇔ the client gets the result": the result is made
+ * durable (infra/pending-results.ts) *before* the charge, so a charged request always has a result
+ * that the API, a retry with the same Idempotency-Key or a retried job can deliver, whatever happens
+ * to this worker after the charge. Then the keyed result is stored for replays, then published.
+ *
+ * Streams: when the engine has the whole text before anything is sent (the local engine, and any
+ * best_of > 1, whose winner is known only at the end), nothing is streamed before the charge: the API
+ * streams the text once the `done` message arrives, so a client that resets mid-stream has already
+ * been charged for a result it was being sent. A token-streaming provider (openai, best_of 1) sends
+ * chunks as they are generated, before the charge; a stream with a chunk that was not published
+ * cannot reach the client whole, so it is refunded instead of charged.
+ *
+ * A request without an Idempotency-Key whose API process is no longer listening (it died) is refunded
+ * instead of charged: nobody could ever receive its result.
  */
-import type { DetectJob, HumanizeJob, Job, ProgressMessage } from '../domain/jobs.js';
+import type { DetectJob, HumanizeJob, Job, JobRef, ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { countWords } from '../domain/words.js';
 import { balanceOf, settlementOf } from '../domain/account.js';
 import { AlreadySettled, UnknownReservation, type LedgerService } from '../infra/ledger.js';
-import type { Logger } from '../infra/logger.js';
+import { safeError, type Logger } from '../infra/logger.js';
+import type { PendingResultsPort } from '../infra/pending-results.js';
 import { bestOf, ProviderError, type Engines } from './engines/index.js';
 
 export interface ResultStore {
@@ -21,15 +32,25 @@ export interface ResultStore {
   release(key: string, code: string): Promise<void>;
 }
 
+/** Test hooks at the points where the worker meets the API: awaited, so a test decides when each step runs. */
+export interface ProcessorHooks {
+  beforeCharge?: (job: Job) => Promise<void>;
+  afterCharge?: (job: Job) => Promise<void>;
+  beforePublish?: (job: Job, message: ProgressMessage) => Promise<void>;
+}
+
 export interface ProcessorDeps {
   engines: Pick<Engines, 'humanizer' | 'detector'>;
   ledger: LedgerService;
   results: ResultStore;
   /** Resolves with the number of receivers when the transport reports it (0: nobody was listening). */
-  publish: (requestId: string, message: ProgressMessage) => Promise<number | void>;
+  publish: (ref: JobRef, message: ProgressMessage) => Promise<number | void>;
   logger: Logger;
-  /** Where a final message that could not be published is left for the API (infra/undelivered.ts). */
-  undelivered?: { put(requestId: string, message: ProgressMessage): Promise<void> };
+  /** Where a result is made durable before its charge. */
+  pending: PendingResultsPort;
+  /** The humanizer streams tokens as it generates them (openai): chunks are sent before the charge. */
+  tokenStreaming?: boolean;
+  hooks?: ProcessorHooks;
   onJobDone?: (endpoint: Job['endpoint'], outcome: 'charged' | 'refunded' | 'dropped', ms: number) => void;
 }
 
@@ -38,6 +59,8 @@ export type Processor = (job: Job, signal: AbortSignal) => Promise<void>;
 /** How long past a job's deadline its final message is still worth publishing (the API waits a little less). */
 const DELIVERY_WINDOW_MS = 5_000;
 const REPUBLISH_EVERY_MS = 200;
+/** A charge or store that failed in the store is tried again until this long past the deadline. */
+const SETTLE_RETRY_MS = 1_000;
 
 /** A streamed chunk did not reach the API: the client cannot receive the whole text. */
 class StreamInterrupted extends Error {
@@ -60,23 +83,35 @@ function failureMessage(code: ErrorCode, timedOut: boolean): string {
   }
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `step` until it succeeds, a settlement error says it never will, or `until` passes. */
+async function persist<T>(until: number, step: () => Promise<T>): Promise<T> {
+  for (let wait = 50; ; wait = Math.min(wait * 2, 400)) {
+    try {
+      return await step();
+    } catch (err: unknown) {
+      if (err instanceof AlreadySettled || err instanceof UnknownReservation || Date.now() + wait > until) throw err;
+      await pause(wait);
+    }
+  }
+}
+
 export function createProcessor(deps: ProcessorDeps): Processor {
+  const { pending, hooks = {} } = deps;
+
   /** Publishes until delivered (a rejection or a count of 0 is retried) or until the API has stopped waiting. */
   async function deliver(job: Job, message: ProgressMessage): Promise<boolean> {
+    await hooks.beforePublish?.(job, message);
     const until = job.deadline + DELIVERY_WINDOW_MS;
-    let handedOver = false;
     for (;;) {
       try {
-        if ((await deps.publish(job.requestId, message)) !== 0) return true;
+        if ((await deps.publish(job, message)) !== 0) return true;
       } catch {
-        // Redis unreachable for now: try again until the window closes.
-      }
-      if (!handedOver && deps.undelivered) {
-        // Also leave it where the waiting API process looks before it answers with a failure.
-        handedOver = await deps.undelivered.put(job.requestId, message).then(() => true, () => false);
+        // Redis unreachable for now: try again until the window closes (the API reads the pending result).
       }
       if (Date.now() >= until) return false;
-      await new Promise((resolve) => setTimeout(resolve, REPUBLISH_EVERY_MS));
+      await pause(REPUBLISH_EVERY_MS);
     }
   }
 
@@ -84,25 +119,24 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     // Chunk publishes are not awaited one by one (the engine streams on), but every one is settled
     // before the charge: a rejected publish must neither go unhandled nor be charged for.
     const chunks: Promise<boolean>[] = [];
+    const live = job.stream && deps.tokenStreaming === true && job.bestOfUsed === 1;
     const result = await bestOf({
       humanizer: deps.engines.humanizer,
       detector: deps.engines.detector,
       request: { text: job.text, mode: job.mode, tone: job.tone, readability: job.readability, language: job.language, freezeWords: job.freezeWords, seed: job.seed },
       n: job.bestOfUsed,
       signal,
-      ...(job.stream ? {
-        onChunk: (text: string) => { chunks.push(deps.publish(job.requestId, { kind: 'chunk', text }).then((n) => n !== 0, () => false)); },
+      ...(live ? {
+        onChunk: (text: string) => { chunks.push(deps.publish(job, { kind: 'chunk', text }).then((n) => n !== 0, () => false)); },
       } : {}),
     });
     if ((await Promise.all(chunks)).includes(false)) throw new StreamInterrupted('a streamed chunk could not be published');
-    const outputWords = countWords(result.text);
-    const settled = await charge(job, outputWords);
     return {
       object: 'humanization',
       id: job.requestId,
       humanized_text: result.text,
       input_words: job.inputWords,
-      output_words: outputWords,
+      output_words: countWords(result.text),
       mode: job.mode,
       tone: job.toneEcho,
       language: job.language,
@@ -110,92 +144,123 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       is_custom_tone: job.tone.kind === 'custom',
       ...(job.tone.kind === 'custom' ? { tone_id: job.tone.id, tone_name: job.tone.name } : {}),
       words_charged: job.words,
-      words_remaining: settled.wordsRemaining,
       ...(job.creditsLow ? { credits_low: true } : {}),
     };
   }
 
-  /**
-   * Keeps the reservation as the charge. A run that finds it already charged is a retry of a job whose
-   * first run charged and then died (or a stall false alarm): the charge stands, and this run's result is
-   * what gets stored and delivered, so the customer receives what they paid for. Refunded stays dropped.
-   */
-  async function charge(job: Job, outputWords: number): Promise<{ wordsRemaining: number }> {
-    try {
-      return await deps.ledger.charge({ accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt });
-    } catch (err: unknown) {
-      if (!(err instanceof AlreadySettled) || err.outcome !== 'charged') throw err;
-      deps.logger.warn({ jobId: job.requestId }, 'reservation already charged by an earlier run; delivering this run\'s result');
-      return { wordsRemaining: balanceOf(await deps.ledger.state(job.accountId)).total };
-    }
-  }
-
   async function runDetect(job: DetectJob, signal: AbortSignal): Promise<Record<string, unknown>> {
     const report = await deps.engines.detector.detect(job.text, { signal });
-    const settled = await charge(job, 0);
-    return {
-      object: 'detection',
-      id: job.requestId,
-      ...report,
-      input_words: job.inputWords,
-      words_charged: job.words,
-      words_remaining: settled.wordsRemaining,
-    };
+    return { object: 'detection', id: job.requestId, ...report, input_words: job.inputWords, words_charged: job.words };
+  }
+
+  /** The response body of a charged request: its result with the balance as it stands now. */
+  async function withBalance(job: Job, body: Record<string, unknown>, wordsRemaining?: number): Promise<Record<string, unknown>> {
+    const remaining = wordsRemaining ?? balanceOf(await deps.ledger.state(job.accountId)).total;
+    const { credits_low: creditsLow, ...rest } = body;
+    return { ...rest, words_remaining: remaining, ...(creditsLow ? { credits_low: creditsLow } : {}) };
+  }
+
+  /** After the charge: store the keyed result, publish it, and drop the pending row once nobody needs it. */
+  async function finishCharged(job: Job, body: Record<string, unknown>, started: number): Promise<void> {
+    let stored = job.idempotencyKey === null;
+    if (job.idempotencyKey) {
+      const key = job.idempotencyKey;
+      stored = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.results.store(key, body)).then(() => true, (err: unknown) => {
+        // The pending row stays: a retry with the key or the sweeper stores it from there.
+        deps.logger.error({ jobId: job.requestId, err: safeError(err) }, 'could not store the idempotent result');
+        return false;
+      });
+    }
+    const delivered = await deliver(job, { kind: 'done', body });
+    if (!delivered) deps.logger.warn({ jobId: job.requestId }, 'result not published; it waits as a pending result for the API');
+    if (delivered && stored) await pending.delete(job.accountId, job.requestId).catch(() => {});
+    deps.logger.info({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words, ms: Date.now() - started }, 'job charged');
+    deps.onJobDone?.(job.endpoint, 'charged', Date.now() - started);
+  }
+
+  /** A reservation found charged by an earlier run: deliver that run's result, never a second one. */
+  async function finishEarlierCharge(job: Job, started: number): Promise<void> {
+    const earlier = await pending.get(job.accountId, job.requestId);
+    if (!earlier) {
+      deps.logger.warn({ jobId: job.requestId }, 'reservation already charged and its result already delivered');
+      deps.onJobDone?.(job.endpoint, 'dropped', Date.now() - started);
+      return;
+    }
+    deps.logger.warn({ jobId: job.requestId }, 'reservation already charged by an earlier run; delivering that run\'s result');
+    await finishCharged(job, await withBalance(job, earlier.body), started);
+  }
+
+  async function dropped(job: Job, started: number, reason: string): Promise<void> {
+    deps.logger.info({ jobId: job.requestId, reason }, 'result dropped: reservation already settled');
+    await pending.delete(job.accountId, job.requestId).catch(() => {});
+    deps.onJobDone?.(job.endpoint, 'dropped', Date.now() - started);
+  }
+
+  async function fail(job: Job, err: unknown, code: ErrorCode, timedOut: boolean, started: number): Promise<void> {
+    deps.logger.warn({ jobId: job.requestId, code, err: err instanceof Error ? err.message : String(err) }, 'job failed; refunding');
+    let refunded = await deps.ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
+    if (refunded && job.idempotencyKey) {
+      // The refund stands whatever happens to the key; a key left claimed only makes a retry wait, then 409.
+      await deps.results.release(job.idempotencyKey, code).catch((releaseErr: unknown) => {
+        deps.logger.error({ jobId: job.requestId, err: releaseErr }, 'could not release the idempotency key of a refunded job');
+      });
+    }
+    if (!refunded) {
+      // Settled by someone else first: an earlier run's charge is delivered; a refund is reported as one.
+      const state = await deps.ledger.state(job.accountId);
+      const settlement = state.status === 'open' ? settlementOf(state, job.requestId) : 'unknown';
+      if (settlement === 'charged') return finishEarlierCharge(job, started);
+      refunded = settlement === 'refunded';
+    }
+    await pending.delete(job.accountId, job.requestId).catch(() => {});
+    await deliver(job, { kind: 'error', code, message: failureMessage(code, timedOut), refunded });
+    deps.onJobDone?.(job.endpoint, 'refunded', Date.now() - started);
   }
 
   return async function process(job: Job, cancelSignal: AbortSignal): Promise<void> {
     const started = Date.now();
-    let until = job.deadline;
     if (started >= job.deadline) {
-      // A job retried after its deadline (its worker died). Still open: it times out now, without the work.
-      // Already charged by the dead run: redo the work so the result can be stored and delivered.
+      // A job retried after its deadline (its worker died): still open, it times out now without the work;
+      // already charged by the dead run, that run's result is delivered.
       const state = await deps.ledger.state(job.accountId);
       const settlement = state.status === 'open' ? settlementOf(state, job.requestId) : 'unknown';
-      if (settlement === 'charged') until = started + (job.deadline - job.acceptedAt);
-      else if (settlement !== 'open') {
-        deps.logger.info({ jobId: job.requestId, settlement }, 'late job dropped: reservation already settled');
-        deps.onJobDone?.(job.endpoint, 'dropped', 0);
-        return;
-      }
+      if (settlement === 'charged') return finishEarlierCharge(job, started);
+      if (settlement !== 'open') return dropped(job, started, `late job, reservation ${settlement}`);
     }
-    const deadline = AbortSignal.timeout(Math.max(1, until - Date.now()));
+    const deadline = AbortSignal.timeout(Math.max(1, job.deadline - Date.now()));
     const signal = AbortSignal.any([cancelSignal, deadline]);
-    let body: Record<string, unknown>;
+    let result: Record<string, unknown>;
     try {
       if (signal.aborted) throw signal.reason;
-      body = job.endpoint === 'humanize' ? await runHumanize(job, signal) : await runDetect(job, signal);
+      result = job.endpoint === 'humanize' ? await runHumanize(job, signal) : await runDetect(job, signal);
+      // Durable before the charge: a charged request always has a result to deliver.
+      await persist(job.deadline, () => pending.put({ accountId: job.accountId, requestId: job.requestId, idempotencyKey: job.idempotencyKey, body: result }));
     } catch (err: unknown) {
-      if (err instanceof AlreadySettled || err instanceof UnknownReservation) {
-        // The API gave up on this request (timeout or disconnect) and refunded it first.
-        deps.logger.info({ jobId: job.requestId, reason: err.message }, 'result dropped: reservation already settled');
-        deps.onJobDone?.(job.endpoint, 'dropped', Date.now() - started);
-        return;
-      }
       const timedOut = deadline.aborted && !cancelSignal.aborted;
-      const code = failureCode(job, err, cancelSignal.aborted && !timedOut);
-      deps.logger.warn({ jobId: job.requestId, code, err: err instanceof Error ? err.message : String(err) }, 'job failed; refunding');
-      const refunded = await deps.ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt });
-      if (refunded && job.idempotencyKey) {
-        // The refund stands whatever happens to the key; a key left claimed only makes a retry wait, then 409.
-        await deps.results.release(job.idempotencyKey, code).catch((err: unknown) => {
-          deps.logger.error({ jobId: job.requestId, err }, 'could not release the idempotency key of a refunded job');
-        });
-      }
-      await deliver(job, { kind: 'error', code, message: failureMessage(code, timedOut), refunded });
-      deps.onJobDone?.(job.endpoint, 'refunded', Date.now() - started);
-      return;
+      return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
     }
-    if (job.idempotencyKey) {
-      // The charge stands either way; a lost result only means a later replay gets RETRY_REQUIRED.
-      await deps.results.store(job.idempotencyKey, body).catch((err: unknown) => {
-        deps.logger.error({ jobId: job.requestId, err }, 'could not store the idempotent result');
-      });
+    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => undefined)) === 0) {
+      // No API process is waiting for this result (it died, or lost its subscription), and without a key no
+      // retry can fetch it: refund rather than charge for a result nobody can receive. (Redis unreachable is
+      // no such sign: the API reads the pending result.)
+      return fail(job, new Error('nobody is waiting for the result'), job.endpoint === 'humanize' ? 'AI_GENERATION_FAILED' : 'CLIENT_CANCELLED', false, started);
     }
-    if (!(await deliver(job, { kind: 'done', body }))) {
-      // Charged, but the API never heard: it answers the client with a failure at its deadline.
-      deps.logger.error({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words }, 'result not delivered after the charge');
+    let wordsRemaining: number;
+    try {
+      await hooks.beforeCharge?.(job);
+      const outputWords = typeof result.output_words === 'number' ? result.output_words : 0;
+      const charged = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.ledger.charge({
+        accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt,
+      }));
+      wordsRemaining = charged.wordsRemaining;
+    } catch (err: unknown) {
+      // A charge that landed although its answer was lost reads as already charged.
+      if (err instanceof AlreadySettled && err.outcome === 'charged') return finishEarlierCharge(job, started);
+      // The API gave up on this request (timeout or disconnect) and refunded it first.
+      if (err instanceof AlreadySettled || err instanceof UnknownReservation) return dropped(job, started, err.message);
+      return fail(job, err, failureCode(job, err, false), false, started);
     }
-    deps.logger.info({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words, ms: Date.now() - started }, 'job charged');
-    deps.onJobDone?.(job.endpoint, 'charged', Date.now() - started);
+    await hooks.afterCharge?.(job);
+    await finishCharged(job, await withBalance(job, result, wordsRemaining), started);
   };
 }

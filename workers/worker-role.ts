@@ -41,12 +41,7 @@ export class WorkerRole {
       const worker = new Worker<Job>(
         QUEUES[endpoint],
         async (job: BullJob<Job>, _token?: string, signal?: AbortSignal) => {
-          options.progress.route(job.data.requestId, job.data.replyTo);
-          try {
-            await options.process(job.data, signal ?? new AbortController().signal);
-          } finally {
-            options.progress.unroute(job.data.requestId);
-          }
+          await options.process(job.data, signal ?? new AbortController().signal);
         },
         {
           connection,
@@ -63,8 +58,8 @@ export class WorkerRole {
       worker.on('error', (err) => options.logger.warn({ err: err.message }, 'worker connection error'));
       this.workers.push(worker);
     }
-    await options.progress.onCancel((requestId) => {
-      for (const w of this.workers) w.cancelJob(jobIdFor(requestId), 'cancelled by the API');
+    await options.progress.onCancel((ref) => {
+      for (const w of this.workers) w.cancelJob(jobIdFor(ref), 'cancelled by the API');
     });
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
   }
@@ -79,12 +74,7 @@ export class WorkerRole {
           this.options.logger.error({ jobId: job.requestId, err: releaseErr }, 'could not release the idempotency key of a refunded job');
         });
       }
-      this.options.progress.route(job.requestId, job.replyTo);
-      try {
-        await this.options.progress.publish(job.requestId, { kind: 'error', code, message: 'Processing failed; the words were refunded.', refunded });
-      } finally {
-        this.options.progress.unroute(job.requestId);
-      }
+      await this.options.progress.publish(job, { kind: 'error', code, message: 'Processing failed; the words were refunded.', refunded });
       this.options.logger.warn({ jobId: job.requestId, err: err.message, refunded }, 'job failed in the queue');
     } catch (refundErr: unknown) {
       this.options.logger.error({ jobId: job.requestId, err: refundErr }, 'refund of a failed job did not complete');

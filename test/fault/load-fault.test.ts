@@ -1,7 +1,8 @@
 /**
  * Load and fault: a mixed workload (humanize JSON and SSE, detect, tones, usage; keyed requests,
- * replays and retries) from 20 keys over 10 accounts while a worker process is SIGKILLed and replaced
- * and the Redis server is SIGKILLed and restarted empty. Requests caught by the faults may fail; the
+ * replays and retries) from 20 keys over 10 accounts, spread over two API processes, while a worker
+ * process is SIGKILLed and replaced, an API process is SIGKILLed with JSON requests and streams waiting
+ * on it, the Redis server is SIGKILLed and restarted empty, and the database connection is cut. Requests caught by the faults may fail; the
  * money may not go wrong: every reservation settles exactly once, nothing is charged twice, nothing is
  * charged unless the client received the result, the ledger audit finds no violation, and rebuilding
  * the projections from the log gives the same usage and balance rows the live projector wrote.
@@ -13,12 +14,12 @@ import { expect } from 'chai';
 import { faultMarkdown } from '../support/fault-report.js';
 import { runFaultScenario, type FaultReport } from '../support/fault-scenario.js';
 
-describe('load and fault: worker killed, Redis restarted, under a mixed workload', function () {
-  this.timeout(240_000);
+describe('load and fault: worker killed, API killed, Redis restarted, database cut, under a mixed workload', function () {
+  this.timeout(300_000);
   let report: FaultReport;
 
   before(async function () {
-    this.timeout(240_000);
+    this.timeout(300_000);
     report = await runFaultScenario({ durationMs: 45_000, log: process.env.FAULT_LOG ? (l) => console.log(`  [fault] ${l}`) : undefined });
     if (process.env.FAULT_LOG) console.log(faultMarkdown(report));
   });
@@ -29,6 +30,11 @@ describe('load and fault: worker killed, Redis restarted, under a mixed workload
     expect(report.unexpectedExits, 'processes that died on their own').to.deep.equal([]);
     expect(report.timeline.jobsRunningAtWorkerKill, 'jobs running when the worker was killed').to.be.greaterThan(0);
     expect(report.timeline.jobsRunningAtRedisKill, 'jobs running when Redis was killed').to.be.greaterThan(0);
+    expect(report.timeline.jobsRunningAtApiKill, 'jobs running when the API was killed').to.be.greaterThan(0);
+    expect(report.timeline.requestsOnKilledApi, 'requests waiting on the API when it was killed').to.be.greaterThan(0);
+    expect(report.timeline.jobsRunningAtPgCut, 'jobs running when the database was cut').to.be.greaterThan(0);
+    expect(report.windows.apiFault.requests, 'humanize/detect requests caught by the API kill').to.be.greaterThan(0);
+    expect(report.windows.pgFault.requests, 'humanize/detect requests around the database cut').to.be.greaterThan(0);
     expect(report.windows.workerFault.requests, 'humanize/detect requests while a worker was dead').to.be.greaterThan(0);
     expect(report.windows.redisFault.requests, 'humanize/detect requests around the Redis restart').to.be.greaterThan(0);
     expect(report.windows.afterFaults.succeeded, 'humanize/detect successes after both faults').to.be.greaterThan(0);
@@ -58,6 +64,8 @@ describe('load and fault: worker killed, Redis restarted, under a mixed workload
 
   it('passes the ledger audit (balances = allowance + top-ups + adjustments − charges, read model included)', () => {
     expect(report.audit.violations).to.deep.equal([]);
+    // Open past deadline + sweep margin: none once the sweeper has run.
+    expect(report.audit.warnings.filter((w) => w.rule === 'stale_reservation')).to.deep.equal([]);
     expect(report.audit.reservations).to.equal(report.ledger.reservations);
   });
 

@@ -1,8 +1,9 @@
 /**
  * Compares what the clients of a load-and-fault run were told with what the word ledger recorded.
  * The rules: a request id is reserved at most once and settled exactly once; nothing is charged
- * unless a client received that request's result (a 2xx for its id, a stream `done`, or a replay of
- * its Idempotency-Key); every success the client received was charged once, for the words it was
+ * unless a client received that request's result (a 2xx for its id, a stream `done`, a replay of its
+ * Idempotency-Key, or a stream cut after text was sent: a stream is charged before its first chunk);
+ * every success the client received was charged once, for the words it was
  * told; every failure the client saw was refunded or never reserved.
  */
 import type { Pool } from 'pg';
@@ -37,6 +38,8 @@ export interface LedgerComparison {
   failuresRefunded: number;
   failuresNeverReserved: number;
   failuresRecoveredByReplay: number;
+  /** Streams cut (client or API gone) after the charge, with text already delivered: charged, not a failed generation. */
+  failuresCutAfterCharge: number;
   /** Failures whose request id the client never learnt (no answer, no Idempotency-Key). */
   failuresUnknownId: number;
   problems: Problem[];
@@ -45,6 +48,8 @@ export interface LedgerComparison {
 }
 
 const isSuccess = (r: RequestRecord): boolean => r.status >= 200 && r.status < 300 && r.sse !== 'error' && r.sse !== 'broken';
+/** The result reached the client: a success, or a stream cut after its (charged) text started to arrive. */
+const delivered = (r: RequestRecord): boolean => isSuccess(r) || (r.sse === 'broken' && r.streamedChars > 0);
 
 /** Every word-ledger event of the log, by request id. */
 export async function readLedger(store: EventStore): Promise<Map<string, LedgerEntry>> {
@@ -99,7 +104,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
       open++;
       problems.push({ rule: 'open_reservation', requestId: id, detail: `${e.endpoint}, ${e.words} words reserved at ${e.reservedAt}; client: ${describe(id)}` });
     }
-    if (e.charges > 0 && !(byId.get(id) ?? []).some(isSuccess)) {
+    if (e.charges > 0 && !(byId.get(id) ?? []).some(delivered)) {
       problems.push({ rule: 'charged_without_result', requestId: id, detail: `${e.endpoint}, ${e.words} words charged; client: ${describe(id)}` });
     }
   }
@@ -117,7 +122,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
 
   const failures = paid.filter((r) => !isSuccess(r));
   const misreports: Problem[] = [];
-  let failuresRefunded = 0, failuresNeverReserved = 0, failuresRecoveredByReplay = 0, failuresUnknownId = 0;
+  let failuresRefunded = 0, failuresNeverReserved = 0, failuresRecoveredByReplay = 0, failuresUnknownId = 0, failuresCutAfterCharge = 0;
   for (const r of failures) {
     if (!r.requestId) { failuresUnknownId++; continue; }
     const e = ledger.get(r.requestId);
@@ -131,6 +136,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
       }
     }
     else if (recovered) failuresRecoveredByReplay++;
+    else if (delivered(r)) failuresCutAfterCharge++;
     else if (r.sse === 'error' && r.refundedFlag === false) {
       problems.push({ rule: 'failed_but_charged', requestId: r.requestId, detail: `stream error ${r.code} said refunded: false; client: ${describe(r.requestId)}` });
     } else {
@@ -143,7 +149,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
 
   return {
     reservations: ledger.size, charges, refunds, open, wordsCharged, wordsRefunded, refundsByCode,
-    clientFailures: failures.length, failuresRefunded, failuresNeverReserved, failuresRecoveredByReplay, failuresUnknownId,
+    clientFailures: failures.length, failuresRefunded, failuresNeverReserved, failuresRecoveredByReplay, failuresCutAfterCharge, failuresUnknownId,
     problems: unique, misreports,
   };
 }

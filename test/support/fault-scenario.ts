@@ -1,21 +1,24 @@
 /**
- * The load-and-fault scenario: one API, two worker and one projector process (real `bin/main.ts`
- * processes) on a fresh database and a Redis server of their own, a mixed workload from many keys,
- * and two faults in the middle of it: a worker process is SIGKILLed and replaced, then the Redis
- * server is SIGKILLed and restarted empty on the same port. Afterwards it waits for every reservation
+ * The load-and-fault scenario: two API, two worker and one projector process (real `bin/main.ts`
+ * processes) on a fresh database (reached through a TCP proxy) and a Redis server of their own, a mixed
+ * workload from many keys spread over the APIs, and four faults in the middle of it: a worker process
+ * is SIGKILLed and replaced; an API process is SIGKILLed while JSON requests and streams wait on it
+ * (its clients retry on the other API) and a spare takes its place; the Redis server is SIGKILLed and
+ * restarted empty on the same port; the database connection is cut for a few seconds. Afterwards it waits for every reservation
  * to settle, audits the ledger, compares it with what each client was told, and rebuilds the
  * projections to compare the read models row for row. Bounded in time; everything it started is
  * stopped whatever fails.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { AdminCommands } from '../../bin/admin-commands.js';
 import { openBackends, type Backends } from '../../bin/backends.js';
 import { auditLedger, type LedgerAuditReport } from '../../bin/ledger-audit.js';
 import { loadConfig } from '../../infra/config.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 import { compareWithClients, openRequests, readLedger, rowDifferences, tableRows, type LedgerComparison, type Problem } from './fault-ledger.js';
+import { delay, evidence, isSuccess, label, untilJobsRunning, windowOf, type Window } from './fault-probes.js';
 import { startWorkload, type LoopKey, type RequestRecord } from './fault-workload.js';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 import { ProcessGroup, spawnService, type ServiceProcess } from './processes.js';
 import { startRedisServer, type RedisServer } from './redis-server.js';
 
@@ -29,18 +32,22 @@ export interface FaultOptions {
   log?: (line: string) => void;
 }
 
-interface Window { requests: number; succeeded: number; failed: number; failuresByCode: Record<string, number> }
 
 export interface FaultReport {
   setup: { accounts: number; keys: number; loops: number; processes: string[]; aiTimeoutMs: number; workloadMs: number };
   /** Milliseconds after the workload started. */
-  timeline: { workerKilledAt: number; replacementReadyAt: number; redisKilledAt: number; redisBackAt: number; jobsRunningAtWorkerKill: number; jobsRunningAtRedisKill: number };
+  timeline: {
+    workerKilledAt: number; replacementReadyAt: number; apiKilledAt: number; redisKilledAt: number; redisBackAt: number; pgCutAt: number; pgBackAt: number;
+    jobsRunningAtWorkerKill: number; jobsRunningAtApiKill: number; jobsRunningAtRedisKill: number; jobsRunningAtPgCut: number;
+    /** Requests the killed API process was holding when it died. */
+    requestsOnKilledApi: number;
+  };
   requests: { total: number; byKind: Record<string, Record<string, number>> };
-  windows: { calm: Window; workerFault: Window; redisFault: Window; afterFaults: Window };
+  windows: { calm: Window; workerFault: Window; apiFault: Window; redisFault: Window; pgFault: Window; afterFaults: Window };
   ledger: Omit<LedgerComparison, 'problems' | 'misreports'> & { settleMs: number };
   audit: Pick<LedgerAuditReport, 'accounts' | 'events' | 'reservations' | 'violations' | 'warnings'>;
   rebuild: Record<'usage_daily' | 'balances', { rows: number; equal: boolean; onlyBefore: string[]; onlyAfter: string[] }>;
-  workerLog: { charged: number; refunded: number; dropped: number; failedInQueue: number };
+  workerLog: { charged: number; refunded: number; dropped: number; failedInQueue: number; swept: number };
   unexpectedExits: string[];
   problems: (Problem & { evidence: string[] })[];
   misreports: (Problem & { evidence: string[] })[];
@@ -56,59 +63,8 @@ const BURST_ACCEPT_MS = 200;
 const ACTIVE_JOBS_WANTED = 3;
 const BURST_WAIT_MS = 4_000;
 
-/** Waits until the queues (on the suite's own Redis) show `wanted` running jobs; returns how many there were. */
-async function untilJobsRunning(redisUrl: string, prefix: string, wanted: number, ms: number): Promise<number> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const [h, d] = await Promise.all(['humanize', 'detect'].map((q) => redis.llen(`${prefix}:bull:${q}:active`)));
-      const running = (h ?? 0) + (d ?? 0);
-      if (running >= wanted || Date.now() > deadline) return running;
-      await delay(20);
-    }
-  } finally {
-    redis.disconnect();
-  }
-}
 /** How long the workload goes on after Redis is back. */
 const AFTER_FAULTS_MS = 10_000;
-const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const isSuccess = (r: RequestRecord): boolean => r.status >= 200 && r.status < 300 && r.sse !== 'error' && r.sse !== 'broken';
-
-function label(r: RequestRecord): string {
-  if (r.status === 0) return r.code ?? 'NO_ANSWER';
-  if (r.sse) return `200 sse ${r.sse}${r.code ? ` ${r.code}` : ''}`;
-  return r.code ? `${r.status} ${r.code}` : `${r.status}${r.replayed ? ' replayed' : ''}`;
-}
-
-function windowOf(records: RequestRecord[]): Window {
-  const failed = records.filter((r) => !isSuccess(r));
-  const failuresByCode: Record<string, number> = {};
-  for (const r of failed) failuresByCode[label(r)] = (failuresByCode[label(r)] ?? 0) + 1;
-  return { requests: records.length, succeeded: records.length - failed.length, failed: failed.length, failuresByCode };
-}
-
-/** Log lines of every process that mention `id` (the trail of one request through the processes). */
-function evidence(group: ProcessGroup, id: string, t0: number): string[] {
-  const lines: string[] = [];
-  // The id as a whole token: `k-1` must not match `k-10`.
-  const token = new RegExp(`${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_:-])`);
-  for (const p of group.processes) {
-    for (const l of p.logs) {
-      const text = JSON.stringify(l);
-      if (!token.test(text)) continue;
-      const { level, msg, pid, time, roles, ...rest } = l as Record<string, unknown>;
-      void level; void roles;
-      const at = typeof time === 'string' ? `${Date.parse(time) - t0} ms ` : '';
-      lines.push(`${at}${p.roles}#${String(pid)} ${String(msg)} ${JSON.stringify(rest).slice(0, 300)}`);
-    }
-  }
-  return lines.slice(0, 12);
-}
-
 export async function runFaultScenario(options: FaultOptions = {}): Promise<FaultReport> {
   const began = Date.now();
   const log = options.log ?? (() => {});
@@ -120,19 +76,27 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
   let redis: RedisServer | null = null;
   let db: TestDatabase | null = null;
   let backends: Backends | null = null;
+  let pgProxy: TcpProxy | null = null;
   const killedOnPurpose = new Set<number>();
   try {
     redis = await startRedisServer();
     db = await createTestDatabase('hz_fault');
+    // The service reaches PostgreSQL through a proxy the scenario can cut; the scenario itself goes direct.
+    const pgUrl = new URL(db.url);
+    pgProxy = await startTcpProxy(pgUrl.hostname, Number(pgUrl.port || 5432));
     const env: Record<string, string> = {
-      DATABASE_URL: db.url, REDIS_URL: redis.url, REDIS_PREFIX: `lf-${randomUUID().slice(0, 8)}`, HOST: '127.0.0.1', LOG_LEVEL: 'info',
+      DATABASE_URL: pgProxy.url(db.url), REDIS_URL: redis.url, REDIS_PREFIX: `lf-${randomUUID().slice(0, 8)}`, HOST: '127.0.0.1', LOG_LEVEL: 'info',
       AI_PROVIDER: 'local', DETECT_PROVIDER: 'local', AI_TIMEOUT_MS: String(aiTimeoutMs), SHUTDOWN_GRACE_MS: '5000', WORKER_CONCURRENCY: '4',
+      // Reservations whose every settler died (the killed API's) are refunded within seconds of their deadline.
+      RESERVATION_SWEEP_INTERVAL_MS: '1000', RESERVATION_SWEEP_MARGIN_MS: '3000',
     };
-    backends = await openBackends(loadConfig(env));
+    backends = await openBackends(loadConfig({ ...env, DATABASE_URL: db.url }));
     const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: {} });
     const spawn = (roles: string) => spawnService(group, roles, env, 90_000);
     log(`redis ${redis.url}, database ${db.url}; starting processes`);
-    const [api, workerA] = await Promise.all([spawn('api'), spawn('worker'), spawn('worker'), spawn('projector')]) as ServiceProcess[];
+    // A third API process is the spare that takes the killed one's place.
+    const [apiA, apiB, spareApi, workerA] = await Promise.all([spawn('api'), spawn('api'), spawn('api'), spawn('worker'), spawn('worker'), spawn('projector')]) as ServiceProcess[];
+    const apiUrls = [apiA!.url!, apiB!.url!];
 
     // Accounts 0..3 on Scale (the first two carry two client loops each), the rest on Growth; two keys each.
     const customers: { accountId: string; keys: string[]; scale: boolean }[] = [];
@@ -151,10 +115,13 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
 
     const t0 = Date.now();
     const at = (ms: number) => delay(Math.max(0, t0 + ms - Date.now()));
-    const timeline = { workerKilledAt: 0, replacementReadyAt: 0, redisKilledAt: 0, redisBackAt: 0, jobsRunningAtWorkerKill: 0, jobsRunningAtRedisKill: 0 };
+    const timeline: FaultReport['timeline'] = {
+      workerKilledAt: 0, replacementReadyAt: 0, apiKilledAt: 0, redisKilledAt: 0, redisBackAt: 0, pgCutAt: 0, pgBackAt: 0,
+      jobsRunningAtWorkerKill: 0, jobsRunningAtApiKill: 0, jobsRunningAtRedisKill: 0, jobsRunningAtPgCut: 0, requestsOnKilledApi: 0,
+    };
     let faultsOverAt: number | null = null;
     const workload = startWorkload({
-      apiUrl: api!.url!, keys: loopKeys, durationMs, cycleMs: 900, requestTimeoutMs: 15_000, seed: options.seed ?? 1,
+      apiUrls, keys: loopKeys, durationMs, cycleMs: 900, requestTimeoutMs: 15_000, seed: options.seed ?? 1,
       // However long the replacement worker took to start, the workload runs on past the Redis restart.
       stopWhen: () => faultsOverAt !== null && Date.now() >= faultsOverAt + AFTER_FAULTS_MS,
     });
@@ -175,7 +142,16 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
       const replacement = await spawn('worker');
       timeline.replacementReadyAt = Date.now() - t0;
       log(`replacement worker ${replacement.pid} ready at ${timeline.replacementReadyAt} ms`);
-      await at(Math.max(durationMs * 0.55, timeline.replacementReadyAt + 3_000));
+      // JSON requests and streams waiting on API B when it dies; their clients retry on the other API.
+      await at(Math.max(durationMs * 0.45, timeline.replacementReadyAt + 1_000));
+      await workload.burst(BURST, BURST_ACCEPT_MS, apiB!.url!);
+      timeline.jobsRunningAtApiKill = await untilJobsRunning(redis!.url, env.REDIS_PREFIX!, ACTIVE_JOBS_WANTED, BURST_WAIT_MS);
+      killedOnPurpose.add(apiB!.pid);
+      apiB!.signal('SIGKILL');
+      timeline.apiKilledAt = Date.now() - t0;
+      apiUrls.splice(apiUrls.indexOf(apiB!.url!), 1, spareApi!.url!);
+      log(`api ${apiB!.pid} killed at ${timeline.apiKilledAt} ms (${timeline.jobsRunningAtApiKill} jobs running); the spare API takes its place`);
+      await at(Math.max(durationMs * 0.6, timeline.apiKilledAt + 3_000));
       await workload.burst(BURST, BURST_ACCEPT_MS);
       timeline.jobsRunningAtRedisKill = await untilJobsRunning(redis!.url, env.REDIS_PREFIX!, ACTIVE_JOBS_WANTED, BURST_WAIT_MS);
       await redis!.kill('SIGKILL');
@@ -185,6 +161,17 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
       await redis!.start();
       timeline.redisBackAt = Date.now() - t0;
       log(`redis back (empty) at ${timeline.redisBackAt} ms`);
+      // The database connection of every service process is cut while jobs run, then comes back.
+      await at(Math.max(durationMs * 0.8, timeline.redisBackAt + 4_000));
+      await workload.burst(BURST, BURST_ACCEPT_MS);
+      timeline.jobsRunningAtPgCut = await untilJobsRunning(redis!.url, env.REDIS_PREFIX!, ACTIVE_JOBS_WANTED, BURST_WAIT_MS);
+      pgProxy!.down();
+      timeline.pgCutAt = Date.now() - t0;
+      log(`database cut at ${timeline.pgCutAt} ms (${timeline.jobsRunningAtPgCut} jobs running)`);
+      await delay(3_000);
+      pgProxy!.up();
+      timeline.pgBackAt = Date.now() - t0;
+      log(`database back at ${timeline.pgBackAt} ms`);
     })().finally(() => { faultsOverAt = Date.now(); });
     // The loops end on their own once the faults are over (or failed); a failed fault still fails the run.
     const [records, faultOutcome] = await Promise.all([workload.done, faults.then(() => null, (err: unknown) => err)]);
@@ -192,22 +179,27 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     const workloadMs = Date.now() - t0;
     log(`workload done: ${records.length} requests in ${workloadMs} ms; waiting for settlement`);
 
-    // Every reservation must settle: the API refunds at the deadline plus its grace, whatever happened to the job.
+    timeline.requestsOnKilledApi = records.filter((r) => r.apiUrl === apiB!.url && r.startedAt - t0 <= timeline.apiKilledAt && r.endedAt - t0 >= timeline.apiKilledAt).length;
+    // Every reservation must settle: the API refunds at the deadline plus its grace, whatever happened to the job,
+    // and the sweeper refunds what a dead API left (deadline + its 3 s margin, swept every second).
     const settleStart = Date.now();
     let ledger = await readLedger(backends.store);
-    while (openRequests(ledger).length > 0 && Date.now() - settleStart < aiTimeoutMs + 2_000 + 15_000) {
+    while (openRequests(ledger).length > 0 && Date.now() - settleStart < aiTimeoutMs + 5_000 + 15_000) {
       await delay(500);
       ledger = await readLedger(backends.store);
     }
     const settleMs = Date.now() - settleStart;
     const lagDeadline = Date.now() + 20_000;
     while ((await backends.runner.lag()).some((l) => l.behind > 0) && Date.now() < lagDeadline) await delay(200);
-    const audit = await auditLedger(backends.store, backends.pool, null);
+    const audit = await auditLedger(backends.store, backends.pool, null, { staleAfterMs: aiTimeoutMs + 3_000 });
     const comparison = compareWithClients(ledger, records);
 
     const workerLogs = group.processes.filter((p) => p.roles === 'worker').flatMap((p) => p.logs);
     const count = (msg: string) => workerLogs.filter((l) => l.msg === msg).length;
-    const workerLog = { charged: count('job charged'), refunded: count('job failed; refunding'), dropped: count('result dropped: reservation already settled'), failedInQueue: count('job failed in the queue') };
+    const workerLog = {
+      charged: count('job charged'), refunded: count('job failed; refunding'), dropped: count('result dropped: reservation already settled'),
+      failedInQueue: count('job failed in the queue'), swept: count('expired reservation refunded by the sweeper'),
+    };
     const unexpectedExits = group.processes.filter((p) => !p.running() && !killedOnPurpose.has(p.pid))
       .map((p) => `${p.roles}#${p.pid}: ${p.stderr().slice(-500)}`);
 
@@ -234,16 +226,20 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     const inWorker = (r: RequestRecord) => overlaps(r, timeline.workerKilledAt, timeline.replacementReadyAt);
     // Clients reconnect within a couple of seconds of Redis coming back.
     const inRedis = (r: RequestRecord) => overlaps(r, timeline.redisKilledAt, timeline.redisBackAt + 3_000);
+    const inApi = (r: RequestRecord) => overlaps(r, timeline.apiKilledAt, timeline.apiKilledAt + 1_000) && r.apiUrl === apiB!.url || (r.retry && overlaps(r, timeline.apiKilledAt, timeline.apiKilledAt + 2_000));
+    const inPg = (r: RequestRecord) => overlaps(r, timeline.pgCutAt, timeline.pgBackAt + 2_000);
     const { problems, misreports, ...figures } = comparison;
     return {
-      setup: { accounts: accountCount, keys: accountCount * 2, loops, processes: ['api', 'worker', 'worker', 'projector', '+1 replacement worker'], aiTimeoutMs, workloadMs },
+      setup: { accounts: accountCount, keys: accountCount * 2, loops, processes: ['api', 'api', 'worker', 'worker', 'projector', '+1 spare api', '+1 replacement worker'], aiTimeoutMs, workloadMs },
       timeline,
       requests: { total: records.length, byKind },
       windows: {
-        calm: windowOf(paid.filter((r) => !inWorker(r) && !inRedis(r))),
+        calm: windowOf(paid.filter((r) => !inWorker(r) && !inApi(r) && !inRedis(r) && !inPg(r))),
         workerFault: windowOf(paid.filter(inWorker)),
+        apiFault: windowOf(paid.filter(inApi)),
         redisFault: windowOf(paid.filter(inRedis)),
-        afterFaults: windowOf(paid.filter((r) => r.startedAt - t0 > timeline.redisBackAt + 3_000)),
+        pgFault: windowOf(paid.filter(inPg)),
+        afterFaults: windowOf(paid.filter((r) => r.startedAt - t0 > timeline.pgBackAt + 2_000)),
       },
       ledger: { ...figures, settleMs },
       audit: { accounts: audit.accounts, events: audit.events, reservations: audit.reservations, violations: audit.violations, warnings: audit.warnings },
@@ -264,5 +260,6 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     await backends?.close().catch(() => {});
     await db?.drop().catch(() => {});
     await redis?.close().catch(() => {});
+    await pgProxy?.close().catch(() => {});
   }
 }

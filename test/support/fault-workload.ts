@@ -42,12 +42,20 @@ export interface RequestRecord {
   refundedFlag: boolean | null;
   /** A stream ended with `done` although its chunks do not add up to output_words. */
   incomplete: boolean;
+  /** Characters of text a stream delivered in chunks (a stream cut after the charge still delivered them). */
+  streamedChars: number;
+  /** The API process the request went to. */
+  apiUrl: string;
 }
 
 export interface LoopKey { accountId: string; key: string; scale: boolean }
 
 export interface WorkloadOptions {
-  apiUrl: string;
+  /**
+   * The API processes, as a load balancer would spread them: loop i sends to `apiUrls[i % n]`, and a retry
+   * goes to the next one. The scenario edits the list when it kills and replaces an API process.
+   */
+  apiUrls: string[];
   /** One entry per client loop. */
   keys: LoopKey[];
   durationMs: number;
@@ -76,6 +84,7 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 interface Sent {
   status: number; code: string | null; requestId: string | null; replayed: boolean; wordsCharged: number | null;
   sse: RequestRecord['sse']; refundedFlag: boolean | null; body: Record<string, unknown> | null; incomplete?: boolean;
+  streamedChars?: number;
 }
 
 function noAnswer(err: unknown): Sent {
@@ -99,6 +108,7 @@ async function send(url: string, method: string, key: string, body: unknown, hea
   if (stream && res.status === 200 && (res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
     const { events, broken } = await readSse(res);
     const last = events.at(-1);
+    const streamedChars = events.filter((e) => e.event === 'chunk').reduce((n, e) => n + ((JSON.parse(e.data) as { text: string }).text.length), 0);
     if (!broken && last?.event === 'done') {
       const done = JSON.parse(last.data) as { id: string; words_charged: number; output_words: number };
       const text = events.filter((e) => e.event === 'chunk').map((e) => (JSON.parse(e.data) as { text: string }).text).join('');
@@ -111,7 +121,7 @@ async function send(url: string, method: string, key: string, body: unknown, hea
       const e = JSON.parse(last.data) as { code: string; refunded: boolean };
       return { status: 200, code: e.code, requestId: headerId, replayed: false, wordsCharged: null, sse: 'error', refundedFlag: e.refunded, body: null };
     }
-    return { status: 200, code: 'STREAM_CUT', requestId: headerId, replayed: false, wordsCharged: null, sse: 'broken', refundedFlag: null, body: null };
+    return { status: 200, code: 'STREAM_CUT', requestId: headerId, replayed: false, wordsCharged: null, sse: 'broken', refundedFlag: null, body: null, streamedChars };
   }
   let parsed: Record<string, unknown> = {};
   try {
@@ -143,7 +153,7 @@ export interface Workload {
    * retried once on failure), so that work is certainly in flight when a fault strikes. Resolves once
    * they have been accepted, i.e. after `acceptMs`; their answers are recorded as they come.
    */
-  burst(n: number, acceptMs: number): Promise<void>;
+  burst(n: number, acceptMs: number, apiUrl?: string): Promise<void>;
 }
 
 /** Starts every loop; they run until `durationMs` has passed and `stopWhen` says so. */
@@ -154,26 +164,34 @@ export function startWorkload(options: WorkloadOptions): Workload {
   const runId = randomUUID().slice(0, 8);
   const inFlight = new Set<Promise<unknown>>();
 
-  const recorder = (index: number, lk: LoopKey) => async (kind: RequestKind, endpoint: RequestRecord['endpoint'], method: string, path: string,
+  /** The API a loop's request goes to; a retry goes to the next one (the first may be the one that died). */
+  const apiFor = (index: number, retry: boolean, pinned?: string): string => {
+    const urls = options.apiUrls;
+    if (pinned && !retry && urls.includes(pinned)) return pinned;
+    const at = Math.max(0, pinned ? urls.indexOf(pinned) : index % urls.length);
+    return urls[(at + (retry ? 1 : 0)) % urls.length]!;
+  };
+  const recorder = (index: number, lk: LoopKey, pinned?: string, loop = index) => async (kind: RequestKind, endpoint: RequestRecord['endpoint'], method: string, path: string,
     body: unknown, idempotencyKey: string | null, retry: boolean, stream = false): Promise<Sent> => {
     const startedAt = Date.now();
-    const sent = await send(options.apiUrl + path, method, lk.key, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}, options.requestTimeoutMs, stream);
+    const apiUrl = apiFor(Math.max(0, index), retry, pinned);
+    const sent = await send(apiUrl + path, method, lk.key, body, idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}, options.requestTimeoutMs, stream);
     records.push({
-      loop: index, kind, endpoint, accountId: lk.accountId, startedAt, endedAt: Date.now(), status: sent.status, code: sent.code,
+      loop, kind, endpoint, accountId: lk.accountId, startedAt, endedAt: Date.now(), status: sent.status, code: sent.code,
       requestId: sent.requestId ?? idempotencyKey, idempotencyKey, retry, replayed: sent.replayed, wordsCharged: sent.wordsCharged,
-      sse: sent.sse, refundedFlag: sent.refundedFlag, incomplete: sent.incomplete === true,
+      sse: sent.sse, refundedFlag: sent.refundedFlag, incomplete: sent.incomplete === true, streamedChars: sent.streamedChars ?? 0, apiUrl,
     });
     return sent;
   };
 
   let bursts = 0;
-  async function burst(n: number, acceptMs: number): Promise<void> {
+  async function burst(n: number, acceptMs: number, apiUrl?: string): Promise<void> {
     const id = bursts++;
     const text = Array.from({ length: 8 }, (_, i) => PARAGRAPHS[i % PARAGRAPHS.length]).join(' ');
     for (let i = 0; i < n; i++) {
       // Spread over the keys (and accounts) so no account's concurrency limit refuses them.
       const lk = options.keys[i % options.keys.length]!;
-      const record = recorder(-1, lk);
+      const record = recorder(i, lk, apiUrl, -1);
       const body = { text, mode: 'standard', best_of: 3, ...(i % 2 === 1 ? { stream: true } : {}) };
       const key = i % 4 < 2 ? `lb-${runId}-${id}-${i}` : null;
       const request = (async () => {
@@ -234,7 +252,7 @@ export function startWorkload(options: WorkloadOptions): Workload {
         return;
       }
       // update and delete address the tone by id, found through the list as a client would.
-      const listed = await send(`${options.apiUrl}/v1/tones`, 'GET', lk.key, undefined, {}, options.requestTimeoutMs, false);
+      const listed = await send(`${apiFor(index, false)}/v1/tones`, 'GET', lk.key, undefined, {}, options.requestTimeoutMs, false);
       const mine = ((listed.body?.tones ?? []) as { id: string; name: string }[]).filter((t) => tones.includes(t.name));
       const target = mine.length > 0 ? pick(mine) : null;
       if (!target) return;

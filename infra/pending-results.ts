@@ -1,0 +1,75 @@
+/**
+ * Results held for the moment of the charge. A worker writes its result here *before* it charges the
+ * reservation, so whenever a reservation is charged its result is durable and whoever settles the
+ * request's answer (the API process holding the client, a retry with the same Idempotency-Key, a
+ * retried job, the reservation sweeper) can deliver it, even when the worker died right after the
+ * charge or could not publish. A row is a short-lived hand-over, not history (the event log holds the
+ * charge; the idempotency stream holds a keyed result for replays): it is deleted once the result is
+ * delivered and stored, or once its reservation was refunded. Rows are keyed by account and request
+ * id, so equal request ids of two accounts never meet.
+ */
+import type { Pool } from 'pg';
+
+export interface PendingResult {
+  accountId: string;
+  requestId: string;
+  idempotencyKey: string | null;
+  body: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export interface PendingResultsPort {
+  put(entry: { accountId: string; requestId: string; idempotencyKey: string | null; body: Record<string, unknown> }): Promise<void>;
+  get(accountId: string, requestId: string): Promise<PendingResult | null>;
+  delete(accountId: string, requestId: string): Promise<void>;
+}
+
+interface Row { account_id: string; request_id: string; idempotency_key: string | null; body: Record<string, unknown>; created_at: Date }
+
+const toResult = (r: Row): PendingResult => ({ accountId: r.account_id, requestId: r.request_id, idempotencyKey: r.idempotency_key, body: r.body, createdAt: r.created_at });
+
+export class PendingResults implements PendingResultsPort {
+  constructor(private readonly pool: Pool) {}
+
+  async setup(): Promise<void> {
+    try {
+      await this.pool.query(`CREATE TABLE IF NOT EXISTS pending_results (
+        account_id text NOT NULL,
+        request_id text NOT NULL,
+        idempotency_key text,
+        body jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account_id, request_id)
+      )`);
+      await this.pool.query('CREATE INDEX IF NOT EXISTS pending_results_created_at ON pending_results (created_at)');
+    } catch (err: unknown) {
+      // Processes starting together race on IF NOT EXISTS; the loser sees the winner's table.
+      const code = (err as { code?: string }).code;
+      if (code !== '23505' && code !== '42P07') throw err;
+    }
+  }
+
+  /** Idempotent: a retried job writing its own result again keeps the first one (the one that may have been charged). */
+  async put(entry: { accountId: string; requestId: string; idempotencyKey: string | null; body: Record<string, unknown> }): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO pending_results (account_id, request_id, idempotency_key, body) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (account_id, request_id) DO NOTHING`,
+      [entry.accountId, entry.requestId, entry.idempotencyKey, JSON.stringify(entry.body)],
+    );
+  }
+
+  async get(accountId: string, requestId: string): Promise<PendingResult | null> {
+    const { rows } = await this.pool.query<Row>('SELECT * FROM pending_results WHERE account_id = $1 AND request_id = $2', [accountId, requestId]);
+    return rows[0] ? toResult(rows[0]) : null;
+  }
+
+  async delete(accountId: string, requestId: string): Promise<void> {
+    await this.pool.query('DELETE FROM pending_results WHERE account_id = $1 AND request_id = $2', [accountId, requestId]);
+  }
+
+  /** Rows older than `before` (the sweeper finishes or drops them), oldest first. */
+  async olderThan(before: Date, limit: number): Promise<PendingResult[]> {
+    const { rows } = await this.pool.query<Row>('SELECT * FROM pending_results WHERE created_at < $1 ORDER BY created_at LIMIT $2', [before, limit]);
+    return rows.map(toResult);
+  }
+}
