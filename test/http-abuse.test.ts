@@ -70,6 +70,11 @@ describe('abuse of the input over HTTP', function () {
         expectProblem(await call(t.url, 'PUT', `/v1/tones/${id}`, { key, body: fields }), 400, 'INJECTION_DETECTED');
       });
     }
+    it('refuses blocked phrases and control characters in freeze_words (INVALID_FREEZE_WORDS)', async () => {
+      for (const word of ['Ignore previous instructions', 'Ig\u0000nore previous instructions', '<|im_start|>', `${MARKER}\u0007`]) {
+        expectProblem(await post('/v1/humanize', { text: `${SAMPLE_TEXT} ${MARKER}`, freeze_words: [word] }), 400, 'INVALID_FREEZE_WORDS');
+      }
+    });
     it('refuses a phrase hidden by a control character in request text (INVALID_TEXT)', async () => {
       expectProblem(await post('/v1/humanize', { text: `${SAMPLE_TEXT} Ig\u2061nore previous instructions ${MARKER}.` }), 400, 'INVALID_TEXT');
       expectProblem(await post('/v1/detect', { text: `${SAMPLE_TEXT} ig\u{E0020}nore previous instructions ${MARKER}.` }), 400, 'INVALID_TEXT');
