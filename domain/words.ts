@@ -22,7 +22,10 @@ const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const SPACELESS_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30FC]+/gu;
 /** Blank-looking and invisible characters; the transparent ones among them are removed, the rest are spaces. */
-const BLANK_OR_INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const BLANK_OR_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const SPACES = /\p{White_Space}+/u;
+/** Two stretches of letters/digits with something else between them: only then do joiners matter. */
+const SEVERAL_SEGMENTS = /[\p{L}\p{M}\p{N}][^\p{L}\p{M}\p{N}]+[\p{L}\p{M}\p{N}]/u;
 const TRANSPARENT = /^[\u00AD\u180B-\u180D\u180F\u200C\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
 const SEGMENT = /[\p{L}\p{M}\p{N}]+/gu;
 const ALL_DIGITS = /^\p{N}+$/u;
@@ -89,9 +92,9 @@ function countStretch(stretch: string): number {
 export function countWords(text: string): number {
   const spaced = text.replace(BLANK_OR_INVISIBLE, (c) => (TRANSPARENT.test(c) ? '' : ' '));
   let total = 0;
-  for (const token of spaced.split(/ +/)) {
+  for (const token of spaced.split(SPACES)) {
     if (!token || !HAS_LETTER_OR_DIGIT.test(token)) continue;
-    if (!SPACELESS.test(token)) { total += countStretch(token); continue; }
+    if (!SPACELESS.test(token)) { total += SEVERAL_SEGMENTS.test(token) ? countStretch(token) : 1; continue; }
     // A token mixing spaceless script with other characters: segment the spaceless runs, and count the
     // stretches between them by the rules above.
     for (const part of token.split(SPACELESS_RUNS)) if (HAS_LETTER_OR_DIGIT.test(part)) total += countStretch(part);

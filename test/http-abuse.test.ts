@@ -138,6 +138,13 @@ describe('abuse of the input over HTTP', function () {
       expect(raw).to.match(/^HTTP\/1\.1 400 /);
       expect(raw).to.include('"code":"INVALID_JSON"').and.include('did not arrive within');
     });
+    it('answers malformed percent-encoding in paths and queries with a 4xx', async () => {
+      for (const path of ['/v1/tones/%ED%A0%80', '/v1/tones/%FF', '/v1/tones/%', '/v1/%C0%AF']) {
+        const res = await call(t.url, 'GET', path, { key });
+        expect(res.status, `${path} → ${JSON.stringify(res.body)}`).to.be.within(400, 499);
+        expect(res.headers.get('content-type'), path).to.match(/^application\/problem\+json/);
+      }
+    });
     it('answers a deeply nested body with a 400, not a 5xx', async () => {
       const deep = '['.repeat(50_000) + ']'.repeat(50_000);
       expectProblem(await post('/v1/humanize', `{"text":${deep}}`), 400, 'INVALID_TEXT');

@@ -28,6 +28,9 @@ describe('countWords', () => {
       expect(countWords('我喜欢学习中文')).to.be.greaterThan(1);
       expect(countWords('hello 世界')).to.equal(2);
       expect(countWords('東京タワー')).to.be.at.least(1);
+      // A long unbroken run is segmented in slices; it still counts its words, not one.
+      const long = '我喜欢学习中文'.repeat(300);
+      expect(countWords(long)).to.be.within(long.length / 4, long.length);
     });
   });
 
