@@ -145,6 +145,16 @@ describe('abuse of the input over HTTP', function () {
         expect(res.headers.get('content-type'), path).to.match(/^application\/problem\+json/);
       }
     });
+    it('answers invalid UTF-8 and odd charsets without a 5xx', async () => {
+      const bytes = Buffer.concat([Buffer.from(`{"text":"${SAMPLE_TEXT} ${MARKER} `), Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80, 0xc0, 0xaf]), Buffer.from(' end."}')]);
+      const headers = (charset: string) => ({ Authorization: `Bearer ${key}`, 'Content-Type': `application/json${charset}` });
+      const utf8 = await fetch(`${t.url}/v1/detect`, { method: 'POST', headers: headers(''), body: bytes });
+      expect(utf8.status, await utf8.text()).to.equal(200);
+      for (const charset of ['; charset=latin1', '; charset=utf-16', '; charset=x-bogus']) {
+        const res = await fetch(`${t.url}/v1/detect`, { method: 'POST', headers: headers(charset), body: bytes });
+        expect(res.status, `${charset}: ${await res.text()}`).to.be.below(500);
+      }
+    });
     it('answers a deeply nested body with a 400, not a 5xx', async () => {
       const deep = '['.repeat(50_000) + ']'.repeat(50_000);
       expectProblem(await post('/v1/humanize', `{"text":${deep}}`), 400, 'INVALID_TEXT');
