@@ -13,16 +13,21 @@
  *   apostrophe (`state-of-the-art`, `don't`), `.` `,` `:` between digits (`3.5%`, `1,000`, `10:30`,
  *   `v1.2`), and `.` between single letters (`U.S.`, `e.g.`). Any other joiner (`/`, `_`, `|`, `—`, `…`,
  *   `@`, a symbol…) separates words, so `and/or` is two words.
- * - A chain of more than four hyphen- or apostrophe-joined parts counts each part (`jack-in-the-box` is
- *   one word, `a-b-c-d-e` five); an apostrophe suffix of one or two letters ending the run is not a part
- *   (`'s`, `'ll`).
+ * - A chain of hyphen- or apostrophe-joined parts is one word when it has at most four parts of which at
+ *   most two are longer than three characters (`state-of-the-art`, `mother-in-law`, `three-year-old`);
+ *   otherwise each part counts (`a-b-c-d-e` is five words, `systems-analyze-data` three). An apostrophe
+ *   suffix of one or two letters ending the run is not a part (`'s`, `'ll`). Packing real words into
+ *   compounds thus gains at most two short words per word counted, as in ordinary compounds.
  */
 
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const SPACELESS_RUNS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\u30FC]+/gu;
 /** Blank-looking and invisible characters; the transparent ones among them are removed, the rest are spaces. */
-const BLANK_OR_INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const BLANK_OR_INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const SPACES = /\p{White_Space}+/u;
+/** Two stretches of letters/digits with something else between them: only then do joiners matter. */
+const SEVERAL_SEGMENTS = /[\p{L}\p{M}\p{N}][^\p{L}\p{M}\p{N}]+[\p{L}\p{M}\p{N}]/u;
 const TRANSPARENT = /^[\u00AD\u180B-\u180D\u180F\u200C\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}]$/u;
 const SEGMENT = /[\p{L}\p{M}\p{N}]+/gu;
 const ALL_DIGITS = /^\p{N}+$/u;
@@ -31,8 +36,11 @@ const SINGLE_LETTER = /^\p{L}\p{M}*$/u;
 const HYPHEN_OR_APOSTROPHE = /^[-\u2010\u2011'\u2019\u02BC]$/;
 const APOSTROPHE = /^['\u2019\u02BC]$/;
 const DIGIT_JOINER = /^[.,:\u066B\u066C]$/;
-/** Hyphen/apostrophe chains longer than this count every part. */
+/** Hyphen/apostrophe chains of more parts than this, or with more long parts, count every part. */
 const MAX_COMPOUND_PARTS = 4;
+const MAX_LONG_PARTS = 2;
+/** Parts of up to this many letters or digits are short (of, the, in, to, 2024 is long). */
+const SHORT_PART = 3;
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -66,32 +74,40 @@ function joinOf(left: string, joiner: string, right: string, rightIsLast: boolea
   return 'split';
 }
 
+/** Words in a compound of parts of these lengths (see the module comment). */
+function compoundWords(parts: readonly number[]): number {
+  if (parts.length <= 1) return parts.length;
+  const long = parts.filter((n) => n > SHORT_PART).length;
+  return parts.length > MAX_COMPOUND_PARTS || long > MAX_LONG_PARTS ? parts.length : 1;
+}
+
 /** Words in a stretch with no spaces and no spaceless-script characters. */
 function countStretch(stretch: string): number {
   let words = 0;
-  let parts = 0;
+  let parts: number[] = [];
   const segments = [...stretch.matchAll(SEGMENT)];
   segments.forEach((m, i) => {
     const previous = segments[i - 1];
     const join: Join = previous
       ? joinOf(previous[0], stretch.slice(previous.index + previous[0].length, m.index), m[0], i === segments.length - 1)
       : 'split';
-    if (join === 'new-part') parts++;
-    else if (join === 'split') {
-      if (parts > 0) words += parts > MAX_COMPOUND_PARTS ? parts : 1;
-      parts = 1;
+    const length = [...m[0]].length;
+    if (join === 'same-part') parts[parts.length - 1]! += length;
+    else if (join === 'new-part') parts.push(length);
+    else {
+      words += compoundWords(parts);
+      parts = [length];
     }
   });
-  if (parts > 0) words += parts > MAX_COMPOUND_PARTS ? parts : 1;
-  return words;
+  return words + compoundWords(parts);
 }
 
 export function countWords(text: string): number {
   const spaced = text.replace(BLANK_OR_INVISIBLE, (c) => (TRANSPARENT.test(c) ? '' : ' '));
   let total = 0;
-  for (const token of spaced.split(/ +/)) {
+  for (const token of spaced.split(SPACES)) {
     if (!token || !HAS_LETTER_OR_DIGIT.test(token)) continue;
-    if (!SPACELESS.test(token)) { total += countStretch(token); continue; }
+    if (!SPACELESS.test(token)) { total += SEVERAL_SEGMENTS.test(token) ? countStretch(token) : 1; continue; }
     // A token mixing spaceless script with other characters: segment the spaceless runs, and count the
     // stretches between them by the rules above.
     for (const part of token.split(SPACELESS_RUNS)) if (HAS_LETTER_OR_DIGIT.test(part)) total += countStretch(part);

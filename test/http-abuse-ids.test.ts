@@ -4,7 +4,9 @@
  * no customer text left in Redis once jobs settle, and client disconnects counted as 499, not 500.
  */
 import { expect } from 'chai';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { QUEUES } from '../domain/jobs.js';
 import { auditLedger } from '../bin/ledger-audit.js';
 import type { RequestLog } from '../api/app.js';
 import { countWords } from '../domain/words.js';
@@ -102,12 +104,21 @@ describe('abuse across accounts and of the queue over HTTP', function () {
     expect((await call(t.url, 'POST', '/v1/humanize', { key, body: { text } })).status).to.equal(500);
     await settledLedger(t.backends.store, accountId, 5_000, 3);
     const redis = new Redis(REDIS_URL);
+    const queues = Object.values(QUEUES).map((name) => new Queue(name, { connection: redis, prefix: `${t.config.redisPrefix}:bull` }));
     try {
+      // A worker may still be finishing the job it has just settled: wait until none is active or waiting.
+      const busy = async () => (await Promise.all(queues.map((q) => q.getJobCounts('active', 'waiting', 'delayed'))))
+        .reduce((n, c) => n + (c.active ?? 0) + (c.waiting ?? 0) + (c.delayed ?? 0), 0);
+      for (const until = Date.now() + 5_000; await busy() > 0;) {
+        if (Date.now() > until) expect.fail('jobs still active 5 s after their settlement');
+        await new Promise((r) => setTimeout(r, 20));
+      }
       // The queue's own bookkeeping is allowed; the text is not.
       const stored = await redisStrings(redis, `${t.config.redisPrefix}:*`);
       expect(stored.length).to.be.greaterThan(0);
       expect(stored.filter((s) => s.includes(marker))).to.deep.equal([]);
     } finally {
+      await Promise.all(queues.map((q) => q.close()));
       redis.disconnect();
     }
   });

@@ -28,6 +28,9 @@ describe('countWords', () => {
       expect(countWords('我喜欢学习中文')).to.be.greaterThan(1);
       expect(countWords('hello 世界')).to.equal(2);
       expect(countWords('東京タワー')).to.be.at.least(1);
+      // A long unbroken run is segmented in slices; it still counts its words, not one.
+      const long = '我喜欢学习中文'.repeat(300);
+      expect(countWords(long)).to.be.within(long.length / 4, long.length);
     });
   });
 
@@ -43,8 +46,11 @@ describe('countWords', () => {
       expect(countWords('snake_case_name')).to.equal(3);
       expect(countWords('word--word')).to.equal(2);
     });
-    it('counts every part of a chain of more than four hyphenated or apostrophe-joined parts', () => {
+    it('counts every part of a chain of more than four hyphenated or apostrophe-joined parts, or of more than two long ones', () => {
       expect(countWords('a-b-c-d')).to.equal(1);
+      expect(countWords('three-year-old peer-to-peer over-the-counter 555-123-4567 black-and-white')).to.equal(5);
+      expect(countWords('systems-analyze-data important-to-note-that')).to.equal(3 + 4);
+      expect(countWords('twenty-three-year-old')).to.equal(4);
       expect(countWords('a-b-c-d-e')).to.equal(5);
       expect(countWords(Array.from({ length: 600 }, (_, i) => `w${i}`).join('-'))).to.equal(600);
       expect(countWords(['it', 'is', 'an', 'ox', 'to', 'go', 'far'].join('\''))).to.equal(7);
