@@ -2,6 +2,7 @@
  * Configuration from environment variables (design.md "Configuration"). Every variable is validated at
  * start-up; a bad value stops the process with one line naming the variable and the expected form.
  */
+import { loadTls, type TlsFiles } from './tls-config.js';
 
 import { availableParallelism } from 'node:os';
 
@@ -37,6 +38,8 @@ export interface Config {
   redisPrefix: string;
   /** JSON file of extra plan definitions (operator plans, fixtures), keyed by plan key. */
   plansFile: string | null;
+  /** TLS_CERT_FILE and TLS_KEY_FILE, read: the API then serves HTTPS. */
+  tls: TlsFiles | null;
 }
 
 /**
@@ -160,5 +163,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: metricsPortRaw ? int(env, 'METRICS_PORT', 0, 1, 65535) : null,
     redisPrefix: str(env, 'REDIS_PREFIX', 'hz'),
     plansFile: str(env, 'PLANS_FILE', '') || null,
+    tls: loadTls(env),
   };
 }
