@@ -44,7 +44,7 @@ export async function rebuildRate(backends: Backends, admin: AdminCommands, minE
 export async function detectCpuInPool(words: number): Promise<{ runs: number; cpuMsPerDetect: number; threadP50Ms: number }> {
   const vocabulary = ['the', 'model', 'writes', 'clear', 'text', 'quickly.', 'However,', 'people', 'often', 'read', 'slowly', 'and', 'carefully.'];
   const text = Array.from({ length: words }, (_, i) => vocabulary[(i * 7) % vocabulary.length]).join(' ');
-  const pool = createEnginePool({ threads: 1 });
+  const pool = createEnginePool({ threads: 1, recordTiming: true });
   const signal = new AbortController().signal;
   try {
     for (let i = 0; i < 30; i++) await pool.detector.detect(text, { signal });

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       return query.apply(this, args);
     };
   }
-  const pool = createEnginePool({ threads: 2 });
+  const pool = createEnginePool({ threads: 2, recordTiming: true });
   const detector = {
     async detect(text: string, options: { signal: AbortSignal }) {
       const started = performance.now();

@@ -18,7 +18,7 @@ export interface EnginePool {
   detector: Detector;
   humanizer: Humanizer;
   readonly threads: number;
-  /** Time each task spent in its thread, in ms (piscina's run-time histogram). */
+  /** Time each task spent in its thread, in ms (piscina's run-time histogram; zeros unless recordTiming). */
   runTimeMs(): { mean: number; p50: number; p99: number; count: number };
   /** Waits for running tasks, then ends the threads. Safe twice. */
   close(): Promise<void>;
@@ -53,7 +53,7 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void
   });
 }
 
-export function createEnginePool(options: { threads: number }): EnginePool {
+export function createEnginePool(options: { threads: number; /** Keep run-time histograms (benchmarks). */ recordTiming?: boolean }): EnginePool {
   const pool = new Piscina<EngineTask, DetectionReport | string>({
     filename: threadFile(),
     // Threads start with the first engine task (a process whose provider is openai may never need one) and
@@ -63,6 +63,8 @@ export function createEnginePool(options: { threads: number }): EnginePool {
     idleTimeout: Number.POSITIVE_INFINITY,
     // Task queue without bound: admission is already bounded by the queue workers' concurrency.
     maxQueue: Number.POSITIVE_INFINITY,
+    // Per-task timing histograms cost main-thread time on every task; only benchmarks read them.
+    recordTiming: options.recordTiming ?? false,
   });
   let closing: Promise<void> | null = null;
 
