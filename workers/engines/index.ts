@@ -48,7 +48,7 @@ export function createEngines(config: EnginesConfig): Engines {
       : createLocalHumanizer(localDetector);
   const detector =
     config.detectProvider === 'openai'
-      ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs })
+      ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs, cutoffs: localDetector.weights.thresholds })
       : localDetector;
 
   const pingClient = usesOpenAI ? createClient(connection, PING_TIMEOUT_MS) : null;
