@@ -27,18 +27,6 @@ const JOINERS = {
   formal: ['; ', ' and '],
 } as const;
 
-/** Drops a sentence that repeats an earlier one word for word (a loop typical of generated text). */
-function dropRepeats(sentences: string[]): string[] {
-  const seen = new Set<string>();
-  return sentences.filter((s) => {
-    const key = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-    if (key.split(' ').length < 5 || PROTECTED.test(s)) return true;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 const PROTECTED = /[\uE000-\uE019]/u;
 
 function splitAll(sentences: string[], maxWords: number, ctx: EnglishContext, burst: boolean): string[] {
@@ -85,7 +73,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
 
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
-  let out = dropRepeats(sentences).map((s) => {
+  let out = sentences.map((s) => {
     let t = replacePhrases(s, profile.register, rng);
     t = replaceConnectiveOpener(t, profile.register, rng);
     t = replaceSynonyms(t, { rate: mode.synonymRate, readability: ctx.readability, repeated: ctx.repeated }, rng);

@@ -4,10 +4,11 @@
  * which placeholders (see freeze.ts) are opaque and never matched.
  */
 import type { Readability } from '../../../../domain/options.js';
-import { findMachinePhrases } from '../detector/features.js';
 import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { CONNECTIVE_OPENERS, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
+import { isMachineTypical } from './machine-phrases.js';
 import type { Random } from './random.js';
 import type { ToneProfile } from './tone.js';
 
@@ -65,7 +66,7 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
 export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string> }
 
 const PROTECTED_CHAR = /[\uE000-\uE019]/u;
-const isMachineTarget = (w: string): boolean => findMachinePhrases(w).size > 0;
+const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
 function pickTarget(group: readonly string[], index: number, o: SynonymOptions, forced: boolean, rng: Random): string | null {
   const options = group.map((w, i) => ({ w, i })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
@@ -91,10 +92,14 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
 }
 
 /**
- * Swaps words for group members. Machine-listed words are always replaced; words the document
- * repeats are replaced more often; readability pushes towards the plain or the formal end.
+ * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
+ * Machine-typical words are always replaced; words the document repeats are replaced more often;
+ * readability pushes towards the plain or the formal end.
  */
 export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): string {
+  const tagged = tagTokens(s);
+  if (!tagged) return s;
+  const posAt = new Map<number, TaggedToken>(tagged.map((t) => [t.start, t]));
   const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
   let out = '';
   let pos = 0;
@@ -106,8 +111,9 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       const raw = s.slice(first.index!, last.index! + last[0].length);
       if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
       const key = raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'");
-      const entries = SYNONYMS.get(key);
-      if (!entries) continue;
+      const tag = posAt.get(first.index!);
+      const entries = SYNONYMS.get(key)?.filter((e) => tag && tag.end === first.index! + first[0].length && e.pos === tag.pos);
+      if (!entries || entries.length === 0) continue;
       // Capitalised words inside a sentence are names, and words glued to a protected span are
       // fragments of it: never touched.
       if (i > 0 && /^\p{Lu}/u.test(raw)) break;
