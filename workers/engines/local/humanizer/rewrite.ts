@@ -8,7 +8,7 @@ import type { HumanizeRequest } from '../../types.js';
 import { identifyLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
-import { parseLines, joinLines } from './document.js';
+import { joinLines, parseLines, type Line } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph, withOpener } from './other-pipeline.js';
@@ -69,15 +69,22 @@ export function rewriteLanguage(text: string): Language | null {
   return identifyLanguage(text);
 }
 
-/** Lines touched by a freeze word that runs over a line break: kept whole, like the phrase. */
-function linesUnderMultilineFreeze(text: string, freezeWords: readonly string[]): Set<number> {
+/**
+ * Lines a freeze word occurrence runs over a line break or into a line's structural prefix on: kept
+ * whole, since rewriting only the body could break the phrase.
+ */
+function pinnedLines(text: string, lines: readonly Line[], freezeWords: readonly string[]): Set<number> {
   const out = new Set<number>();
-  for (const word of freezeWords) {
-    if (!word.includes('\n')) continue;
-    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
-      const first = text.slice(0, at).split('\n').length - 1;
-      const last = first + word.split('\n').length - 1;
-      for (let i = first; i <= last; i++) out.add(i);
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of lines) { starts.push(at); at += l.prefix.length + l.body.length + 1; }
+  const lineOf = (pos: number): number => { let i = 0; while (i + 1 < starts.length && starts[i + 1]! <= pos) i++; return i; };
+  for (const word of new Set(freezeWords)) {
+    if (word.length === 0) continue;
+    for (let p = text.indexOf(word); p !== -1; p = text.indexOf(word, p + 1)) {
+      const first = lineOf(p);
+      const last = lineOf(p + word.length - 1);
+      if (first !== last || p < starts[first]! + lines[first]!.prefix.length) for (let i = first; i <= last; i++) out.add(i);
     }
   }
   return out;
@@ -94,8 +101,8 @@ export function rewriteOnce(request: HumanizeRequest, seed: number, language = r
   const rng = createRandom(seed);
   const stats = textStats(request.text);
   const used = new Set<string>();
-  const pinned = linesUnderMultilineFreeze(request.text, request.freezeWords);
   const lines = parseLines(request.text);
+  const pinned = pinnedLines(request.text, lines, request.freezeWords);
   const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
   const rewritten = lines.map((line, i) => {
     const g = guarded[i];
