@@ -52,7 +52,9 @@ export function parseLines(text: string): Line[] {
     const structured = marker.length > 0 || label.length > 0;
     const words = rest.split(/\s+/u).filter((w) => w.length > 0).length;
     const ends = ENDS_SENTENCE.test(rest);
-    const prose = (previousEnded || structured) && STARTS_SENTENCE.test(rest) && ends && words >= 3;
+    // Scripts without spaces count by characters.
+    const long = words >= 3 || rest.replace(/[\s\p{P}]/gu, '').length >= 10;
+    const prose = (previousEnded || structured) && STARTS_SENTENCE.test(rest) && ends && long;
     lines.push({ prefix, body: rest, prose });
     previousEnded = ends || structured || !/\p{L}/u.test(rest.slice(-1));
   }

@@ -139,5 +139,8 @@ function forceChange(text: string, language: Language, request: HumanizeRequest,
       if (changed) return text.slice(0, target.start) + changed + text.slice(target.end);
     }
   }
-  return text;
+  if (language === 'en') return text;
+  // The first word may be a name that must keep its capital: an opener ending in a colon keeps it.
+  const opener = rules.openers[0]!;
+  return `${text.slice(0, first.start)}${rules.spaceless ? opener : `${opener.replace(/[,،]$/u, ':')} `}${text.slice(first.start)}`;
 }
