@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPO_ROOT } from '../detector/lib/dataset.js';
 import { loadAll, sideOf } from './lib/data.js';
+import { SYNONYMS } from '../../workers/engines/local/humanizer/english-synonyms.js';
 
 const MIN_AI_DOCS = 25;
 const MIN_LOG_ODDS = 0.9;
@@ -41,12 +42,20 @@ const rows = [...df].filter(([, c]) => c.ai >= MIN_AI_DOCS).map(([gram, c]) => {
 }).filter((r) => r.log_odds >= MIN_LOG_ODDS)
   .sort((a, b) => b.log_odds * Math.sqrt(b.ai_docs) - a.log_odds * Math.sqrt(a.ai_docs))
   .slice(0, KEEP);
+// Log-odds of every synonym-table member, so the rewriter can tell which of two same-sense words reads as more human.
+const members: Record<string, number> = {};
+for (const key of SYNONYMS.keys()) {
+  const c = df.get(key);
+  if (!c || c.ai + c.human < 8) continue;
+  members[key] = Math.round((Math.log((c.ai + 1) / (docs.ai + 2)) - Math.log((c.human + 1) / (docs.human + 2))) * 1000) / 1000;
+}
 const out = {
   version: 1,
   source: 'half A of ../shared/data/detect (train.jsonl and extra/*.jsonl), split by group (bench/humanizer/lib/data.ts)',
   documents: docs,
   min_ai_docs: MIN_AI_DOCS, min_log_odds: MIN_LOG_ODDS,
   phrases: rows,
+  members,
 };
 writeFileSync(resolve(REPO_ROOT, 'workers/engines/local/humanizer/machine-phrases.json'), JSON.stringify(out, null, 1) + '\n');
 console.log(docs, rows.length, rows.slice(0, 80).map((r) => `${r.gram}:${r.log_odds}`).join(' | '));

@@ -7,20 +7,14 @@ import type { Language } from '../../../../domain/options.js';
 import { splitSentences } from '../text/segment.js';
 import { VERBATIM_KINDS, tally } from '../text/spans.js';
 import { parseLines, type Line } from './document.js';
+import { CONNECTIVES } from './english-phrases.js';
 
 export interface Defect { rule: string; detail: string }
 
 export interface CheckOptions { freezeWords: readonly string[]; language: Language | null }
 
-const CONNECTIVES = [
-  'however', 'furthermore', 'moreover', 'additionally', 'also', 'honestly', 'look', 'basically', 'thing is', 'frankly',
-  'in fact', 'sure enough', 'as it happens', 'then again', 'still', 'plus', "what's more", 'beyond that', 'in short',
-  'put simply', 'in practice', 'arguably', 'on balance', 'broadly speaking', 'in this respect', 'practically speaking',
-  'oddly enough', 'in a way', 'as it turns out', 'strangely', 'curiously', 'therefore', 'thus', 'so', 'but', 'and', 'yet',
-  'in addition', 'consequently', 'as a result', 'in the end', 'all in all', 'on top of that', 'likewise', 'similarly',
-  'indeed', 'nonetheless', 'nevertheless', 'by contrast', 'in particular', 'above all', 'overall', 'for this reason',
-];
-const STACKED = new RegExp(`^(?:${CONNECTIVES.join('|')}),?\\s+(?:${CONNECTIVES.join('|')})\\b[,:]?`, 'iu');
+/** Two connectives in a row, the first set off by a comma ("Honestly, however, ..."); "And yet" is English. */
+const STACKED = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?:${CONNECTIVES.join('|')})(?:,|\\s)`, 'iu');
 const DOUBLED_WORD = /(?<![\p{L}\p{N}'’-])(\p{L}+)\s+\1(?![\p{L}\p{N}'’-])/giu;
 const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|[.!?]\s*[,;:]|(?<!\.)\.\s*\.(?!\.)/gu;
 const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?:[aeio]|u(?!ni|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
@@ -38,7 +32,7 @@ function occurrences(hay: string, needle: string): number {
 
 /** Sentences of the lines that are prose in the input (the output's line at the same place). */
 function sentenceStarts(lines: readonly Line[], prose: readonly boolean[]): string[] {
-  return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body).map((s) => s.text.replace(/^\s*(?:[-*+•]|\p{N}{1,3}[.)])\s+/u, '')) : []));
+  return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•]|\p{N}{1,3}[.)])\s+/u, '')) : []));
 }
 
 /** Every defect of `output` as a rewrite of `input`; an empty list means the rewrite is sound. */
@@ -52,8 +46,8 @@ export function checkRewrite(input: string, output: string, options: CheckOption
   else {
     inLines.forEach((l, i) => {
       const o = outLines[i]!;
-      if ((l.prefix + l.body).trim() === '' && (o.prefix + o.body).trim() !== '') add('paragraph-breaks', `line ${i + 1} was blank`);
-      if (!l.prose && l.prefix + l.body !== o.prefix + o.body) add('structure', `line ${i + 1} (heading, code, list or continuation) changed`);
+      if ((l.prefix + l.body + l.tail).trim() === '' && (o.prefix + o.body + o.tail).trim() !== '') add('paragraph-breaks', `line ${i + 1} was blank`);
+      if (!l.prose && l.prefix + l.body + l.tail !== o.prefix + o.body + o.tail) add('structure', `line ${i + 1} (heading, code, list or continuation) changed`);
       if (l.prose && l.prefix !== o.prefix) add('prefix', `line ${i + 1}: ${JSON.stringify(l.prefix)} became ${JSON.stringify(o.prefix)}`);
     });
   }
@@ -69,7 +63,7 @@ export function checkRewrite(input: string, output: string, options: CheckOption
 
   const cased = options.language !== null && !['zh', 'ja', 'ko', 'ar'].includes(options.language);
   if (cased) {
-    const lower = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\uE000]*\p{Ll}/u.test(s)).length;
+    const lower = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE000]*\p{Ll}/u.test(s)).length;
     const prose = inLines.map((l) => l.prose);
     const inStarts = sentenceStarts(inLines, prose);
     const outStarts = sentenceStarts(outLines, prose);

@@ -5,11 +5,14 @@
  * from the previous line come back verbatim, so line breaks, paragraph breaks and structure survive
  * by construction.
  */
+import { splitSentences } from '../text/segment.js';
 
 export interface Line {
   /** Kept verbatim: indentation, `>` marks, a list marker, a `Label:` prefix. */
   prefix: string;
   body: string;
+  /** Kept verbatim: the start of a sentence that runs on into the next line. */
+  tail: string;
   /** Whether the body may be rewritten (whole sentences of prose). */
   prose: boolean;
 }
@@ -21,22 +24,21 @@ const VERBATIM_LINE = /^\s*(?:#{1,6}\s|\||={3,}|-{3,}\s*$|\*{3,}\s*$|<\/?[a-zA-Z
 const FENCE = /^\s*(?:```|~~~)/u;
 /** A body ends a sentence: final mark, then optional closers. */
 const ENDS_SENTENCE = /[.!?…。！？؟]["'”’)\]»」』）\uE001]*\s*$/u;
-/** A body starts a sentence: capital, digit, opening quote or bracket, or a protected span. */
-const STARTS_SENTENCE = /^[\p{Lu}\p{N}"“'‘(\[¿¡«「『\uE000]|^[\p{Lo}]/u;
 
 export function parseLines(text: string): Line[] {
   const lines: Line[] = [];
   let inFence = false;
   let previousEnded = true;
+  const verbatim = (raw: string): Line => ({ prefix: raw, body: '', tail: '', prose: false });
   for (const raw of text.split('\n')) {
     if (FENCE.test(raw)) {
       inFence = !inFence;
-      lines.push({ prefix: raw, body: '', prose: false });
+      lines.push(verbatim(raw));
       previousEnded = true;
       continue;
     }
     if (inFence || raw.trim().length === 0 || VERBATIM_LINE.test(raw)) {
-      lines.push({ prefix: raw, body: '', prose: false });
+      lines.push(verbatim(raw));
       previousEnded = true;
       continue;
     }
@@ -50,17 +52,27 @@ export function parseLines(text: string): Line[] {
     prefix += label;
     rest = rest.slice(label.length);
     const structured = marker.length > 0 || label.length > 0;
-    const words = rest.split(/\s+/u).filter((w) => w.length > 0).length;
     const ends = ENDS_SENTENCE.test(rest);
     // Scripts without spaces count by characters.
-    const long = words >= 3 || rest.replace(/[\s\p{P}]/gu, '').length >= 10;
-    const prose = (previousEnded || structured) && STARTS_SENTENCE.test(rest) && ends && long;
-    lines.push({ prefix, body: rest, prose });
-    previousEnded = ends || structured || !/\p{L}/u.test(rest.slice(-1));
+    const long = rest.split(/\s+/u).filter((w) => w.length > 0).length >= 3 || rest.replace(/[\s\p{P}]/gu, '').length >= 10;
+    // A short line without a final mark is a title; a line after a line without a final mark may continue its
+    // sentence (hard-wrapped text), so it stays as it is.
+    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10);
+    lines.push({ prefix, body: rest, tail: '', prose });
+    previousEnded = ends;
+  }
+  // A prose line whose last sentence runs on into the next line keeps that sentence start verbatim.
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1]!;
+    if (!line.prose || ENDS_SENTENCE.test(line.body) || next.prose || (next.prefix + next.body).trim() === '' || next.body === '') continue;
+    const last = splitSentences(line.body).at(-1);
+    if (!last || last.start === 0) { lines[i] = { ...line, body: '', tail: line.body, prose: false }; continue; }
+    lines[i] = { ...line, body: line.body.slice(0, last.start), tail: line.body.slice(last.start) };
   }
   return lines;
 }
 
 export function joinLines(lines: readonly Line[]): string {
-  return lines.map((l) => l.prefix + l.body).join('\n');
+  return lines.map((l) => l.prefix + l.body + l.tail).join('\n');
 }

@@ -61,7 +61,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
     // A sentence opening with a conjunction ("And it ...") stays on its own: joined, it would read "and and".
     if (b !== undefined && !/^(?:and|but|or|so|yet|plus|nor)\b/iu.test(b) && wordCount(a) + wordCount(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
       // A sentence opening with a connective ("However, ...") only follows a semicolon.
-      const joiners = /^[\p{L}' ]{1,24},/u.test(b) ? ['; '] : JOINERS[ctx.profile.register];
+      const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) ? ['; '] : JOINERS[ctx.profile.register];
       const merged = mergeSentences(a, b, {
         joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, namesAfterSemicolon: true,
       }, ctx.rng);

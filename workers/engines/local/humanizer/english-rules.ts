@@ -6,9 +6,9 @@
 import type { Readability } from '../../../../domain/options.js';
 import { FUNCTION_WORDS } from '../detector/lexicon.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
-import { CONNECTIVE_OPENERS, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
+import { CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
-import { isMachineTypical } from './machine-phrases.js';
+import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
 import type { ToneProfile } from './tone.js';
 
@@ -65,30 +65,42 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
 
 export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string> }
 
+const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
+
+/** Whether a sentence opens with a connective or discourse marker ("Therefore ...", "Overall ..."). */
+export function startsWithConnective(s: string): boolean { return STARTS_WITH_CONNECTIVE.test(s); }
+
 const PROTECTED_CHAR = /[\uE000-\uE019]/u;
 const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
+/**
+ * The member to put in place of group[index], or null to keep it. Readability pulls towards the plain
+ * (high-school) or the formal (graduate, doctorate) end; otherwise the member that reads most human
+ * (lowest machine log-odds learnt from the data) wins, when it reads more human than the word itself.
+ */
 function pickTarget(group: readonly string[], index: number, o: SynonymOptions, forced: boolean, rng: Random): string | null {
-  const options = group.map((w, i) => ({ w, i })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
+  const options = group.map((w, i) => ({ w, i, odds: machineLogOdds(w) })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
   if (options.length === 0) return null;
   const plainest = options.reduce((a, b) => (b.i < a.i ? b : a));
   const fanciest = options.reduce((a, b) => (b.i > a.i ? b : a));
   switch (o.readability) {
     case 'high-school':
-      if (index > plainest.i && rng.chance(0.85)) return plainest.w;
+      if (index > plainest.i && rng.chance(0.9)) return plainest.w;
       break;
     case 'doctorate':
-      if (index < fanciest.i && rng.chance(0.7)) return fanciest.w;
+      if (index < fanciest.i && !forced && rng.chance(0.6)) return fanciest.w;
       break;
     case 'graduate':
-      if (index === 0 && rng.chance(0.4)) return fanciest.w;
+      if (index === 0 && !forced && rng.chance(0.3)) return fanciest.w;
       break;
     case 'college':
       break;
   }
-  if (!forced && !rng.chance(o.rate)) return null;
-  const pool = o.readability === 'high-school' ? options.filter((x) => x.i <= index) : options;
-  return (pool.length > 0 ? rng.pick(pool) : rng.pick(options)).w;
+  const own = machineLogOdds(group[index]!);
+  const human = options.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
+  if (forced) return human.w;
+  if (human.odds >= own - 0.1 || !rng.chance(o.rate)) return null;
+  return human.w;
 }
 
 /**
@@ -170,7 +182,7 @@ export function addOpener(
   s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>,
 ): { text: string; opener: string } | null {
   // Not before another opener ("All in all, ...") or a conjunction ("And ...").
-  if (style === 'none' || /^[\p{L}' ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s)) return null;
+  if (style === 'none' || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(choices);

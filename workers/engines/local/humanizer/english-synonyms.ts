@@ -6,7 +6,7 @@
  */
 
 /** Universal POS tag each group's members carry in running text. */
-export type SynonymPos = 'VERB' | 'NOUN' | 'ADJ' | 'ADV';
+export type SynonymPos = 'VERB' | 'NOUN' | 'ADJ' | 'ADV' | 'ADP';
 
 const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
   // only forms that cannot be read as nouns or adjectives in ordinary prose; the tagger checks it too
@@ -25,13 +25,17 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'using|leveraging|utilizing', 'used|utilized', 'encourage|foster', 'encourages|fosters',
     'encouraging|fostering', 'show|showcase', 'shows|showcases', 'showing|showcasing',
     'start|embark on', 'use|harness', 'raise|elevate', 'raises|elevates', 'simplify|streamline',
-    'making sure|ensuring', 'make sure|ensure', 'gives|offers', 'give|offer', 'put in place|implement', 'putting in place|implementing',
+    'making sure|ensuring', 'make sure|ensure', 'lets|enables', 'letting|enabling|allowing', 'keep|maintain', 'keeps|maintains',
+    'set up|establish', 'tackling|addressing', 'tackle|address', 'making|creating', 'get|obtain|acquire', 'gets|obtains', 'need|require',
+    'needs|requires', 'help|assist|facilitate', 'helps|facilitates', 'buy|purchase', 'have|possess', 'has|possesses', 'put first|prioritize',
+    'cut|reduce', 'cuts|reduces', 'cutting|reducing', 'gives|offers', 'give|offer', 'put in place|implement', 'putting in place|implementing',
   ],
   NOUN: [
     'job|task', 'jobs|tasks', 'goals|objectives', 'problems|difficulties', 'idea|notion', 'ideas|notions',
     'result|outcome', 'results|outcomes', 'chance|opportunity', 'chances|opportunities', 'kinds|types',
     'growth|expansion', 'proof|evidence', 'aspect|facet', 'aspects|facets', 'mix|tapestry', 'details|intricacies',
-    'sign|testament', 'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'drawbacks|downsides',
+    'sign|testament', 'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
+    'ways|methods', 'effects|consequences', 'needs|requirements', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
   ],
   ADJ: [
     'big|large', 'main|chief|principal', 'central|pivotal', 'hard|difficult|arduous',
@@ -40,14 +44,15 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'useful|helpful|beneficial', 'common|prevalent|widespread', 'rare|scarce', 'unusual|anomalous',
     'huge|enormous|immense', 'careful|meticulous', 'lively|vibrant', 'busy|bustling', 'smooth|seamless',
     'varied|diverse', 'striking|remarkable', 'basic|fundamental', 'exact|precise', 'main|primary',
-    'key|pivotal|paramount', 'worthy|commendable', 'subtle|nuanced', 'complex|intricate', 'different|various',
+    'key|pivotal|paramount', 'worthy|commendable', 'subtle|nuanced', 'complex|intricate', 'different|various', 'key|essential', 'complete|comprehensive', 'extra|additional',
   ],
   ADV: [
     'mostly|largely|predominantly', 'often|frequently', 'sometimes|occasionally', 'quickly|rapidly|swiftly',
     'mainly|primarily|principally', 'nearly|almost|virtually', 'maybe|perhaps|possibly', 'really|truly|genuinely',
     'finally|eventually|ultimately', 'greatly|considerably|significantly', 'especially|particularly',
-    'smoothly|seamlessly', 'carefully|meticulously', 'slowly|gradually',
+    'smoothly|seamlessly', 'carefully|meticulously', 'slowly|gradually', 'only|solely', 'first|firstly', 'more and more|increasingly',
   ],
+  ADP: ['about|regarding|concerning', 'among|amongst', 'toward|towards'],
 };
 
 export interface SynonymEntry { group: readonly string[]; index: number; pos: SynonymPos }

@@ -6,12 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 
-interface PhraseTable { phrases: Array<{ gram: string; log_odds: number }> }
+interface PhraseTable { phrases: Array<{ gram: string; log_odds: number }>; members: Record<string, number> }
 
 const table = JSON.parse(readFileSync(new URL('./machine-phrases.json', import.meta.url), 'utf8')) as PhraseTable;
 
 /** Lower-cased gram → log-odds of being machine-written. */
 export const MACHINE_TYPICAL: ReadonlyMap<string, number> = new Map(table.phrases.map((p) => [p.gram, p.log_odds]));
+
+const MEMBERS: ReadonlyMap<string, number> = new Map(Object.entries(table.members));
+
+/** Log-odds that a word or phrase comes from machine-written text (0 when the data has too little of it). */
+export function machineLogOdds(phrase: string): number {
+  const key = phrase.toLowerCase().replace(/’/gu, "'");
+  return MEMBERS.get(key) ?? MACHINE_TYPICAL.get(key) ?? 0;
+}
 
 /** Words the data has too few of to measure, known from style guides as stock machine wording. */
 const STOCK = new Set([
