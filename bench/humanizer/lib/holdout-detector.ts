@@ -12,6 +12,21 @@ const DIM = 1 << 20;
 export interface HoldoutDetector {
   /** Probability (0-1) that the text is machine-written. */
   prob(text: string): number;
+  /** The features of a text that push its score up the most (for diagnostics). */
+  explain(text: string, top?: number): Array<{ feature: string; weight: number }>;
+}
+
+function featureNames(text: string): Set<string> {
+  const out = new Set<string>();
+  const lower = text.toLowerCase();
+  const words = lower.match(/\p{L}+(?:['’]\p{L}+)*|\p{N}+|[^\s\p{L}\p{N}]/gu) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    out.add(`w:${words[i]}`);
+    if (i > 0) out.add(`b:${words[i - 1]} ${words[i]}`);
+  }
+  const squashed = ` ${lower.replace(/\s+/gu, ' ')} `;
+  for (let n = 3; n <= 5; n++) for (let i = 0; i + n <= squashed.length; i++) out.add(`c:${squashed.slice(i, i + n)}`);
+  return out;
 }
 
 function features(text: string): Uint32Array {
@@ -65,6 +80,10 @@ export function trainHoldoutDetector(examples: readonly Example[], options: { ep
       let z = bias;
       for (const k of f) z += w[k]! * scale;
       return sigmoid(z);
+    },
+    explain(text: string, top = 20) {
+      return [...featureNames(text)].map((feature) => ({ feature, weight: w[hash32(feature) % DIM]! }))
+        .sort((a, b) => b.weight - a.weight).slice(0, top);
     },
   };
 }

@@ -1,8 +1,9 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  addOpener, applyContractions, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  addOpener, applyContractions, capitalizeFirst, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from './english-rules.js';
+import { CONNECTIVES } from './english-phrases.js';
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
@@ -107,5 +108,17 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
       out[i] = tryOpener(out[i]!) ?? out[i]!;
     }
   }
-  return out.map((s) => s.replace(/\s{2,}/gu, ' ').trim()).filter((s) => s.length > 0);
+  return out.map(tidy).filter((s) => s.length > 0);
+}
+
+const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?=(?:${CONNECTIVES.join('|')})(?:,|\\s))`, 'iu');
+
+/**
+ * Last step of every sentence: where replacements left two connectives in a row ("But, but it ...")
+ * the first goes; punctuation left doubled by a deletion (", .") is merged; spaces are single.
+ */
+function tidy(sentence: string): string {
+  let s = sentence.replace(/\s{2,}/gu, ' ').trim();
+  if (STACKED_START.test(s)) s = capitalizeFirst(s.replace(STACKED_START, ''));
+  return s.replace(/[,;:]\s*([.!?])/gu, '$1').replace(/,\s*,/gu, ',');
 }

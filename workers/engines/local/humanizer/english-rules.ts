@@ -182,7 +182,7 @@ export function addOpener(
   s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>,
 ): { text: string; opener: string } | null {
   // Not before another opener ("All in all, ...") or a conjunction ("And ...").
-  if (style === 'none' || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
+  if (style === 'none' || !/^[\p{L}\uE000]/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(choices);

@@ -11,6 +11,7 @@ import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { joinLines, parseLines, type Line } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { startsWithConnective } from './english-rules.js';
+import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph, withOpener } from './other-pipeline.js';
 import { MODE_PARAMS } from './params.js';
@@ -134,7 +135,7 @@ function forceChange(text: string, language: Language, request: HumanizeRequest,
   const ctx = { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng };
   for (const target of sentences) {
     // Not in front of a connective or another opener, and only where the first word can lose its capital.
-    if (/^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || (language === 'en' && startsWithConnective(target.text))) continue;
+    if (!/^[\p{L}\uE000]/u.test(target.text) || wordCount(target.text) < 3 || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || (language === 'en' && startsWithConnective(target.text))) continue;
     for (let attempt = 0; attempt < 3; attempt++) {
       const changed = withOpener(target.text, ctx);
       if (changed) return text.slice(0, target.start) + changed + text.slice(target.end);
