@@ -75,10 +75,11 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
 
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
+  const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
   let out = sentences.map((s) => {
-    let t = replacePhrases(s, profile.register, rng);
-    t = replaceConnectiveOpener(t, profile.register, rng);
-    t = replaceSynonyms(t, { rate: mode.synonymRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
+    let t = replacePhrases(s, profile.register, rng, prefer);
+    t = replaceConnectiveOpener(t, profile.register, rng, prefer);
+    t = replaceSynonyms(t, { rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
     return applyContractions(t, profile.contractions);
   });
   out = out.map((s) => (rng.chance(mode.reorderRate) ? reorderClauses(s, ctx.lowerForms, rng) ?? s : s));
@@ -88,7 +89,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   let previousHadOpener = true;
   let added = 0;
   const tryOpener = (s: string): string | null => {
-    const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners);
+    const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners, prefer);
     if (!withOpener) return null;
     ctx.usedOpeners.add(withOpener.opener);
     added++;

@@ -5,6 +5,7 @@
  */
 import type { Readability } from '../../../../domain/options.js';
 import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
@@ -27,9 +28,22 @@ function matchCase(source: string, replacement: string): string {
   return replacement;
 }
 
-function choose<T>(register: ToneProfile['register'], alts: { neutral: readonly T[]; casual?: readonly T[]; formal?: readonly T[] }, rng: Random): T {
+/** Which alternatives a readability level prefers: the plainest (fewest syllables a word) for high-school readers, any otherwise. */
+export type Preference = 'short' | 'any';
+
+function plainness(p: string): number {
+  const words = p.match(/\p{L}+/gu) ?? [];
+  return words.length === 0 ? 0 : words.reduce((a, w) => a + syllables(w), 0) / words.length;
+}
+
+function shortest(pool: readonly string[]): readonly string[] {
+  const min = Math.min(...pool.map(plainness));
+  return pool.filter((p) => plainness(p) <= min + 0.25);
+}
+
+function choose(register: ToneProfile['register'], alts: { neutral: readonly string[]; casual?: readonly string[]; formal?: readonly string[] }, rng: Random, prefer: Preference = 'any'): string {
   const pool = (register === 'casual' ? alts.casual : register === 'formal' ? alts.formal : undefined) ?? alts.neutral;
-  return rng.pick(pool);
+  return rng.pick(prefer === 'short' ? shortest(pool) : pool);
 }
 
 /** Upper-cases the first letter of a sentence (placeholders and punctuation are skipped over). */
@@ -43,27 +57,27 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 }
 
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
-export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random): string {
+export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let out = s;
   for (const { rule, re } of PHRASES) {
-    out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng)));
+    out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
   }
   out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
   return out === s ? s : keepLeadingCase(s, out);
 }
 
 /** Rewrites a stock connective that opens the sentence ("However, ..."). */
-export function replaceConnectiveOpener(s: string, register: ToneProfile['register'], rng: Random): string {
+export function replaceConnectiveOpener(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   const m = /^(\p{L}+),\s+/u.exec(s);
   if (!m) return s;
   const alts = CONNECTIVE_OPENERS[m[1]!.toLowerCase()];
   if (!alts) return s;
-  const replacement = choose(register, alts, rng);
+  const replacement = choose(register, alts, rng, prefer);
   const rest = s.slice(m[0].length);
   return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
 }
 
-export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string> }
+export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string>; variation?: number }
 
 const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
 
@@ -99,8 +113,10 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
   const own = machineLogOdds(group[index]!);
   const human = options.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
   if (forced) return human.w;
-  if (human.odds >= own - 0.1 || !rng.chance(o.rate)) return null;
-  return human.w;
+  if (human.odds < own - 0.1 && rng.chance(o.rate)) return human.w;
+  // The stronger modes also vary wording for its own sake, never towards a machine-typical word.
+  const plain = options.filter((x) => x.odds < 1);
+  return plain.length > 0 && rng.chance(o.variation ?? 0) ? rng.pick(plain).w : null;
 }
 
 /**
@@ -179,13 +195,13 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
 
 /** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
 export function addOpener(
-  s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>,
+  s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>, prefer: Preference = 'any',
 ): { text: string; opener: string } | null {
   // Not before another opener ("All in all, ...") or a conjunction ("And ...").
   if (style === 'none' || !/^[\p{L}\uE000]/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
-  const opener = rng.pick(choices);
+  const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);
   const rest = decapitalize(s, lowerForms) ?? (/^\p{Lu}/u.test(s) ? s : null);
   if (rest === null) return null;
   return { text: capitalizeFirst(`${opener} ${rest}`), opener };

@@ -40,3 +40,20 @@ export function contentOverlap(input: string, output: string): number {
   for (const w of a) if (b.has(w)) kept++;
   return kept / a.size;
 }
+
+/**
+ * Share of the input's words (lower-cased, in order) that are not kept in the longest common
+ * subsequence with the output: 0 for an unchanged text, higher the more was changed or moved.
+ */
+export function wordChangeRate(input: string, output: string): number {
+  const a = (input.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []);
+  const b = (output.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []);
+  if (a.length === 0) return 0;
+  let prev = new Uint16Array(b.length + 1);
+  let cur = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
+    [prev, cur] = [cur, prev];
+  }
+  return 1 - prev[b.length]! / a.length;
+}
