@@ -19,8 +19,7 @@ import { bestCandidate } from '../../workers/engines/local/humanizer/humanizer.j
 import { createRandom } from '../../workers/engines/local/humanizer/random.js';
 import { contentOverlap, fleschKincaidGrade, wordChangeRate } from '../../workers/engines/local/text/measures.js';
 import type { HumanizeRequest } from '../../workers/engines/types.js';
-import { REPO_ROOT } from '../detector/lib/dataset.js';
-import { loadAll, sideOf } from './lib/data.js';
+import { loadAll, REPO_ROOT, sideOf } from './lib/data.js';
 import { auroc, trainHoldoutDetector } from './lib/holdout-detector.js';
 
 const limit = Number(process.env['HUMANIZER_EVAL_LIMIT'] ?? 300);

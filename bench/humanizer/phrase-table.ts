@@ -8,8 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { REPO_ROOT } from '../detector/lib/dataset.js';
-import { loadAll, sideOf } from './lib/data.js';
+import { loadAll, REPO_ROOT, sideOf } from './lib/data.js';
 import { SYNONYMS } from '../../workers/engines/local/humanizer/english-synonyms.js';
 
 const MIN_AI_DOCS = 25;

@@ -4,12 +4,23 @@
  * is evaluated against (holdout-detector.ts), and a slice of B's groups is kept out of that training
  * to be rewritten in the evaluation. A group never sits on two sides.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadExamples, REPO_ROOT, type Example } from '../../detector/lib/dataset.js';
+import { fileURLToPath } from 'node:url';
 import { hash32 } from '../../../workers/engines/local/humanizer/random.js';
 
-export const DATA_DIR = resolve(REPO_ROOT, '../shared/data/detect');
+export interface Example { text: string; label: 'human' | 'ai'; domain: string; generator: string; group: string }
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export const DATA_DIR = process.env['DETECT_DATA_DIR'] ?? resolve(REPO_ROOT, '../shared/data/detect');
+
+function loadExamples(path: string): Example[] {
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim().length > 0).map((line, i) => {
+    const o = JSON.parse(line) as Partial<Example>;
+    if (typeof o.text !== 'string' || (o.label !== 'human' && o.label !== 'ai')) throw new Error(`${path}:${i + 1}: needs text and label`);
+    return { text: o.text, label: o.label, domain: o.domain ?? 'unknown', generator: o.generator ?? 'unknown', group: o.group ?? `line-${i + 1}` };
+  });
+}
 
 export function loadAll(): Example[] {
   const extra = resolve(DATA_DIR, 'extra');

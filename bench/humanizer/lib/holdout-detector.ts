@@ -5,7 +5,7 @@
  * same. The humanizer never consults it; it only measures the humanizer from the outside.
  */
 import { hash32 } from '../../../workers/engines/local/humanizer/random.js';
-import type { Example } from '../../detector/lib/dataset.js';
+import type { Example } from './data.js';
 
 const DIM = 1 << 20;
 

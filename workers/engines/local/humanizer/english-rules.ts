@@ -4,7 +4,7 @@
  * which placeholders (see freeze.ts) are opaque and never matched.
  */
 import type { Readability } from '../../../../domain/options.js';
-import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { FUNCTION_WORDS } from '../text/function-words.js';
 import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';

@@ -2,7 +2,7 @@
  * One seeded rewrite of a request: parse the lines, protect frozen and verbatim text in each prose
  * body, rewrite it by the rules of the text's own language, restore. Pure and deterministic.
  */
-import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { FUNCTION_WORDS } from '../text/function-words.js';
 import { splitSentences } from '../text/segment.js';
 import type { HumanizeRequest } from '../../types.js';
 import { identifyLanguage } from '../../../../domain/language.js';

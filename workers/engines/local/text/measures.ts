@@ -1,5 +1,5 @@
 /** Text measures used to check rewrites: syllables, Flesch–Kincaid grade, content-word overlap. */
-import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { FUNCTION_WORDS } from './function-words.js';
 import { splitSentences } from './segment.js';
 
 /** English syllable estimate: vowel groups, minus a silent final e, at least one. */
