@@ -163,8 +163,8 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
 /** "a" / "an" agreement after a replacement changed the following word. */
 export function fixArticles(s: string): string {
   return s
-    .replace(/(^|[^\p{L}\p{N}'’])(a|^A) (?=(?:[aeio]|u(?!ni|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
-    .replace(/(^|[^\p{L}\p{N}'’])(a|^A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?:[aeio]|u(?!ni|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 
 export function applyContractions(s: string, mode: ToneProfile['contractions']): string {

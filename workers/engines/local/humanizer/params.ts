@@ -19,9 +19,9 @@ export interface ModeParams {
 export const MODE_PARAMS: Record<Mode, ModeParams> = {
   standard: { synonymRate: 0.5, variationRate: 0, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.35, candidates: 3 },
   academic: { synonymRate: 0.4, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.3, candidates: 3 },
-  enhanced: { synonymRate: 0.7, variationRate: 0.15, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.5, candidates: 4 },
-  ultra: { synonymRate: 0.85, variationRate: 0.3, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.6, candidates: 5 },
-  aggressive: { synonymRate: 1, variationRate: 0.4, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.7, candidates: 6 },
+  enhanced: { synonymRate: 0.7, variationRate: 0.3, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.5, candidates: 4 },
+  ultra: { synonymRate: 0.85, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.6, candidates: 5 },
+  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.7, candidates: 6 },
 };
 
 export interface ReadabilityParams {

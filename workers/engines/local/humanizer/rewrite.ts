@@ -8,6 +8,7 @@ import type { HumanizeRequest } from '../../types.js';
 import { identifyLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
+import { checkRewrite } from './checker.js';
 import { joinLines, parseLines, type Line } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { startsWithConnective } from './english-rules.js';
@@ -92,6 +93,11 @@ function pinnedLines(text: string, lines: readonly Line[], freezeWords: readonly
   return out;
 }
 
+/** Whether a rewritten body passes the rule checker against the original body. */
+function sound(before: string, after: string, request: HumanizeRequest, language: Language): boolean {
+  return checkRewrite(before, after, { freezeWords: request.freezeWords, language }).length === 0;
+}
+
 /**
  * Rewrites the request's text with one seed, line by line: structure (prefixes, headings, code,
  * breaks) stays as it is; protected spans come back verbatim; each prose body is rewritten by the
@@ -109,17 +115,23 @@ export function rewriteOnce(request: HumanizeRequest, seed: number, language = r
   const rewritten = lines.map((line, i) => {
     const g = guarded[i];
     if (!g) return line;
-    let out = rewriteBody(g.text, language, request, rng, stats, used);
-    // Every protected span must come back exactly once; if a rule ever broke that, keep the line.
-    if ([...out.matchAll(PLACEHOLDER)].length !== g.spans.length) out = g.text;
-    return { ...line, body: out };
+    // Every protected span must come back exactly once and the checker must find nothing wrong; a body
+    // that fails is rewritten again with the next draws, and after three tries kept as it was.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const out = rewriteBody(g.text, language, request, rng, stats, used);
+      if ([...out.matchAll(PLACEHOLDER)].length === g.spans.length && sound(line.body, g.restore(out), request, language)) {
+        return { ...line, body: out };
+      }
+    }
+    return { ...line, body: g.text };
   });
   if (rewritten.every((l, i) => l.body === (guarded[i]?.text ?? l.body))) {
     const target = lines.findIndex((_, i) => guarded[i] !== null);
     if (target !== -1) {
       const g = guarded[target]!;
       const forced = forceChange(g.text, language, request, rng, stats.lowerForms);
-      rewritten[target] = { ...lines[target]!, body: [...forced.matchAll(PLACEHOLDER)].length === g.spans.length ? forced : g.text };
+      const ok = [...forced.matchAll(PLACEHOLDER)].length === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, language);
+      rewritten[target] = { ...lines[target]!, body: ok ? forced : g.text };
     }
   }
   return joinLines(rewritten.map((l, i) => ({ ...l, body: guarded[i] ? guarded[i]!.restore(l.body) : l.body })));
@@ -133,7 +145,8 @@ function forceChange(text: string, language: Language, request: HumanizeRequest,
     ? { replacements: [], join: ['; '], sentenceEnd: '.', openers: ['In fact,', 'Put simply,', 'As it happens,'] }
     : LANGUAGE_RULES[language];
   const ctx = { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng };
-  for (const target of sentences) {
+  // Later sentences first: an opener ending in a colon at the start of a line would read as a label.
+  for (const target of [...sentences.slice(1), first]) {
     // Not in front of a connective or another opener, and only where the first word can lose its capital.
     if (!/^[\p{L}\uE000]/u.test(target.text) || wordCount(target.text) < 3 || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || (language === 'en' && startsWithConnective(target.text))) continue;
     for (let attempt = 0; attempt < 3; attempt++) {
