@@ -51,6 +51,7 @@ import { createEnginePool } from '../workers/engine-pool.js';
 import { createProcessor } from '../workers/processor.js';
 import { WorkerRole } from '../workers/worker-role.js';
 import { loadExtraPlans, openBackends } from './backends.js';
+import { localOutputLanguage } from '../domain/language.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
 
@@ -194,7 +195,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     });
     const app = createApp({
       docsUrl: config.docsUrl, logger, hsts: config.tls !== null,
-      routers: [health, openApiRouter(), docsRouter(), metricsRouter(metrics, config.adminSecret), usageRoutes, historyRoutes, tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v) })],
+      routers: [health, openApiRouter(), docsRouter(), metricsRouter(metrics, config.adminSecret), usageRoutes, historyRoutes, tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v), ...(config.aiProvider === 'local' ? { outputLanguage: localOutputLanguage } : {}) })],
       onRequestDone: (info) => {
         metrics.httpRequests.inc({ route: info.route, method: info.method, status: String(info.status), code: info.code ?? '' });
         metrics.httpDuration.observe({ route: info.route, method: info.method }, info.latencyMs / 1000);

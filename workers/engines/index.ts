@@ -54,7 +54,7 @@ export function createEngines(config: EnginesConfig): Engines {
       : local.humanizer;
   const detector =
     config.detectProvider === 'openai'
-      ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs })
+      ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs, cutoffs: localDetector.weights.thresholds })
       : localDetector;
 
   const pingClient = usesOpenAI ? createClient(connection, PING_TIMEOUT_MS) : null;
