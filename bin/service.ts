@@ -47,6 +47,7 @@ import { projectFile } from '../infra/paths.js';
 import { ToneService } from '../infra/tones.js';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { createEngines, type Engines } from '../workers/engines/index.js';
+import { createEnginePool } from '../workers/engine-pool.js';
 import { createProcessor } from '../workers/processor.js';
 import { WorkerRole } from '../workers/worker-role.js';
 import { loadExtraPlans, openBackends } from './backends.js';
@@ -89,7 +90,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
   });
   const store = instrumented(backends.store, (s) => metrics.appendDuration.observe(s));
   const prefix = `${config.redisPrefix}:`;
-  const redis = createRedis(config.redisUrl);
+  // Rate limits and progress: commands issued in one event-loop turn go out as one write (not for BullMQ's own
+  // connections, whose blocking and scripted commands must keep their order of their own).
+  const redis = createRedis(config.redisUrl, { enableAutoPipelining: true });
   const subscriber = createRedis(config.redisUrl, { commandTimeout: undefined });
   const progress = new ProgressHub(redis, subscriber, prefix);
   const pending = new PendingResults(pool);
@@ -106,8 +109,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
   let server: Server | null = null;
   let relayRef: Relay | null = null;
   let url: string | null = null;
+  // Workers run the built-in engine (detection, local rewriting, best_of judging) on a thread pool.
+  const enginePool = !options.engines && config.roles.includes('worker') && config.engineThreads > 0
+    ? createEnginePool({ threads: config.engineThreads }) : null;
+  if (enginePool) closers.push(() => enginePool.close());
   const engines = options.engines ?? createEngines({
     aiProvider: config.aiProvider, detectProvider: config.detectProvider, openai: config.openai, timeoutMs: config.aiTimeoutMs,
+    ...(enginePool ? { local: { detector: enginePool.detector, humanizer: enginePool.humanizer } } : {}),
   });
 
   if (config.roles.includes('projector')) {

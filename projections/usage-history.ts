@@ -111,6 +111,57 @@ export const usageHistoryProjection: Projection = {
         return;
     }
   },
+  /**
+   * A batch in two statements: every reservation inserted at once, then every settlement applied at once
+   * under the same guard as `apply` (a request's first settlement wins, as one by one).
+   */
+  async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
+    const r = { a: [] as string[], id: [] as string[], e: [] as string[], k: [] as string[], i: [] as number[], m: [] as number[], w: [] as number[], at: [] as string[], p: [] as string[] };
+    const settlements = new Map<string, { a: string; id: string; status: 'charged' | 'refunded'; w: number; code: string | null; at: string; p: string }>();
+    for (const recorded of events) {
+      if (!recorded.streamName.startsWith(ACCOUNT_STREAM)) continue;
+      const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
+      const position = recorded.position.toString();
+      if (recorded.type === 'WordsReserved') {
+        const d = recorded.data as WordsReserved['data'];
+        r.a.push(accountId); r.id.push(d.requestId); r.e.push(d.endpoint); r.k.push(d.keyId); r.i.push(d.inputWords);
+        r.m.push(d.multiplier); r.w.push(d.words); r.at.push(iso(d.at, recorded.createdAt)); r.p.push(position);
+      } else if (recorded.type === 'WordsCharged' || recorded.type === 'WordsRefunded') {
+        const d = recorded.data as WordsCharged['data'] | WordsRefunded['data'];
+        const key = `${accountId}\u0000${d.requestId}`;
+        if (settlements.has(key)) continue;
+        settlements.set(key, {
+          a: accountId, id: d.requestId, status: recorded.type === 'WordsCharged' ? 'charged' : 'refunded', w: d.words,
+          code: recorded.type === 'WordsRefunded' ? (d as WordsRefunded['data']).code : null, at: iso(d.at, recorded.createdAt), p: position,
+        });
+      }
+    }
+    if (r.a.length > 0) {
+      await client.query(
+        `INSERT INTO usage_history (account_id, request_id, endpoint, key_id, status, input_words, multiplier, words_reserved,
+           created_at, reserved_position, last_position)
+         SELECT a, id, e, k, 'reserved', i, m, w, at, p, p
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::timestamptz[], $9::bigint[])
+           AS t(a, id, e, k, i, m, w, at, p)
+         ON CONFLICT (account_id, request_id) DO NOTHING`,
+        [r.a, r.id, r.e, r.k, r.i, r.m, r.w, r.at, r.p],
+      );
+    }
+    if (settlements.size > 0) {
+      const s = [...settlements.values()];
+      await client.query(
+        `UPDATE usage_history u SET status = t.status,
+           words_charged = CASE WHEN t.status = 'charged' THEN t.w ELSE u.words_charged END,
+           words_refunded = CASE WHEN t.status = 'refunded' THEN t.w ELSE u.words_refunded END,
+           refund_code = CASE WHEN t.status = 'refunded' THEN t.code ELSE u.refund_code END,
+           settled_at = t.at, last_position = t.p
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[], $7::bigint[])
+           AS t(a, id, status, w, code, at, p)
+         WHERE u.account_id = t.a AND u.request_id = t.id AND u.status = 'reserved' AND u.last_position < t.p`,
+        [s.map((x) => x.a), s.map((x) => x.id), s.map((x) => x.status), s.map((x) => x.w), s.map((x) => x.code), s.map((x) => x.at), s.map((x) => x.p)],
+      );
+    }
+  },
 };
 
 export interface HistoryQuery {
