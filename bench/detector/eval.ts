@@ -47,7 +47,8 @@ console.log(`${rows.length} texts featurised (${Math.round((Date.now() - started
 
 const folds: Array<{ kind: 'source' | 'domain'; name: string; test: (r: Row) => boolean; leftOut: string[] }> = [];
 if (which !== 'domain') {
-  for (const s of [...new Set(rows.map((r) => r.ex.source))].sort()) folds.push({ kind: 'source', name: s, test: (r) => r.ex.source === s, leftOut: [s] });
+  const onlySources = process.env['EVAL_SOURCES']?.split(',');
+  for (const s of [...new Set(rows.map((r) => r.ex.source))].sort().filter((n) => !onlySources || onlySources.includes(n))) folds.push({ kind: 'source', name: s, test: (r) => r.ex.source === s, leftOut: [s] });
 }
 if (which !== 'source') {
   const only = process.env['EVAL_DOMAINS']?.split(',');
@@ -59,16 +60,27 @@ if (which !== 'source') {
 const fits = new Map<string, NgramFit>();
 
 const results: FoldResult[] = [];
+/** EVAL_DUMP=file.json: raw held-out logits of every fold, for studying calibration choices offline. */
+const dump: unknown[] | null = process.env['EVAL_DUMP'] ? [] : null;
 for (const fold of folds) {
   const train = rows.filter((r) => !fold.test(r));
   const test = rows.filter(fold.test);
-  const { weights } = fitDetectorModel(train, `heldout-${fold.name}`, () => {}, { leftOut: fold.leftOut, fits });
+  const { weights, heldOutSourceLogits } = fitDetectorModel(train, `heldout-${fold.name}`, () => {}, { leftOut: fold.leftOut, fits });
   const scores = scoreRows(weights, test);
+  if (dump) {
+    const scorer = createScorer(weights);
+    dump.push({
+      fold: `${fold.kind}:${fold.name}`, calibration: weights.calibration, thresholds: weights.thresholds,
+      train: train.map((r, i) => [r.ex.source, r.label, r.ex.generator, heldOutSourceLogits[i]!]),
+      test: test.map((r, i) => [r.ex.source, r.label, r.ex.generator, scores[i]!, scorer.logit(r.features, dot(toVector(r.counts, scorer.ngram.idf), scorer.ngram.weights) + scorer.ngram.bias), r.words]),
+    });
+  }
   results.push(foldSummary(fold.kind, fold.name, test, scores, weights.thresholds, (r) => generatorKind(r.ex.generator)));
   const last = results.at(-1)!;
   console.log(`${fold.kind} ${fold.name}: ${JSON.stringify(last.all)} (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
+if (dump) writeFileSync(process.env['EVAL_DUMP']!, JSON.stringify(dump));
 const dir = resolve(REPO_ROOT, 'bench/results');
 mkdirSync(dir, { recursive: true });
 const { markdown } = await import('./lib/report.js');
