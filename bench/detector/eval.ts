@@ -6,7 +6,10 @@
  * they live inside one source and one domain. Writes bench/results/detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
  *
  *   nice npx tsx bench/detector/eval.ts        (EVAL_FOLDS=source|domain|all, default all;
- *                                               EVAL_DOMAINS=essays,news,... limits the domain families)
+ *                                               EVAL_DOMAINS=essays,news,... limits the domain families;
+ *                                               EVAL_SOURCES=outfox,zippy,... limits the source folds;
+ *                                               EVAL_RESULTS_DIR=dir writes the reports elsewhere;
+ *                                               EVAL_DUMP=file.json saves every fold's raw logits)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -81,7 +84,7 @@ for (const fold of folds) {
 }
 
 if (dump) writeFileSync(process.env['EVAL_DUMP']!, JSON.stringify(dump));
-const dir = resolve(REPO_ROOT, 'bench/results');
+const dir = process.env['EVAL_RESULTS_DIR'] ?? resolve(REPO_ROOT, 'bench/results');
 mkdirSync(dir, { recursive: true });
 const { markdown } = await import('./lib/report.js');
 // One report per kind of fold: detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
