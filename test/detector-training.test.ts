@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Example } from '../bench/detector/lib/dataset.js';
-import { sampleWeights, type Row } from '../bench/detector/lib/fit-model.js';
+import { humanSourceSpread, sampleWeights, TRAINING, type Row } from '../bench/detector/lib/fit-model.js';
 import { fitNgram, ngramCounts, ngramLogit } from '../bench/detector/lib/ngram-model.js';
 import { FEATURE_NAMES, type FeatureVector } from '../workers/engines/local/detector/features.js';
 import { tokenize, wordBucket, type HashSpec } from '../workers/engines/local/detector/ngrams.js';
@@ -29,6 +29,25 @@ describe('detector training', () => {
     expect(total((r) => r.ex.generator === 'gpt-4' && r.ex.source === 'a')).to.be.closeTo(total((r) => r.ex.generator === 'gpt2-xl'), 1e-9);
     expect(total((r) => r.ex.source === 'c')).to.be.closeTo(unit / 2, 1e-9);
     expect(w.reduce((a, b) => a + b, 0) / w.length).to.be.closeTo(1, 1e-9);
+  });
+
+  it('measures how far apart kinds of human writing sit: spread of per-source human medians, in calibrated logits', () => {
+    const rows: Row[] = [];
+    const loso: number[] = [];
+    const add = (source: string, label: 0 | 1, logits: number[]): void => {
+      for (const l of logits) { rows.push(row(source, label, label ? 'gpt-4' : 'human')); loso.push(l); }
+    };
+    const n = TRAINING.minHumanTexts;
+    add('low', 0, Array.from({ length: n }, (_, i) => -2 + (i < n / 2 ? -1 : 1))); // median -2
+    add('high', 0, Array.from({ length: n + 1 }, (_, i) => (i === n ? 50 : -1))); // median -1 (one outlier)
+    add('high', 1, Array.from({ length: n }, () => 40)); // machine texts do not count
+    add('tiny', 0, [30, 30, 30]); // too few human texts to count
+    // calibrated = 2 × logit + 0.5: medians -3.5 and -1.5 → spread 2 × 1
+    expect(humanSourceSpread(rows, loso, { slope: 2, intercept: 0.5 })).to.be.closeTo(2, 1e-9);
+    expect(humanSourceSpread(rows, loso, { slope: 0.5, intercept: -7 })).to.be.closeTo(0.5, 1e-9);
+    expect(humanSourceSpread(rows, loso, { slope: 10, intercept: 0 })).to.equal(TRAINING.maxSourceMargin);
+    const one = rows.map((r) => r.ex.source === 'low');
+    expect(humanSourceSpread(rows.filter((_, i) => one[i]), loso.filter((_, i) => one[i]), { slope: 1, intercept: 0 })).to.equal(0);
   });
 
   it('fits the n-gram model pairwise, so what a source shares across both classes cancels out', () => {

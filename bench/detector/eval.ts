@@ -6,7 +6,10 @@
  * they live inside one source and one domain. Writes bench/results/detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
  *
  *   nice npx tsx bench/detector/eval.ts        (EVAL_FOLDS=source|domain|all, default all;
- *                                               EVAL_DOMAINS=essays,news,... limits the domain families)
+ *                                               EVAL_DOMAINS=essays,news,... limits the domain families;
+ *                                               EVAL_SOURCES=outfox,zippy,... limits the source folds;
+ *                                               EVAL_RESULTS_DIR=dir writes the reports elsewhere;
+ *                                               EVAL_DUMP=file.json saves every fold's raw logits)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -47,7 +50,8 @@ console.log(`${rows.length} texts featurised (${Math.round((Date.now() - started
 
 const folds: Array<{ kind: 'source' | 'domain'; name: string; test: (r: Row) => boolean; leftOut: string[] }> = [];
 if (which !== 'domain') {
-  for (const s of [...new Set(rows.map((r) => r.ex.source))].sort()) folds.push({ kind: 'source', name: s, test: (r) => r.ex.source === s, leftOut: [s] });
+  const onlySources = process.env['EVAL_SOURCES']?.split(',');
+  for (const s of [...new Set(rows.map((r) => r.ex.source))].sort().filter((n) => !onlySources || onlySources.includes(n))) folds.push({ kind: 'source', name: s, test: (r) => r.ex.source === s, leftOut: [s] });
 }
 if (which !== 'source') {
   const only = process.env['EVAL_DOMAINS']?.split(',');
@@ -59,17 +63,28 @@ if (which !== 'source') {
 const fits = new Map<string, NgramFit>();
 
 const results: FoldResult[] = [];
+/** EVAL_DUMP=file.json: raw held-out logits of every fold, for studying calibration choices offline. */
+const dump: unknown[] | null = process.env['EVAL_DUMP'] ? [] : null;
 for (const fold of folds) {
   const train = rows.filter((r) => !fold.test(r));
   const test = rows.filter(fold.test);
-  const { weights } = fitDetectorModel(train, `heldout-${fold.name}`, () => {}, { leftOut: fold.leftOut, fits });
+  const { weights, heldOutSourceLogits } = fitDetectorModel(train, `heldout-${fold.name}`, () => {}, { leftOut: fold.leftOut, fits });
   const scores = scoreRows(weights, test);
+  if (dump) {
+    const scorer = createScorer(weights);
+    dump.push({
+      fold: `${fold.kind}:${fold.name}`, calibration: weights.calibration, thresholds: weights.thresholds,
+      train: train.map((r, i) => [r.ex.source, r.label, r.ex.generator, heldOutSourceLogits[i]!]),
+      test: test.map((r, i) => [r.ex.source, r.label, r.ex.generator, scores[i]!, scorer.logit(r.features, dot(toVector(r.counts, scorer.ngram.idf), scorer.ngram.weights) + scorer.ngram.bias), r.words]),
+    });
+  }
   results.push(foldSummary(fold.kind, fold.name, test, scores, weights.thresholds, (r) => generatorKind(r.ex.generator)));
   const last = results.at(-1)!;
   console.log(`${fold.kind} ${fold.name}: ${JSON.stringify(last.all)} (${Math.round((Date.now() - started) / 1000)} s)`);
 }
 
-const dir = resolve(REPO_ROOT, 'bench/results');
+if (dump) writeFileSync(process.env['EVAL_DUMP']!, JSON.stringify(dump));
+const dir = process.env['EVAL_RESULTS_DIR'] ?? resolve(REPO_ROOT, 'bench/results');
 mkdirSync(dir, { recursive: true });
 const { markdown } = await import('./lib/report.js');
 // One report per kind of fold: detector-eval-source.{json,md} and detector-eval-domain.{json,md}.

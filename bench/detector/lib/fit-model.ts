@@ -39,6 +39,8 @@ export const TRAINING = {
   /** Cut-offs never go below these. */
   minLikelyAi: 75,
   minPossiblyAi: 50,
+  /** Cap of the unseen-source margin (logit units) added to human scores before the cut-offs are read. */
+  maxSourceMargin: 2,
   /** A source needs this many human texts to set a cut-off. */
   minHumanTexts: 20,
 } as const;
@@ -112,7 +114,24 @@ function cutoff(humanBySource: Map<string, number[]>, fpr: number, floor: number
   return 99;
 }
 
-export interface FitReport { weights: DetectorWeights; heldOutSourceScores: number[] }
+/**
+ * Spread (max − min) of the per-source median calibrated logit of human texts, over sources with at
+ * least minHumanTexts human texts, capped at maxSourceMargin: how far apart kinds of human writing sit.
+ */
+export function humanSourceSpread(rows: readonly Row[], loso: readonly number[], cal: { slope: number; intercept: number }): number {
+  const by = new Map<string, number[]>();
+  rows.forEach((r, i) => {
+    if (r.label === 0) by.set(r.ex.source, [...(by.get(r.ex.source) ?? []), cal.slope * loso[i]! + cal.intercept]);
+  });
+  const medians = [...by.values()].filter((v) => v.length >= TRAINING.minHumanTexts).map((v) => {
+    const s = [...v].sort((a, b) => a - b);
+    return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+  });
+  if (medians.length < 2) return 0;
+  return Math.min(TRAINING.maxSourceMargin, Math.max(...medians) - Math.min(...medians));
+}
+
+export interface FitReport { weights: DetectorWeights; heldOutSourceScores: number[]; heldOutSourceLogits: number[] }
 
 /**
  * Cache of fitted n-gram models for evaluation runs, keyed by what was left out of the corpus
@@ -169,14 +188,18 @@ export function fitDetectorModel(rows: readonly Row[], version: string, log: (m:
     for (const [s, list] of out) if (list.length < TRAINING.minHumanTexts) out.delete(s);
     return out;
   };
-  // 4. Protect people: lower the intercept until no held-out human source has more than fiftyFpr at
-  //    or above 50 (a prior shift: it keeps the ranking, and states that an unfamiliar source's human
-  //    text must not be called more-likely-AI-than-not); then read the cut-offs off the same scores.
+  // 4. Protect people, including writers of a kind no training source holds. The human texts of the
+  //    sources we have sit at different heights (per-source median calibrated logit); an unseen source
+  //    may sit as far above the highest as the highest sits above the lowest. So every source's human
+  //    scores are raised by that spread (sourceMargin) before the rules are applied: lower the intercept
+  //    until no source, so raised, has more than fiftyFpr at or above 50 (a prior shift: it keeps the
+  //    ranking), then read the cut-offs off the same raised scores.
+  const sourceMargin = humanSourceSpread(rows, loso, calibration);
   let shift = 0;
-  while (shift > -20 && cutoff(humanBySource(shift), TRAINING.fiftyFpr, 50) > 50) shift -= 0.05;
+  while (shift > -20 && cutoff(humanBySource(shift + sourceMargin), TRAINING.fiftyFpr, 50) > 50) shift -= 0.05;
   calibration.intercept += shift;
   const scores = loso.map((l) => Math.round(100 * sigmoid(calibration.slope * l + calibration.intercept)));
-  const humans = humanBySource(0);
+  const humans = humanBySource(sourceMargin);
   const possiblyAi = Math.max(TRAINING.minPossiblyAi, cutoff(humans, TRAINING.fiftyFpr, TRAINING.minPossiblyAi));
   const likelyAi = Math.max(possiblyAi + 10, cutoff(humans, TRAINING.likelyAiFpr, TRAINING.minLikelyAi));
 
@@ -194,7 +217,7 @@ export function fitDetectorModel(rows: readonly Row[], version: string, log: (m:
     thresholds: { likely_ai: Math.min(99, likelyAi), possibly_ai: Math.min(98, possiblyAi) },
     sentence_shrink: TRAINING.sentenceShrink,
     z_clip: TRAINING.zClip,
-    training: { examples: rows.length, calibration_shift: Math.round(shift * 100) / 100, sources, meta_lambda: TRAINING.metaLambda, dropped_for_direction: meta.dropped },
+    training: { examples: rows.length, calibration_shift: Math.round(shift * 100) / 100, source_margin: Math.round(sourceMargin * 100) / 100, sources, meta_lambda: TRAINING.metaLambda, dropped_for_direction: meta.dropped },
   };
-  return { weights, heldOutSourceScores: scores };
+  return { weights, heldOutSourceScores: scores, heldOutSourceLogits: loso };
 }
