@@ -16,6 +16,8 @@ export interface LedgerEntry {
   endpoint: string;
   words: number;
   reservedAt: string;
+  /** When the (first) charge was appended, epoch ms; null when never charged. */
+  chargedAt: number | null;
   reservations: number;
   charges: number;
   refunds: number;
@@ -40,6 +42,12 @@ export interface LedgerComparison {
   failuresRecoveredByReplay: number;
   /** Streams cut (client or API gone) after the charge, with text already delivered: charged, not a failed generation. */
   failuresCutAfterCharge: number;
+  /**
+   * Requests without an Idempotency-Key charged in the instant their API process was SIGKILLed: the worker saw the
+   * API listening, charged, and the process died before writing the answer. The client got no answer and holds no
+   * key to retry with (see README "Reliability", residual window); each is matched to one such client record.
+   */
+  lostWithKilledApi: number;
   /** Failures whose request id the client never learnt (no answer, no Idempotency-Key). */
   failuresUnknownId: number;
   problems: Problem[];
@@ -65,11 +73,11 @@ export async function readLedger(store: EventStore): Promise<Map<string, LedgerE
       const d = e.data as WordsReserved['data'] | WordsCharged['data'] | WordsRefunded['data'];
       let entry = entries.get(d.requestId);
       if (!entry) {
-        entry = { accountId: d.accountId, endpoint: d.endpoint, words: d.words, reservedAt: d.at, reservations: 0, charges: 0, refunds: 0, refundCodes: [] };
+        entry = { accountId: d.accountId, endpoint: d.endpoint, words: d.words, reservedAt: d.at, chargedAt: null, reservations: 0, charges: 0, refunds: 0, refundCodes: [] };
         entries.set(d.requestId, entry);
       }
       if (e.type === 'WordsReserved') entry.reservations++;
-      else if (e.type === 'WordsCharged') entry.charges++;
+      else if (e.type === 'WordsCharged') { entry.charges++; entry.chargedAt ??= Date.parse(d.at); }
       else { entry.refunds++; entry.refundCodes.push((d as WordsRefunded['data']).code); }
     }
   }
@@ -81,8 +89,15 @@ export function openRequests(ledger: Map<string, LedgerEntry>): string[] {
   return [...ledger].filter(([, e]) => e.reservations > 0 && e.charges + e.refunds === 0).map(([id]) => id);
 }
 
-export function compareWithClients(ledger: Map<string, LedgerEntry>, records: RequestRecord[]): LedgerComparison {
+/** How close to the kill a charge must be to count as lost with the killed API process. */
+const KILL_WINDOW_MS = 1_000;
+
+export function compareWithClients(ledger: Map<string, LedgerEntry>, records: RequestRecord[], killedApi: { url: string; at: number } | null = null): LedgerComparison {
   const problems: Problem[] = [];
+  // Unkeyed requests on the killed API that never got an answer: each may account for one charge lost with it.
+  const lostCandidates = killedApi ? records.filter((r) => r.apiUrl === killedApi.url && r.endpoint !== null && r.idempotencyKey === null
+    && r.status === 0 && r.startedAt <= killedApi.at && r.endedAt >= killedApi.at) : [];
+  let lostWithKilledApi = 0;
   const paid = records.filter((r) => r.endpoint !== null);
   const byId = new Map<string, RequestRecord[]>();
   for (const r of paid) if (r.requestId) byId.set(r.requestId, [...(byId.get(r.requestId) ?? []), r]);
@@ -104,7 +119,12 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
       open++;
       problems.push({ rule: 'open_reservation', requestId: id, detail: `${e.endpoint}, ${e.words} words reserved at ${e.reservedAt}; client: ${describe(id)}` });
     }
-    if (e.charges > 0 && !(byId.get(id) ?? []).some(delivered)) {
+    const lost = e.charges > 0 && !byId.has(id) && killedApi !== null && e.chargedAt !== null && Math.abs(e.chargedAt - killedApi.at) <= KILL_WINDOW_MS
+      ? lostCandidates.findIndex((r) => r.accountId === e.accountId && r.endpoint === e.endpoint && r.startedAt <= e.chargedAt!) : -1;
+    if (lost >= 0) {
+      lostCandidates.splice(lost, 1);
+      lostWithKilledApi++;
+    } else if (e.charges > 0 && !(byId.get(id) ?? []).some(delivered)) {
       problems.push({ rule: 'charged_without_result', requestId: id, detail: `${e.endpoint}, ${e.words} words charged; client: ${describe(id)}` });
     }
   }
@@ -149,7 +169,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
 
   return {
     reservations: ledger.size, charges, refunds, open, wordsCharged, wordsRefunded, refundsByCode,
-    clientFailures: failures.length, failuresRefunded, failuresNeverReserved, failuresRecoveredByReplay, failuresCutAfterCharge, failuresUnknownId,
+    clientFailures: failures.length, failuresRefunded, failuresNeverReserved, failuresRecoveredByReplay, failuresCutAfterCharge, failuresUnknownId, lostWithKilledApi,
     problems: unique, misreports,
   };
 }

@@ -192,7 +192,7 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     const lagDeadline = Date.now() + 20_000;
     while ((await backends.runner.lag()).some((l) => l.behind > 0) && Date.now() < lagDeadline) await delay(200);
     const audit = await auditLedger(backends.store, backends.pool, null, { staleAfterMs: aiTimeoutMs + 3_000 });
-    const comparison = compareWithClients(ledger, records);
+    const comparison = compareWithClients(ledger, records, { url: apiB!.url!, at: t0 + timeline.apiKilledAt });
 
     const workerLogs = group.processes.filter((p) => p.roles === 'worker').flatMap((p) => p.logs);
     const count = (msg: string) => workerLogs.filter((l) => l.msg === msg).length;
