@@ -12,7 +12,7 @@ export function faultMarkdown(r: FaultReport): string {
   return [
     '# Load and fault test',
     '',
-    `${r.setup.loops} client loops over ${r.setup.accounts} accounts (${r.setup.keys} keys); 2 APIs (+1 spare), 2 workers, 1 projector (AI_PROVIDER=local, AI_TIMEOUT_MS=${r.setup.aiTimeoutMs}).`,
+    `${r.setup.loops} client loops over ${r.setup.accounts} accounts (${r.setup.keys} keys); 2 APIs, 2 workers, 1 projector (AI_PROVIDER=local, AI_TIMEOUT_MS=${r.setup.aiTimeoutMs}).`,
     `Workload ${s(r.setup.workloadMs)}; worker SIGKILLed at ${s(r.timeline.workerKilledAt)} (${r.timeline.jobsRunningAtWorkerKill} jobs running), replacement ready at ${s(r.timeline.replacementReadyAt)};`,
     `API SIGKILLed at ${s(r.timeline.apiKilledAt)} (${r.timeline.jobsRunningAtApiKill} jobs running, ${r.timeline.requestsOnKilledApi} requests waiting on it);`,
     `Redis SIGKILLed at ${s(r.timeline.redisKilledAt)} (${r.timeline.jobsRunningAtRedisKill} jobs running) and back (empty) at ${s(r.timeline.redisBackAt)};`,
