@@ -54,17 +54,37 @@ type Outcome = { kind: 'message'; message: ProgressMessage } | { kind: 'deadline
 /** How a request the API gave up on stands: refunded, charged (with its result), or not known (store unreachable). */
 type Settled = { kind: 'refunded' } | { kind: 'charged'; body: Record<string, unknown> } | { kind: 'unconfirmed' };
 
-/** A small mailbox turning pushed messages into awaited ones. */
+/**
+ * A mailbox of pushed messages. Waiting (`ready`) never consumes: a message that arrives after the wait
+ * lost a race (the deadline or the disconnect came first) stays queued for whoever looks next, so the
+ * worker's `done` cannot vanish into an abandoned promise.
+ */
 class Inbox {
   private readonly queue: ProgressMessage[] = [];
-  private waiter: ((m: ProgressMessage) => void) | null = null;
+  private wake: (() => void) | null = null;
   push(message: ProgressMessage): void {
-    if (this.waiter) { const w = this.waiter; this.waiter = null; w(message); } else this.queue.push(message);
+    this.queue.push(message);
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
   }
-  next(): Promise<ProgressMessage> {
-    const queued = this.queue.shift();
-    if (queued) return Promise.resolve(queued);
-    return new Promise((resolve) => { this.waiter = resolve; });
+  /** Resolves once a message is queued (without taking it). */
+  ready(): Promise<void> {
+    if (this.queue.length > 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const earlier = this.wake;
+      this.wake = () => { earlier?.(); resolve(); };
+    });
+  }
+  take(): ProgressMessage | undefined {
+    return this.queue.shift();
+  }
+  async next(): Promise<ProgressMessage> {
+    for (;;) {
+      await this.ready();
+      const m = this.take();
+      if (m) return m;
+    }
   }
 }
 
@@ -205,7 +225,14 @@ export class Relay {
       ctx.res.once('close', () => { if (!ctx.res.writableFinished) resolve({ kind: 'disconnected' }); });
     });
     return {
-      next: () => Promise.race([inbox.next().then((message): Outcome => ({ kind: 'message', message })), deadline, disconnected]),
+      next: async (): Promise<Outcome> => {
+        for (;;) {
+          const o = await Promise.race([inbox.ready().then(() => null), deadline, disconnected]);
+          if (o) return o;
+          const message = inbox.take();
+          if (message) return { kind: 'message', message };
+        }
+      },
       dispose: () => { clearTimeout(timer); this.stoppers.delete(stop); },
     };
   }
