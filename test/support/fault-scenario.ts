@@ -92,7 +92,8 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     };
     backends = await openBackends(loadConfig({ ...env, DATABASE_URL: db.url }));
     const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: {} });
-    const spawn = (roles: string) => spawnService(group, roles, env, 90_000);
+    // Start-up is CPU-bound (TypeScript compiled on load): on a shared 2-core machine it can take minutes.
+    const spawn = (roles: string) => spawnService(group, roles, env, 240_000);
     log(`redis ${redis.url}, database ${db.url}; starting processes`);
     const [apiA, apiB, workerA] = await Promise.all([spawn('api'), spawn('api'), spawn('worker'), spawn('worker'), spawn('projector')]) as ServiceProcess[];
     const apiUrls = [apiA!.url!, apiB!.url!];
