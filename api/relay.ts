@@ -21,6 +21,7 @@ import type { Logger } from '../infra/logger.js';
 import type { ProgressHub } from '../infra/progress.js';
 import type { JobQueues } from '../infra/queues.js';
 import { problemBody } from './problem.js';
+import { doneEvent, Inbox, wordChunks } from './relay-parts.js';
 import { retrying, type Settlements } from './settlement.js';
 
 /** Test hooks where the API meets the workers: awaited, so a test decides when each step runs. */
@@ -54,58 +55,10 @@ type Outcome = { kind: 'message'; message: ProgressMessage } | { kind: 'deadline
 /** How a request the API gave up on stands: refunded, charged (with its result), or not known (store unreachable). */
 type Settled = { kind: 'refunded' } | { kind: 'charged'; body: Record<string, unknown> } | { kind: 'unconfirmed' };
 
-/**
- * A mailbox of pushed messages. Waiting (`ready`) never consumes: a message that arrives after the wait
- * lost a race (the deadline or the disconnect came first) stays queued for whoever looks next, so the
- * worker's `done` cannot vanish into an abandoned promise.
- */
-class Inbox {
-  private readonly queue: ProgressMessage[] = [];
-  private wake: (() => void) | null = null;
-  push(message: ProgressMessage): void {
-    this.queue.push(message);
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-  /** Resolves once a message is queued (without taking it). */
-  ready(): Promise<void> {
-    if (this.queue.length > 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const earlier = this.wake;
-      this.wake = () => { earlier?.(); resolve(); };
-    });
-  }
-  take(): ProgressMessage | undefined {
-    return this.queue.shift();
-  }
-  async next(): Promise<ProgressMessage> {
-    for (;;) {
-      await this.ready();
-      const m = this.take();
-      if (m) return m;
-    }
-  }
-}
-
 function failureCodes(job: Job): { failed: ErrorCode; cancelled: ErrorCode } {
   return job.endpoint === 'humanize'
     ? { failed: 'AI_GENERATION_FAILED', cancelled: 'AI_GENERATION_FAILED' }
     : { failed: 'DETECTION_FAILED', cancelled: 'CLIENT_CANCELLED' };
-}
-
-/** The `done` event of spec section 6: exactly its fields; the text itself went out as chunks. */
-function doneEvent(body: Record<string, unknown>, latencyMs: number): Record<string, unknown> {
-  const { object, id, input_words, output_words, words_charged, words_remaining, language, best_of_used, is_custom_tone } = body;
-  return {
-    object, id, input_words, output_words, words_charged, words_remaining, credits_low: body.credits_low === true,
-    language, best_of_used, is_custom_tone, latency_ms: latencyMs,
-  };
-}
-
-/** Word-sized chunks (each word with the whitespace after it); they concatenate to the text. */
-function wordChunks(text: string): string[] {
-  return text.match(/\s+|\S+\s*/gy) ?? [];
 }
 
 const UNCONFIRMED = 'The outcome could not be confirmed; retry with the same Idempotency-Key to receive the result or the refund.';
