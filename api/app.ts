@@ -30,11 +30,18 @@ export interface RequestLog {
   wordsCharged: number | null;
 }
 
+/** The de facto status of a request whose client went away (nginx's 499). */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestId());
   app.use(async function accessLog(ctx, next) {
+    // A client that closed its connection before the answer was complete is logged and counted as 499,
+    // whatever status was set for it, so disconnects do not pass for server errors.
+    let clientGone = false;
+    ctx.res.once('close', () => { if (!ctx.res.writableFinished) clientGone = true; });
     try {
       await next();
     } finally {
@@ -44,7 +51,7 @@ export function createApp(options: AppOptions): Koa {
           requestId: String(ctx.state.requestId),
           method: ctx.method,
           route: (ctx as unknown as { _matchedRoute?: string })._matchedRoute ?? 'unmatched',
-          status: ctx.state.streamStatus ?? ctx.status,
+          status: clientGone || (ctx.res.destroyed && !ctx.res.writableFinished) ? CLIENT_CLOSED_REQUEST : ctx.state.streamStatus ?? ctx.status,
           code: (ctx.state.errorCode as string | undefined) ?? null,
           latencyMs: Math.round(performance.now() - (ctx.state.startedAt as number)),
           accountId: principal?.accountId ?? null,

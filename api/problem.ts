@@ -5,7 +5,7 @@
  */
 import type { Context, Middleware } from 'koa';
 import { DomainError, problemType, statusOf, titleOf, type ErrorCode } from '../domain/error-codes.js';
-import type { Logger } from '../infra/logger.js';
+import { safeError, type Logger } from '../infra/logger.js';
 
 /** An edge refusal; same shape as a domain refusal. */
 export class ApiError extends DomainError {}
@@ -54,14 +54,14 @@ export function problemHandler(docsUrl: string, logger: Logger): Middleware {
     } catch (err: unknown) {
       if (ctx.respond === false) {
         // A streamed response owns the socket already; all that is left is to log.
-        logger.error({ err, requestId: ctx.state.requestId }, 'error after the response was handed to a stream');
+        logger.error({ err: safeError(err), requestId: ctx.state.requestId }, 'error after the response was handed to a stream');
         return;
       }
       if (err instanceof DomainError) {
         sendProblem(ctx, docsUrl, err.code, err.message, err.extra);
         return;
       }
-      logger.error({ err, requestId: ctx.state.requestId, route: ctx.path }, 'unexpected error');
+      logger.error({ err: safeError(err), requestId: ctx.state.requestId, route: ctx.path }, 'unexpected error');
       sendProblem(ctx, docsUrl, 'INTERNAL_ERROR', 'An unexpected error occurred. Retry later with the same Idempotency-Key.');
     }
   };

@@ -88,8 +88,8 @@ export class Relay {
     // Refund first: a worker told to cancel would otherwise often refund before us, and the client would
     // hear refunded: false for words that did come back.
     const refunded = await retrying(this.settleRetryMs, () => ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt }));
-    await progress.requestCancel(job.requestId).catch(() => {});
-    await queues.discardWaiting(job.endpoint, job.requestId).catch(() => false);
+    await progress.requestCancel(job).catch(() => {});
+    await queues.discardWaiting(job.endpoint, job).catch(() => false);
     if (refunded && job.idempotencyKey) await this.deps.releaseIdempotencyKey(job.idempotencyKey, code).catch(() => {});
     return refunded;
   }
@@ -133,7 +133,7 @@ export class Relay {
     const inbox = new Inbox();
     let stopListening: () => Promise<void>;
     try {
-      stopListening = await this.deps.progress.listen(job.requestId, (m) => inbox.push(m));
+      stopListening = await this.deps.progress.listen(job, (m) => inbox.push(m));
     } catch (err: unknown) {
       this.deps.logger.error({ err, requestId: job.requestId }, 'progress subscription failed');
       await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});

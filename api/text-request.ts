@@ -68,6 +68,10 @@ export function parseHumanize(schemas: SchemaRegistry, body: unknown, plan: Plan
   if (freezeWords.length > FREEZE_WORDS_MAX || freezeWords.some((w) => w.length > FREEZE_WORD_MAX_CHARS)) {
     throw new DomainError('INVALID_FREEZE_WORDS', `freeze_words allows ${FREEZE_WORDS_MAX} entries of ${FREEZE_WORD_MAX_CHARS} characters.`);
   }
+  // Freeze words reach the engine (and a provider's prompt) beside the text: the same content rules apply.
+  if (freezeWords.some((w) => disallowedControlChars(w).length > 0 || findBlockedPattern(w))) {
+    throw new DomainError('INVALID_FREEZE_WORDS', 'freeze_words may not hold control characters or blocked patterns.');
+  }
   const checked = checkText(body.text as string, plan);
   const toneEcho = (body.tone ?? DEFAULTS.tone) as string;
   return {

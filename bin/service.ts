@@ -9,7 +9,7 @@ import type { Middleware } from 'koa';
 import { createApp, type RequestLog } from '../api/app.js';
 import { KeyCache } from '../api/key-cache.js';
 import { authenticate, clientIp, requireScope } from '../api/middleware/auth.js';
-import { jsonBody } from '../api/middleware/body.js';
+import { BODY_READ_TIMEOUT_MS, jsonBody } from '../api/middleware/body.js';
 import { healthLimit, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
 import { Relay } from '../api/relay.js';
 import { healthRouter } from '../api/routes/health.js';
@@ -57,6 +57,8 @@ export interface ServiceOptions {
   onRequestDone?: (info: RequestLog) => void;
   heartbeatMs?: number;
   stalledIntervalMs?: number;
+  /** How long a client may take to send a request body (default 30 s). */
+  bodyReadTimeoutMs?: number;
   /** Test hooks where the API and the workers meet (tests drive the interleavings with them). */
   hooks?: { relay?: RelayHooks; processor?: ProcessorHooks };
   /** How long the API keeps trying to settle an abandoned request through a store outage (default 15 s). */
@@ -111,7 +113,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
 
   if (config.roles.includes('worker')) {
     const processor = createProcessor({
-      engines, ledger, results: idempotency, publish: (id, m) => progress.publish(id, m), logger, pending,
+      engines, ledger, results: idempotency, publish: (ref, m) => progress.publish(ref, m), logger, pending,
       tokenStreaming: config.aiProvider === 'openai', ...(options.hooks?.processor ? { hooks: options.hooks.processor } : {}),
       onJobDone: (queue, outcome, ms) => metrics.jobDuration.observe({ queue, outcome }, ms / 1000),
     });
@@ -154,10 +156,11 @@ export async function startService(config: Config, options: ServiceOptions = {})
     relayRef = relay;
     const jobs = new TextJobs({ ledger, idempotency, relay, aiTimeoutMs: config.aiTimeoutMs, settlements });
     const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
+    const body = jsonBody({ readTimeoutMs: options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS });
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
-      jsonBody(), auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
+      body, auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
     ];
-    const toneEdge = (write: boolean): Middleware[] => [jsonBody(), auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
+    const toneEdge = (write: boolean): Middleware[] => [body, auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
     const tonesRoutes = tonesRouter({
       read: toneEdge(false), write: toneEdge(true), tones, schemas,
       wordsRemaining: async (accountId) => balanceOf(await ledger.state(accountId)).total,
@@ -191,6 +194,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
       s.once('error', reject);
     });
     server.keepAliveTimeout = 5_000;
+    // Node's own backstop for a request never completed (its default is 5 minutes); the body middleware
+    // answers a slow body with a problem document first.
+    server.requestTimeout = (options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS) + 10_000;
+    server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
     const address = server.address() as AddressInfo;
     url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
     logger.info({ url, version: VERSION }, 'api listening');

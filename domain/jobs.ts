@@ -1,7 +1,9 @@
 /**
- * The contract between the API and the workers: job payloads on the `humanize` and `detect` queues
- * (job id = request id) and the progress messages workers publish on Redis for the API process that
- * holds the client.
+ * The contract between the API and the workers: job payloads on the `humanize` and `detect` queues and
+ * the progress messages workers publish on Redis for the API process that holds the client. A request id
+ * is unique only within its account (a client may choose it as its Idempotency-Key), so every internal
+ * name — job id, progress channel, cancel message, hand-over row — is made of the account id and the
+ * request id together.
  */
 import type { Endpoint } from './events.js';
 import type { Language, Mode, Readability, ToneSpec } from './options.js';
@@ -53,17 +55,33 @@ export type ProgressMessage =
   | { kind: 'done'; body: Record<string, unknown> }
   | { kind: 'error'; code: string; message: string; refunded: boolean };
 
+/** What names one request across accounts. */
+export type JobRef = Pick<JobBase, 'accountId' | 'requestId'>;
+
 /**
- * BullMQ job ids may not contain ':' nor look like integers; request ids (Idempotency-Keys) may. The job
- * id is the request id, escaped reversibly only in those cases.
+ * `<accountId>~<requestId>`, with '%' and ':' escaped reversibly (BullMQ job ids may not contain ':').
+ * Account ids are UUIDs, so the first '~' ends the account id and the id never looks like an integer.
  */
-export function jobIdFor(requestId: string): string {
-  if (!requestId.includes(':') && !/^-?\d+$/.test(requestId) && !requestId.startsWith('rq~')) return requestId;
-  return 'rq~' + requestId.replace(/%/g, '%25').replace(/:/g, '%3A');
+export function jobIdFor(ref: JobRef): string {
+  return `${ref.accountId}~${ref.requestId.replace(/%/g, '%25').replace(/:/g, '%3A')}`;
 }
 
 export const channels = {
-  progress: (prefix: string, requestId: string) => `${prefix}progress:${requestId}`,
-  /** One channel per deployment: a message names the request to cancel. */
+  progress: (prefix: string, ref: JobRef) => `${prefix}progress:${ref.accountId}:${ref.requestId}`,
+  /** One channel per deployment: a message names the request to cancel (encodeCancel). */
   cancel: (prefix: string) => `${prefix}cancel`,
 } as const;
+
+export function encodeCancel(ref: JobRef): string {
+  return JSON.stringify({ accountId: ref.accountId, requestId: ref.requestId });
+}
+
+/** The request a cancel message names, or null for a message that names none. */
+export function decodeCancel(raw: string): JobRef | null {
+  try {
+    const v = JSON.parse(raw) as Partial<JobRef> | null;
+    return v && typeof v.accountId === 'string' && typeof v.requestId === 'string' ? { accountId: v.accountId, requestId: v.requestId } : null;
+  } catch {
+    return null;
+  }
+}

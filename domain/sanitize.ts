@@ -67,9 +67,12 @@ export function disallowedControlChars(text: string): string[] {
   return [...found];
 }
 
-/** Tone fields and similar short inputs: HTML stripped, normalised, control characters dropped, trimmed. */
+/**
+ * Tone fields and similar short inputs: control characters dropped first (so they cannot hide a tag from
+ * the HTML stripper), then HTML stripped, normalised and trimmed.
+ */
 export function sanitizeField(text: string): string {
-  return normaliseText(stripHtml(text)).replace(CONTROL, '').trim();
+  return normaliseText(stripHtml(text.replace(LINE_BREAKS, '\n').replace(CONTROL, ''))).trim();
 }
 
 export interface BlockedPattern {
@@ -171,21 +174,35 @@ export const BLOCKED_PATTERNS: readonly BlockedPattern[] = [
   },
 ];
 
-/** Compatibility-folds text for matching only: fullwidth forms, ligatures, invisible characters, spacing. */
-function foldForMatching(text: string): string {
-  return text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ');
+/**
+ * What a reader does not see, for matching: default-ignorable code points (zero-width characters, bidi
+ * controls, tag characters U+E0000–E007F, U+2061…, U+034F, the Hangul fillers U+3164/U+115F/U+1160/U+FFA0),
+ * the braille blank U+2800, and control characters.
+ */
+const UNSEEN = /[\p{Default_Ignorable_Code_Point}\u2800\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]+/gu;
+
+/**
+ * Compatibility-folds text for matching only (fullwidth forms, ligatures, spacing), in two readings of
+ * what is unseen: dropped (splices inside a word: "ig\u0000nore") and as a space (a blank standing in for
+ * one between words: "ignore\u2800previous").
+ */
+function foldForMatching(text: string): string[] {
+  const folded = text.normalize('NFKC');
+  const dropped = folded.replace(UNSEEN, '').replace(/\s+/g, ' ');
+  const spaced = folded.replace(UNSEEN, ' ').replace(/\s+/g, ' ');
+  return dropped === spaced ? [dropped] : [dropped, spaced];
 }
 
 /**
- * Name of the first blocked pattern found, or null. Checks the text as sent and with HTML stripped,
- * so neither a tag nor markup splitting a phrase ("ig<b></b>nore previous instructions") hides it.
+ * Name of the first blocked pattern found, or null. Checks the text as sent and with HTML stripped (after
+ * unseen characters are dropped), so neither a tag, nor markup or an invisible or control character
+ * splitting a phrase ("ig<b></b>nore previous instructions", "<scr\u0000ipt>") hides it.
  */
 export function findBlockedPattern(text: string): string | null {
-  const candidates = [foldForMatching(text)];
-  const stripped = foldForMatching(stripHtml(text));
-  if (stripped !== candidates[0]) candidates.push(stripped);
+  const candidates = new Set(foldForMatching(text));
+  for (const c of [...candidates]) for (const s of foldForMatching(stripHtml(c))) candidates.add(s);
   for (const { name, pattern } of BLOCKED_PATTERNS) {
-    if (candidates.some((c) => pattern.test(c))) return name;
+    for (const c of candidates) if (pattern.test(c)) return name;
   }
   return null;
 }

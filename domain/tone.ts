@@ -87,7 +87,8 @@ export function cleanToneFields(input: ToneInput, required: boolean): Partial<To
   }
   for (const field of FIELDS) {
     const v = input[field];
-    const hit = typeof v === 'string' ? findBlockedPattern(v) : null;
+    // As sent and as it would be stored: sanitising must not assemble a blocked phrase either.
+    const hit = typeof v === 'string' ? findBlockedPattern(v) ?? findBlockedPattern(sanitizeField(v)) : null;
     if (hit) throw new DomainError('INJECTION_DETECTED', `${field} contains a blocked pattern (${hit})`, { field, pattern: hit });
   }
   if (typeof input.name === 'string') {

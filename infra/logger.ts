@@ -11,3 +11,15 @@ export function createLogger(level: string, base: Record<string, unknown> = {}):
     redact: { paths: ['req.headers.authorization', 'authorization', 'key'], censor: '[redacted]' },
   });
 }
+
+/**
+ * An error for the log without its message: messages of driver and parser errors can quote the data
+ * they choked on (a request's text, a tone), which the log must never hold. Keeps the error's class, its
+ * code (e.g. a PostgreSQL SQLSTATE) and the stack frames.
+ */
+export function safeError(err: unknown): { type: string; code?: string; stack?: string } {
+  if (!(err instanceof Error)) return { type: typeof err };
+  const code = (err as { code?: unknown }).code;
+  const frames = err.stack?.split('\n').filter((line) => /^\s+at /.test(line)).join('\n');
+  return { type: err.constructor.name, ...(typeof code === 'string' ? { code } : {}), ...(frames ? { stack: frames } : {}) };
+}

@@ -4,20 +4,21 @@
  * is in place (SUBSCRIBE acknowledged) before `listen` resolves, so the caller enqueues the job only
  * after it can no longer miss a message.
  */
-import { channels, type ProgressMessage } from '../domain/jobs.js';
+import { channels, decodeCancel, encodeCancel, type JobRef, type ProgressMessage } from '../domain/jobs.js';
 import type { Redis } from './redis.js';
 
 type Handler = (message: ProgressMessage) => void;
 
 export class ProgressHub {
   private readonly handlers = new Map<string, Handler>();
-  private readonly cancelHandlers = new Set<(requestId: string) => void>();
+  private readonly cancelHandlers = new Set<(ref: JobRef) => void>();
   private cancelSubscribed = false;
 
   constructor(private readonly publisher: Redis, private readonly subscriber: Redis, private readonly prefix: string) {
     subscriber.on('message', (channel: string, raw: string) => {
       if (channel === channels.cancel(prefix)) {
-        for (const h of this.cancelHandlers) h(raw);
+        const ref = decodeCancel(raw);
+        if (ref) for (const h of this.cancelHandlers) h(ref);
         return;
       }
       const handler = this.handlers.get(channel);
@@ -31,8 +32,8 @@ export class ProgressHub {
   }
 
   /** Subscribes to a request's progress; resolves once subscribed. Returns the unsubscribe function. */
-  async listen(requestId: string, handler: Handler): Promise<() => Promise<void>> {
-    const channel = channels.progress(this.prefix, requestId);
+  async listen(ref: JobRef, handler: Handler): Promise<() => Promise<void>> {
+    const channel = channels.progress(this.prefix, ref);
     this.handlers.set(channel, handler);
     try {
       await this.subscriber.subscribe(channel);
@@ -48,16 +49,16 @@ export class ProgressHub {
   }
 
   /** Resolves with the number of subscribers that received it (0: no API process is waiting for this request). */
-  async publish(requestId: string, message: ProgressMessage): Promise<number> {
-    return this.publisher.publish(channels.progress(this.prefix, requestId), JSON.stringify(message));
+  async publish(ref: JobRef, message: ProgressMessage): Promise<number> {
+    return this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(message));
   }
 
-  async requestCancel(requestId: string): Promise<void> {
-    await this.publisher.publish(channels.cancel(this.prefix), requestId);
+  async requestCancel(ref: JobRef): Promise<void> {
+    await this.publisher.publish(channels.cancel(this.prefix), encodeCancel(ref));
   }
 
-  /** Worker side: called with the request id of every cancel. */
-  async onCancel(handler: (requestId: string) => void): Promise<void> {
+  /** Worker side: called with the request of every cancel. */
+  async onCancel(handler: (ref: JobRef) => void): Promise<void> {
     this.cancelHandlers.add(handler);
     if (!this.cancelSubscribed) {
       this.cancelSubscribed = true;

@@ -1,6 +1,6 @@
-/** The BullMQ queues `humanize` and `detect` (job id = request id), producer side. */
+/** The BullMQ queues `humanize` and `detect` (job id = account id + request id), producer side. */
 import { Queue } from 'bullmq';
-import { QUEUES, jobIdFor, type Job } from '../domain/jobs.js';
+import { QUEUES, jobIdFor, type Job, type JobRef } from '../domain/jobs.js';
 import type { Endpoint } from '../domain/events.js';
 import { bullConnection, type Redis } from './redis.js';
 
@@ -19,17 +19,19 @@ export class JobQueues {
 
   async enqueue(job: Job): Promise<void> {
     await this.queues[job.endpoint].add(job.endpoint, job, {
-      jobId: jobIdFor(job.requestId),
+      jobId: jobIdFor(job),
       // A stalled job (its worker died) is retried by another worker; processors check the deadline.
       attempts: 1,
-      removeOnComplete: { age: 3600, count: 10_000 },
-      removeOnFail: { age: 24 * 3600 },
+      // The payload holds the customer's text and tone: nothing of it stays in Redis once the job is
+      // settled (the event log has the charge or refund, the idempotency stream the result).
+      removeOnComplete: true,
+      removeOnFail: true,
     });
   }
 
   /** Removes a job that no worker has taken yet; false when it is running or gone. */
-  async discardWaiting(endpoint: Endpoint, requestId: string): Promise<boolean> {
-    const job = await this.queues[endpoint].getJob(jobIdFor(requestId));
+  async discardWaiting(endpoint: Endpoint, ref: JobRef): Promise<boolean> {
+    const job = await this.queues[endpoint].getJob(jobIdFor(ref));
     if (!job) return false;
     const state = await job.getState();
     if (state !== 'waiting' && state !== 'delayed' && state !== 'prioritized') return false;

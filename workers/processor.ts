@@ -18,12 +18,12 @@
  * A request without an Idempotency-Key whose API process is no longer listening (it died) is refunded
  * instead of charged: nobody could ever receive its result.
  */
-import type { DetectJob, HumanizeJob, Job, ProgressMessage } from '../domain/jobs.js';
+import type { DetectJob, HumanizeJob, Job, JobRef, ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { countWords } from '../domain/words.js';
 import { balanceOf, settlementOf } from '../domain/account.js';
 import { AlreadySettled, UnknownReservation, type LedgerService } from '../infra/ledger.js';
-import type { Logger } from '../infra/logger.js';
+import { safeError, type Logger } from '../infra/logger.js';
 import type { PendingResultsPort } from '../infra/pending-results.js';
 import { bestOf, ProviderError, type Engines } from './engines/index.js';
 
@@ -44,7 +44,7 @@ export interface ProcessorDeps {
   ledger: LedgerService;
   results: ResultStore;
   /** Resolves with the number of receivers when the transport reports it (0: nobody was listening). */
-  publish: (requestId: string, message: ProgressMessage) => Promise<number | void>;
+  publish: (ref: JobRef, message: ProgressMessage) => Promise<number | void>;
   logger: Logger;
   /** Where a result is made durable before its charge. */
   pending: PendingResultsPort;
@@ -109,7 +109,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     const until = job.deadline + DELIVERY_WINDOW_MS;
     for (;;) {
       try {
-        if ((await deps.publish(job.requestId, message)) !== 0) return true;
+        if ((await deps.publish(job, message)) !== 0) return true;
       } catch {
         // Redis unreachable for now: try again until the window closes (the API reads the pending result).
       }
@@ -130,7 +130,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       n: job.bestOfUsed,
       signal,
       ...(live ? {
-        onChunk: (text: string) => { chunks.push(deps.publish(job.requestId, { kind: 'chunk', text }).then((n) => n !== 0, () => false)); },
+        onChunk: (text: string) => { chunks.push(deps.publish(job, { kind: 'chunk', text }).then((n) => n !== 0, () => false)); },
       } : {}),
     });
     if ((await Promise.all(chunks)).includes(false)) throw new StreamInterrupted('a streamed chunk could not be published');
@@ -170,7 +170,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       const key = job.idempotencyKey;
       stored = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.results.store(key, body)).then(() => true, (err: unknown) => {
         // The pending row stays: a retry with the key or the sweeper stores it from there.
-        deps.logger.error({ jobId: job.requestId, err }, 'could not store the idempotent result');
+        deps.logger.error({ jobId: job.requestId, err: safeError(err) }, 'could not store the idempotent result');
         return false;
       });
     }
@@ -242,7 +242,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       const timedOut = deadline.aborted && !cancelSignal.aborted;
       return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
     }
-    if (job.idempotencyKey === null && (await deps.publish(job.requestId, { kind: 'started' }).catch(() => undefined)) === 0) {
+    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => undefined)) === 0) {
       // No API process is waiting for this result (it died, or lost its subscription), and without a key no
       // retry can fetch it: refund rather than charge for a result nobody can receive. (Redis unreachable is
       // no such sign: the API reads the pending result.)

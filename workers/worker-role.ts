@@ -58,8 +58,8 @@ export class WorkerRole {
       worker.on('error', (err) => options.logger.warn({ err: err.message }, 'worker connection error'));
       this.workers.push(worker);
     }
-    await options.progress.onCancel((requestId) => {
-      for (const w of this.workers) w.cancelJob(jobIdFor(requestId), 'cancelled by the API');
+    await options.progress.onCancel((ref) => {
+      for (const w of this.workers) w.cancelJob(jobIdFor(ref), 'cancelled by the API');
     });
     await Promise.all(this.workers.map((w) => w.waitUntilReady()));
   }
@@ -74,7 +74,7 @@ export class WorkerRole {
           this.options.logger.error({ jobId: job.requestId, err: releaseErr }, 'could not release the idempotency key of a refunded job');
         });
       }
-      await this.options.progress.publish(job.requestId, { kind: 'error', code, message: 'Processing failed; the words were refunded.', refunded });
+      await this.options.progress.publish(job, { kind: 'error', code, message: 'Processing failed; the words were refunded.', refunded });
       this.options.logger.warn({ jobId: job.requestId, err: err.message, refunded }, 'job failed in the queue');
     } catch (refundErr: unknown) {
       this.options.logger.error({ jobId: job.requestId, err: refundErr }, 'refund of a failed job did not complete');

@@ -41,9 +41,16 @@ export function clientIp(ctx: Context, trustProxy: boolean): string {
 export function authenticate(options: AuthOptions): Middleware {
   const now = options.now ?? (() => new Date());
   return async function authenticateKey(ctx, next) {
+    // Node keeps only the first of repeated Authorization headers; which one a proxy or client meant is
+    // anyone's guess, so the request is refused rather than authenticated by one of them.
+    // A comma is no token character (RFC 6750): "Bearer a, Bearer b" is two credentials in one header.
+    if ((ctx.req.headersDistinct.authorization?.length ?? 0) > 1 || ctx.get('Authorization').includes(',')) {
+      throw new ApiError('VALIDATION_FAILED', 'Send exactly one Authorization header.');
+    }
     const header = ctx.get('Authorization');
     if (!header) throw new ApiError('MISSING_API_KEY', 'Send your key as Authorization: Bearer <API_KEY>.');
-    const match = /^Bearer[ \t]+(.*)$/i.exec(header);
+    // Node trims trailing spaces from header values, so "Bearer " arrives as "Bearer": an empty token.
+    const match = /^Bearer(?:[ \t]+(.*))?$/i.exec(header);
     if (!match) throw new ApiError('UNKNOWN_ERROR', 'The Authorization header is not a Bearer token.');
     const token = (match[1] ?? '').trim();
     if (!token) throw new ApiError('MISSING_API_KEY', 'The Bearer token is empty.');

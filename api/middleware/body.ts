@@ -1,10 +1,22 @@
-/** Content type, body size and JSON parsing for write requests (POST/PUT). */
+/**
+ * Content type, body size, read deadline and JSON parsing for write requests (POST/PUT), then input
+ * normalisation (domain/input.ts) of every string in the body, once, before anything reads it.
+ */
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
+import { normaliseInput } from '../../domain/input.js';
 import { BODY_LIMIT_BYTES } from '../../domain/plans.js';
 import { ApiError } from '../problem.js';
 
-export function jsonBody(): Middleware {
+/** How long a client may take to send its body (the body is read before authentication). */
+export const BODY_READ_TIMEOUT_MS = 30_000;
+
+export interface BodyOptions {
+  readTimeoutMs?: number;
+}
+
+export function jsonBody(options: BodyOptions = {}): Middleware {
+  const readTimeoutMs = options.readTimeoutMs ?? BODY_READ_TIMEOUT_MS;
   const parse = koaBody({
     json: true, urlencoded: false, text: false, multipart: false, jsonStrict: false,
     jsonLimit: BODY_LIMIT_BYTES, parsedMethods: ['POST', 'PUT'] as never,
@@ -21,7 +33,21 @@ export function jsonBody(): Middleware {
     if (!ctx.is('application/json')) {
       throw new ApiError('INVALID_CONTENT_TYPE', 'Send the body as JSON with Content-Type: application/json.');
     }
-    await parse(ctx, async () => {});
+    const reading = parse(ctx, async () => {});
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), readTimeoutMs); });
+    try {
+      if ((await Promise.race([reading, late])) === 'late') {
+        // Answer, then drop the connection: the rest of a trickled body is not worth reading.
+        reading.catch(() => {});
+        ctx.set('Connection', 'close');
+        ctx.res.once('finish', () => ctx.req.destroy());
+        throw new ApiError('INVALID_JSON', `The request body did not arrive within ${Math.round(readTimeoutMs / 1000)} s.`);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    normaliseInput(ctx.request.body); // in place
     await next();
   };
 }

@@ -151,7 +151,7 @@ describe('failures over HTTP: the event store fails or stalls', function () {
     const connection = bullConnection(REDIS_URL);
     const queue = new Queue(QUEUES.detect, { connection, prefix: `${t.config.redisPrefix}:bull` });
     try {
-      expect(await queue.getJob(jobIdFor(requestId))).to.equal(undefined);
+      expect(await queue.getJob(jobIdFor({ accountId, requestId }))).to.equal(undefined);
     } finally {
       await queue.close();
       connection.disconnect();
