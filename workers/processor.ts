@@ -242,10 +242,10 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       const timedOut = deadline.aborted && !cancelSignal.aborted;
       return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
     }
-    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => undefined)) === 0) {
-      // No API process is waiting for this result (it died, or lost its subscription), and without a key no
-      // retry can fetch it: refund rather than charge for a result nobody can receive. (Redis unreachable is
-      // no such sign: the API reads the pending result.)
+    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => 0)) === 0) {
+      // No API process is known to be waiting for this result (it died, lost its subscription, or Redis cannot
+      // tell), and without a key no retry can fetch it: refund rather than risk charging for a result nobody
+      // receives. A living API then finds the refund when it settles and answers the failure.
       return fail(job, new Error('nobody is waiting for the result'), job.endpoint === 'humanize' ? 'AI_GENERATION_FAILED' : 'CLIENT_CANCELLED', false, started);
     }
     let wordsRemaining: number;
