@@ -44,8 +44,9 @@ export interface LedgerComparison {
   failuresCutAfterCharge: number;
   /**
    * Requests without an Idempotency-Key charged in the instant their API process was SIGKILLed: the worker saw the
-   * API listening, charged, and the process died before writing the answer. The client got no answer and holds no
-   * key to retry with (see README "Reliability", residual window); each is matched to one such client record.
+   * API listening, charged, and the process died before writing the answer. The client got no answer (or a stream
+   * cut before any text) and holds no key to retry with (see README "Reliability", residual window); each is matched
+   * to one such client record on the killed process.
    */
   lostWithKilledApi: number;
   /** Failures whose request id the client never learnt (no answer, no Idempotency-Key). */
@@ -96,7 +97,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
   const problems: Problem[] = [];
   // Unkeyed requests on the killed API that never got an answer: each may account for one charge lost with it.
   const lostCandidates = killedApi ? records.filter((r) => r.apiUrl === killedApi.url && r.endpoint !== null && r.idempotencyKey === null
-    && r.status === 0 && r.startedAt <= killedApi.at && r.endedAt >= killedApi.at) : [];
+    && (r.status === 0 || (r.sse === 'broken' && r.streamedChars === 0)) && r.startedAt <= killedApi.at && r.endedAt >= killedApi.at) : [];
   let lostWithKilledApi = 0;
   const paid = records.filter((r) => r.endpoint !== null);
   const byId = new Map<string, RequestRecord[]>();
