@@ -96,8 +96,11 @@ const KILL_WINDOW_MS = 1_000;
 export function compareWithClients(ledger: Map<string, LedgerEntry>, records: RequestRecord[], killedApi: { url: string; at: number } | null = null): LedgerComparison {
   const problems: Problem[] = [];
   // Unkeyed requests on the killed API that never got an answer: each may account for one charge lost with it.
-  const lostCandidates = killedApi ? records.filter((r) => r.apiUrl === killedApi.url && r.endpoint !== null && r.idempotencyKey === null
-    && (r.status === 0 || (r.sse === 'broken' && r.streamedChars === 0)) && r.startedAt <= killedApi.at && r.endedAt >= killedApi.at) : [];
+  const cutByKill = (r: RequestRecord): boolean => killedApi !== null && r.apiUrl === killedApi.url && r.endpoint !== null
+    && r.idempotencyKey === null && (r.status === 0 || (r.sse === 'broken' && r.streamedChars === 0))
+    && r.startedAt <= killedApi.at && r.endedAt >= killedApi.at;
+  const lostCandidates = records.filter((r) => r.requestId === null && cutByKill(r));
+  const lostIds = new Set<string>();
   let lostWithKilledApi = 0;
   const paid = records.filter((r) => r.endpoint !== null);
   const byId = new Map<string, RequestRecord[]>();
@@ -120,10 +123,15 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
       open++;
       problems.push({ rule: 'open_reservation', requestId: id, detail: `${e.endpoint}, ${e.words} words reserved at ${e.reservedAt}; client: ${describe(id)}` });
     }
-    const lost = e.charges > 0 && !byId.has(id) && killedApi !== null && e.chargedAt !== null && Math.abs(e.chargedAt - killedApi.at) <= KILL_WINDOW_MS
-      ? lostCandidates.findIndex((r) => r.accountId === e.accountId && r.endpoint === e.endpoint && r.startedAt <= e.chargedAt!) : -1;
+    const nearKill = e.charges > 0 && killedApi !== null && e.chargedAt !== null && Math.abs(e.chargedAt - killedApi.at) <= KILL_WINDOW_MS;
+    const own = byId.get(id) ?? [];
+    // The client knew the id (a stream's X-Request-Id) and every answer it got was cut by the kill; or it never
+    // learnt the id, and one unanswered request of that account on the killed process accounts for it.
+    const lost = !nearKill ? -1 : own.length > 0 ? (own.every(cutByKill) ? Number.MAX_SAFE_INTEGER : -1)
+      : lostCandidates.findIndex((r) => r.accountId === e.accountId && r.endpoint === e.endpoint && r.startedAt <= e.chargedAt!);
     if (lost >= 0) {
-      lostCandidates.splice(lost, 1);
+      if (lost !== Number.MAX_SAFE_INTEGER) lostCandidates.splice(lost, 1);
+      lostIds.add(id);
       lostWithKilledApi++;
     } else if (e.charges > 0 && !(byId.get(id) ?? []).some(delivered)) {
       problems.push({ rule: 'charged_without_result', requestId: id, detail: `${e.endpoint}, ${e.words} words charged; client: ${describe(id)}` });
@@ -157,6 +165,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
       }
     }
     else if (recovered) failuresRecoveredByReplay++;
+    else if (lostIds.has(r.requestId)) continue;
     else if (delivered(r)) failuresCutAfterCharge++;
     else if (r.sse === 'error' && r.refundedFlag === false) {
       problems.push({ rule: 'failed_but_charged', requestId: r.requestId, detail: `stream error ${r.code} said refunded: false; client: ${describe(r.requestId)}` });
