@@ -14,6 +14,8 @@ export interface AppOptions {
   docsUrl: string;
   logger: Logger;
   routers: Router[];
+  /** Served over TLS: every response carries Strict-Transport-Security. */
+  hsts?: boolean;
   /** Called once per finished request (metrics). */
   onRequestDone?: (info: RequestLog) => void;
 }
@@ -37,6 +39,12 @@ export function createApp(options: AppOptions): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestId());
+  if (options.hsts) {
+    app.use(async function strictTransportSecurity(ctx, next) {
+      ctx.set('Strict-Transport-Security', 'max-age=31536000');
+      await next();
+    });
+  }
   app.use(async function accessLog(ctx, next) {
     // A client that closed its connection before the answer was complete is logged and counted as 499,
     // whatever status was set for it, so disconnects do not pass for server errors.

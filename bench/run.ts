@@ -1,45 +1,73 @@
 /**
- * `npm run bench`: starts the service in-process with the local engine and measures requests/s and
- * p50/p99 latency for detect and humanize (JSON), SSE time to first chunk, at a few concurrency
- * levels, beside a bare Koa route measured in the same run (the ratio is what to compare across
- * machines). Writes bench/results/http.json and bench/results/http.md. Loopback only, bounded.
+ * `npm run bench`: the service beside its physical floor, in one run on one machine.
+ *
+ * - bare Koa: a `POST /echo` that answers at once (the HTTP stack alone);
+ * - the essential pipeline (bench/essential.ts): the Redis, PostgreSQL and BullMQ I/O a detect request
+ *   cannot avoid, with a worker process, and nothing else;
+ * - the service as it is deployed: an api process and a worker+projector process (bin/main.ts), local
+ *   engine, 60 customers on a plan without rate limits, the key rotated per request, a 250-word text:
+ *   detect and humanize (JSON) at 10 and 50 connections, SSE time to first chunk;
+ * - the projection rebuild rate over a log of at least 100,000 events, and the CPU of a 1,000-word detect in
+ *   the engine thread pool.
+ *
+ * Absolute figures depend on the machine; the ratios to the essential pipeline are what to compare.
+ * Writes bench/results/http.json and bench/results/http.md. About three minutes.
  */
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 import Koa from 'koa';
-import { startTestService } from '../test/support/service.js';
-import { SAMPLE_TEXT } from '../test/support/service.js';
+import { AdminCommands } from '../bin/admin-commands.js';
+import { openBackends } from '../bin/backends.js';
+import { defaultConcurrency, loadConfig } from '../infra/config.js';
+import { createLogger } from '../infra/logger.js';
 import { PLANS, type Plan } from '../domain/plans.js';
+import { createTestDatabase, REDIS_URL } from '../test/support/db.js';
+import { freePort, dropRedisPrefix } from '../test/support/processes.js';
+import { SAMPLE_TEXT } from '../test/support/service.js';
+import { createEssentialTable } from './essential.js';
+import { spawnReady, type BenchProcess } from './processes.js';
+import { detectCpuInPool, rebuildRate } from './measures.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
-const LEVELS = (process.env.BENCH_CONCURRENCY ?? '1,8,32').split(',').map(Number);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60);
+/** 250 words: the sample paragraph five times. */
+const TEXT = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
 
 const benchPlan: Plan = {
   ...(PLANS.api_scale as Plan), key: 'api_bench', name: 'Bench', wordsPerMonth: 2_000_000_000,
   requestsPerMinute: 10_000_000, concurrentRequests: 10_000,
 };
 
-interface Row { target: string; concurrency: number; rps: number; p50: number; p99: number; errors: number; non2xx: number }
+interface Row {
+  target: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number;
+  /** req/s and p99 relative to the essential pipeline at the same connections. */
+  shareOfEssential?: number; p99VsEssential?: number;
+}
 
-async function cannon(url: string, concurrency: number, opts: Partial<autocannon.Options>): Promise<Omit<Row, 'target' | 'concurrency'>> {
-  const result = await autocannon({ url, connections: concurrency, duration: DURATION_S, ...opts });
+async function cannon(url: string, connections: number, opts: Partial<autocannon.Options>, duration = DURATION_S): Promise<Omit<Row, 'target' | 'connections'>> {
+  const result = await autocannon({ url, connections, duration, ...opts });
   return {
     rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99,
     errors: result.errors, non2xx: result.non2xx,
   };
 }
 
-async function sseFirstChunk(url: string, key: string, concurrency: number): Promise<Omit<Row, 'target' | 'concurrency'>> {
+async function sseFirstChunk(url: string, keys: string[], connections: number): Promise<Omit<Row, 'target' | 'connections'>> {
   const samples: number[] = [];
   let errors = 0;
+  let turn = 0;
   const until = Date.now() + DURATION_S * 1000;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
+  await Promise.all(Array.from({ length: connections }, async () => {
     while (Date.now() < until) {
       const started = performance.now();
       const res = await fetch(url + '/v1/humanize', {
-        method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ text: SAMPLE_TEXT, stream: true }),
+        method: 'POST', headers: { Authorization: `Bearer ${keys[turn++ % keys.length]}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text: TEXT, stream: true }),
       });
       let first = -1;
       const decoder = new TextDecoder();
@@ -62,42 +90,94 @@ async function main(): Promise<void> {
   bare.use((ctx) => { ctx.body = { ok: true }; });
   const bareServer = bare.listen(0, '127.0.0.1');
   await new Promise((r) => bareServer.once('listening', r));
-  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/`;
+  const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/echo`;
 
-  const t = await startTestService({ WORKER_CONCURRENCY: '8', ROLES: process.env.BENCH_ROLES ?? 'api,worker,projector' }, { extraPlans: { api_bench: benchPlan } });
-  // Several customers, as in production: one account's requests serialise on its ledger stream.
-  const keys: string[] = [];
-  for (let i = 0; i < 8; i++) keys.push((await t.customer({ plan: 'api_bench' })).key);
-  const key = keys[0]!;
-  let turn = 0;
-  const rotating = (path: string) => ({
-    method: 'POST' as const,
-    setupRequest: (req: autocannon.Request) => ({ ...req, path, headers: { Authorization: `Bearer ${keys[turn++ % keys.length]}`, 'Content-Type': 'application/json' } }),
-  });
+  const db = await createTestDatabase('hz_bench');
+  const prefix = `bench-${randomUUID().slice(0, 8)}`;
+  const plansFile = join(mkdtempSync(join(tmpdir(), 'hz-bench-')), 'plans.json');
+  writeFileSync(plansFile, JSON.stringify({ api_bench: benchPlan }));
+  const env = { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, HOST: '127.0.0.1', PLANS_FILE: plansFile, LOG_LEVEL: 'info' };
+  const backends = await openBackends(loadConfig(env), createLogger('silent'));
+  const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: { api_bench: benchPlan } });
+  const keys = (await admin.createCustomers({ plan: 'api_bench', count: CUSTOMERS, keyName: 'bench' })).map((c) => c.key as string);
+  await createEssentialTable(db.pool);
+
+  const processes: BenchProcess[] = [];
   const rows: Row[] = [];
+  let rebuild: Awaited<ReturnType<typeof rebuildRate>> | null = null;
   try {
+    const apiPort = await freePort();
+    const essentialPort = await freePort();
+    processes.push(await spawnReady('service api', 'bin/main.ts', [], { ...env, ROLES: 'api', PORT: String(apiPort) }, '"msg":"started"'));
+    processes.push(await spawnReady('service worker', 'bin/main.ts', [], { ...env, ROLES: 'worker,projector', PORT: '0' }, '"msg":"started"'));
+    const essentialEnv = { DATABASE_URL: db.url, REDIS_URL, PREFIX: `${prefix}-essential:`, CONCURRENCY: String(defaultConcurrency('local')) };
+    processes.push(await spawnReady('essential api', 'bench/essential.ts', ['api'], { ...essentialEnv, PORT: String(essentialPort) }, 'ready'));
+    processes.push(await spawnReady('essential worker', 'bench/essential.ts', ['worker'], essentialEnv, 'ready'));
+    const serviceUrl = `http://127.0.0.1:${apiPort}`;
+    const essentialUrl = `http://127.0.0.1:${essentialPort}/detect`;
+
+    let turn = 0;
+    const rotating = (path: string) => ({
+      method: 'POST' as const,
+      setupRequest: (req: autocannon.Request) => ({ ...req, path, headers: { Authorization: `Bearer ${keys[turn++ % keys.length]}`, 'Content-Type': 'application/json' } }),
+    });
+    const body = JSON.stringify({ text: TEXT });
+    const post = { method: 'POST' as const, body, headers: { 'Content-Type': 'application/json' } };
+    // Warm-up (JIT, connection pools), not recorded.
+    await cannon(essentialUrl, 10, { ...post, requests: [rotating('/detect')] }, 3);
+    await cannon(serviceUrl, 10, { ...post, requests: [rotating('/v1/detect')] }, 3);
+    await cannon(serviceUrl, 10, { ...post, requests: [rotating('/v1/humanize')] }, 2);
+
     for (const c of LEVELS) {
-      rows.push({ target: 'bare Koa route', concurrency: c, ...(await cannon(bareUrl, c, {})) });
-      rows.push({ target: 'POST /v1/detect', concurrency: c, ...(await cannon(t.url, c, { method: 'POST', body: JSON.stringify({ text: SAMPLE_TEXT }), requests: [rotating('/v1/detect')] })) });
-      rows.push({ target: 'POST /v1/humanize (JSON)', concurrency: c, ...(await cannon(t.url, c, { method: 'POST', body: JSON.stringify({ text: SAMPLE_TEXT }), requests: [rotating('/v1/humanize')] })) });
-      rows.push({ target: 'POST /v1/humanize (SSE, time to first chunk)', concurrency: c, ...(await sseFirstChunk(t.url, key, c)) });
-      console.log(rows.slice(-4));
+      const measured: Row[] = [];
+      measured.push({ target: 'bare Koa POST /echo', connections: c, ...(await cannon(bareUrl, c, post)) });
+      const essential: Row = { target: 'essential pipeline', connections: c, ...(await cannon(essentialUrl, c, { ...post, requests: [rotating('/detect')] })) };
+      measured.push(essential);
+      const vs = (r: Omit<Row, 'target' | 'connections'>) => ({
+        ...r, shareOfEssential: round(r.rps / essential.rps, 3), p99VsEssential: round(r.p99 / Math.max(1, essential.p99), 2),
+      });
+      measured.push({ target: 'POST /v1/detect', connections: c, ...vs(await cannon(serviceUrl, c, { ...post, requests: [rotating('/v1/detect')] })) });
+      measured.push({ target: 'POST /v1/humanize (JSON)', connections: c, ...vs(await cannon(serviceUrl, c, { ...post, requests: [rotating('/v1/humanize')] })) });
+      measured.push({ target: 'POST /v1/humanize (SSE, time to first chunk)', connections: c, ...(await sseFirstChunk(serviceUrl, keys, c)) });
+      console.log(measured);
+      rows.push(...measured);
     }
   } finally {
-    await t.close();
+    for (const p of processes.reverse()) await p.stop();
     bareServer.close();
   }
-  const bareAt = (c: number) => rows.find((r) => r.target === 'bare Koa route' && r.concurrency === c)?.rps ?? 0;
+  let detectCpu: Awaited<ReturnType<typeof detectCpuInPool>>;
+  try {
+    rebuild = await rebuildRate(backends, admin, 100_000);
+    detectCpu = await detectCpuInPool(1_000);
+  } finally {
+    await backends.close();
+    await db.drop();
+    await dropRedisPrefix(prefix);
+  }
+
   const table = [
-    '| target | concurrency | req/s | p50 ms | p99 ms | share of bare Koa req/s | errors / non-2xx |',
-    '|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.target} | ${r.concurrency} | ${r.rps} | ${r.p50} | ${r.p99} | ${bareAt(r.concurrency) ? (r.rps / bareAt(r.concurrency)).toFixed(3) : '-'} | ${r.errors} / ${r.non2xx} |`),
+    '| path | connections | req/s | p50 ms | p99 ms | req/s ÷ essential | p99 ÷ essential | errors / non-2xx |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.target} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.shareOfEssential ?? '-'} | ${r.p99VsEssential ?? '-'} | ${r.errors} / ${r.non2xx} |`),
   ].join('\n');
+  const extra = [
+    `Projection rebuild: ${rebuild.events} events in ${rebuild.ms} ms = **${rebuild.eventsPerSecond} events/s**.`,
+    `1,000-word detect in the engine thread pool: **${detectCpu.cpuMsPerDetect} ms CPU** per detect (whole process, ${detectCpu.runs} runs; thread run time p50 ${detectCpu.threadP50Ms} ms).`,
+  ].join('\n\n');
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  const meta = { date: new Date().toISOString(), node: process.version, durationSeconds: DURATION_S, text_words: SAMPLE_TEXT.split(/\s+/).length };
-  writeFileSync(new URL('./results/http.json', import.meta.url), JSON.stringify({ ...meta, rows }, null, 2) + '\n');
-  writeFileSync(new URL('./results/http.md', import.meta.url), `# HTTP benchmark\n\n${JSON.stringify(meta)}\n\n${table}\n`);
-  console.log(table);
+  const meta = {
+    date: new Date().toISOString(), node: process.version, durationSeconds: DURATION_S, customers: CUSTOMERS,
+    textWords: TEXT.split(/\s+/).length, workerConcurrency: defaultConcurrency('local'),
+  };
+  writeFileSync(new URL('./results/http.json', import.meta.url), JSON.stringify({ ...meta, rows, rebuild, detectCpu }, null, 2) + '\n');
+  writeFileSync(new URL('./results/http.md', import.meta.url), `# HTTP benchmark\n\n${JSON.stringify(meta)}\n\n${table}\n\n${extra}\n`);
+  console.log(table + '\n\n' + extra);
+}
+
+function round(n: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
 }
 
 main().then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });

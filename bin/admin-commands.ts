@@ -59,6 +59,44 @@ export class AdminCommands {
     return { account_id: accountId };
   }
 
+  /**
+   * Bulk provisioning: `count` accounts on `plan`, each with one key when `keyName` is given, created a
+   * few at a time; the read side is caught up once, at the end, before it returns.
+   */
+  async createCustomers(input: { plan: string; count: number; email?: string | null; keyName?: string | null; scopes?: string | null }): Promise<Array<{ account_id: string; key_id?: string; key?: string }>> {
+    const planKey = PLAN_KEY_BY_SLUG[input.plan as 'growth' | 'scale'] ?? input.plan;
+    const plan = findPlan(planKey, this.deps.extraPlans);
+    if (!plan) throw new DomainError('PLAN_NOT_FOUND', `plan ${input.plan} has no configuration`);
+    const withKey = input.keyName !== undefined && input.keyName !== null;
+    if (withKey) assertKeyQuota(0, plan);
+    const scopes = parseScopes(input.scopes ?? 'humanize,detect,tones');
+    const out: Array<{ account_id: string; key_id?: string; key?: string }> = [];
+    let last: bigint | null = null;
+    const note = (position: bigint | null) => { if (position !== null && (last === null || position > last)) last = position; };
+    let next = 0;
+    const one = async (): Promise<void> => {
+      while (next < input.count) {
+        next++;
+        const accountId = randomUUID();
+        const opened = await handleCommand(this.deps.store, streams.account(accountId), accountDecider, {
+          type: 'OpenAccount', data: { accountId, email: input.email ?? null, planKey, now: this.now(), plans: this.deps.extraPlans },
+        });
+        note(opened.position);
+        if (!withKey) { out.push({ account_id: accountId }); continue; }
+        const keyId = randomUUID();
+        const secret = generateKeySecret(randomBytes(32));
+        const issued = await handleCommand(this.deps.store, streams.apiKey(keyId), apiKeyDecider, { type: 'IssueKey', data: {
+          keyId, accountId, name: input.keyName as string, hash: hashKey(secret), scopes, allowIps: [], rotatedFrom: null, now: this.now(),
+        } });
+        note(issued.position);
+        out.push({ account_id: accountId, key_id: keyId, key: secret });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(16, input.count) }, one));
+    await this.visible(last);
+    return out;
+  }
+
   async topUp(accountId: string, words: number): Promise<{ account_id: string; words_remaining: number }> {
     await this.existingAccount(accountId);
     const state = await this.account(accountId, { type: 'TopUp', data: { words, now: this.now() } });

@@ -8,10 +8,11 @@ import type { SuspensionReason } from '../domain/events.js';
 import { ConfigError, loadConfig } from '../infra/config.js';
 import { openBackends, loadExtraPlans } from './backends.js';
 import { AdminCommands } from './admin-commands.js';
-import { auditLedger } from './ledger-audit.js';
 
 const USAGE = `usage: admin <command> [--flags]
   accounts create --plan growth|scale|<plan key>|none [--email E]
+  accounts create --plan P --count N [--with-key] [--name N] [--scopes humanize,detect,tones]
+      bulk: N accounts (each with one key with --with-key); prints {"accounts":[{"account_id","key_id","key"},...]}
   accounts topup --account ID --words N
   accounts adjust --account ID --words ±N --reason TEXT
   accounts suspend --account ID --reason banned|risk|turnstile
@@ -37,13 +38,17 @@ function integer(raw: string, name: string): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
+    (argv.length === 0 ? process.stderr : process.stdout).write(USAGE + '\n');
+    return argv.length === 0 ? 2 : 0;
+  }
   const [group, command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
     options: {
       plan: { type: 'string' }, email: { type: 'string' }, account: { type: 'string' }, words: { type: 'string' },
       reason: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'allow-ip': { type: 'string' },
-      key: { type: 'string' }, 'grace-seconds': { type: 'string' },
+      key: { type: 'string' }, 'grace-seconds': { type: 'string' }, count: { type: 'string' }, 'with-key': { type: 'boolean' },
     },
     allowNegative: true,
     strict: true,
@@ -54,7 +59,16 @@ async function main(argv: string[]): Promise<number> {
     const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: loadExtraPlans(config) });
     const out = await (async (): Promise<unknown> => {
       switch (`${group} ${command}`) {
-        case 'accounts create': return admin.createAccount({ plan: need(values, 'plan'), email: values.email ?? null });
+        case 'accounts create': {
+          if (values.count === undefined) return admin.createAccount({ plan: need(values, 'plan'), email: values.email ?? null });
+          const count = integer(values.count, 'count');
+          if (count < 1 || count > 100_000) throw new UsageError('--count must be from 1 to 100000');
+          const accounts = await admin.createCustomers({
+            plan: need(values, 'plan'), count, email: values.email ?? null,
+            keyName: values['with-key'] ? (values.name ?? 'default') : null, scopes: values.scopes ?? null,
+          });
+          return { accounts };
+        }
         case 'accounts topup': return admin.topUp(need(values, 'account'), integer(need(values, 'words'), 'words'));
         case 'accounts adjust': return admin.adjust(need(values, 'account'), integer(need(values, 'words'), 'words'), need(values, 'reason'));
         case 'accounts suspend': {
@@ -69,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
         case 'keys revoke': return admin.revokeKey(need(values, 'key'));
         case 'projections rebuild': return admin.rebuildProjections(values.name ? values.name.split(',') : null);
         case 'ledger audit': {
+          const { auditLedger } = await import('./ledger-audit.js');
           // A reservation still open past its deadline and the sweep margin is one the sweeper should have refunded.
           const report = await auditLedger(backends.store, backends.pool, values.account ?? null, {
             staleAfterMs: config.aiTimeoutMs + config.reservationSweep.marginMs,

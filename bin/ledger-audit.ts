@@ -11,12 +11,14 @@
  * checkpoint are read first, in one snapshot, and each row is compared with the fold just after the
  * event at its `updated_position`. A projector running meanwhile therefore causes no false alarm, and
  * a row behind a checkpoint that is past the account's last event is a fault (`read_model_stale`).
+ * The customers' billing history (`usage_history`) is checked the same way (bin/history-audit.ts).
  */
 import type { Pool } from 'pg';
 import { openReservations, type Balance } from '../domain/account.js';
 import { streams } from '../domain/events.js';
 import type { EventStore, RecordedEvent } from '../infra/eventstore/types.js';
 import { listBalances, type BalanceRow } from '../projections/balances.js';
+import { HistoryCheck } from './history-audit.js';
 import { AccountReplay, type Finding } from './ledger-replay.js';
 
 export type { Finding };
@@ -162,6 +164,7 @@ export async function auditLedger(store: EventStore, pool: Pool, accountId: stri
   const add = (finding: Finding, warning = false): void => { (warning ? warnings : violations).push(finding); };
 
   const readModel = await readModelSnapshot(pool, accountId);
+  const history = await HistoryCheck.start(pool, accountId);
   const replays = new Map<string, AccountReplay>();
   const replayOf = (id: string): AccountReplay => {
     let replay = replays.get(id);
@@ -179,8 +182,11 @@ export async function auditLedger(store: EventStore, pool: Pool, accountId: stri
     : accountLog(store, accountId);
   for await (const event of log) {
     if (!event.streamName.startsWith(ACCOUNT_STREAM)) continue;
-    replayOf(event.streamName.slice(ACCOUNT_STREAM.length)).apply(event);
+    const id = event.streamName.slice(ACCOUNT_STREAM.length);
+    replayOf(id).apply(event);
+    history.observe(id, event);
   }
+  history.finish(add);
   for (const id of readModel.rows.keys()) replayOf(id);
   for (const id of readModel.duplicated) {
     add({ account_id: id, rule: 'read_model_duplicate', detail: 'the balances table holds more than one row for this account; the newest is checked' });

@@ -17,12 +17,16 @@ import { textRouter } from '../api/routes/text.js';
 import { tonesRouter } from '../api/routes/tones.js';
 import { usageRouter } from '../api/routes/usage.js';
 import { usageStats } from '../projections/usage.js';
+import { usageHistoryRouter } from '../api/routes/usage-history.js';
+import { historyPage } from '../projections/usage-history.js';
 import { openApiRouter } from '../api/routes/openapi.js';
+import { docsRouter } from '../api/routes/docs.js';
 import { metricsRouter } from '../api/routes/metrics.js';
 import { secretMatches } from '../api/routes/health.js';
 import { Metrics } from '../infra/metrics.js';
 import { instrumented } from '../infra/eventstore/instrumented.js';
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { TextJobs } from '../api/text-job.js';
 import { balanceOf } from '../domain/account.js';
 import { HEALTH_REQUESTS_PER_MINUTE, type Plan } from '../domain/plans.js';
@@ -43,9 +47,11 @@ import { projectFile } from '../infra/paths.js';
 import { ToneService } from '../infra/tones.js';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { createEngines, type Engines } from '../workers/engines/index.js';
+import { createEnginePool } from '../workers/engine-pool.js';
 import { createProcessor } from '../workers/processor.js';
 import { WorkerRole } from '../workers/worker-role.js';
 import { loadExtraPlans, openBackends } from './backends.js';
+import { localOutputLanguage } from '../domain/language.js';
 
 export const VERSION: string = (JSON.parse(readFileSync(projectFile('package.json'), 'utf8')) as { version: string }).version;
 
@@ -86,7 +92,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
   });
   const store = instrumented(backends.store, (s) => metrics.appendDuration.observe(s));
   const prefix = `${config.redisPrefix}:`;
-  const redis = createRedis(config.redisUrl);
+  // Rate limits and progress: commands issued in one event-loop turn go out as one write (not for BullMQ's own
+  // connections, whose blocking and scripted commands must keep their order of their own).
+  const redis = createRedis(config.redisUrl, { enableAutoPipelining: true });
   const subscriber = createRedis(config.redisUrl, { commandTimeout: undefined });
   const progress = new ProgressHub(redis, subscriber, prefix);
   const pending = new PendingResults(pool);
@@ -103,8 +111,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
   let server: Server | null = null;
   let relayRef: Relay | null = null;
   let url: string | null = null;
+  // Workers run the built-in engine (detection, local rewriting, best_of judging) on a thread pool.
+  const enginePool = !options.engines && config.roles.includes('worker') && config.engineThreads > 0
+    ? createEnginePool({ threads: config.engineThreads }) : null;
+  if (enginePool) closers.push(() => enginePool.close());
   const engines = options.engines ?? createEngines({
     aiProvider: config.aiProvider, detectProvider: config.detectProvider, openai: config.openai, timeoutMs: config.aiTimeoutMs,
+    ...(enginePool ? { local: { detector: enginePool.detector, humanizer: enginePool.humanizer } } : {}),
   });
 
   if (config.roles.includes('projector')) {
@@ -169,6 +182,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
       edge: [auth, secondaryLimits(limiter, logger, false)], ledger, logger,
       stats: options.usageStats ?? ((accountId) => usageStats(pool, accountId)),
     });
+    const historyRoutes = usageHistoryRouter({
+      edge: [auth, secondaryLimits(limiter, logger, false)], ledger, page: (query) => historyPage(pool, query),
+    });
     const health = healthRouter({
       version: VERSION,
       adminSecret: config.adminSecret,
@@ -181,8 +197,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
       },
     });
     const app = createApp({
-      docsUrl: config.docsUrl, logger,
-      routers: [health, openApiRouter(), metricsRouter(metrics, config.adminSecret), usageRoutes, tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v) })],
+      docsUrl: config.docsUrl, logger, hsts: config.tls !== null,
+      routers: [health, openApiRouter(), docsRouter(), metricsRouter(metrics, config.adminSecret), usageRoutes, historyRoutes, tonesRoutes, textRouter({ edge, schemas, jobs, resolveTone: (accountId, v) => tones.resolve(accountId, v), ...(config.aiProvider === 'local' ? { outputLanguage: localOutputLanguage } : {}) })],
       onRequestDone: (info) => {
         metrics.httpRequests.inc({ route: info.route, method: info.method, status: String(info.status), code: info.code ?? '' });
         metrics.httpDuration.observe({ route: info.route, method: info.method }, info.latencyMs / 1000);
@@ -190,7 +206,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
       },
     });
     server = await new Promise<Server>((resolve, reject) => {
-      const s = app.listen(config.port, config.host, () => resolve(s));
+      const s = config.tls ? createHttpsServer({ cert: config.tls.cert, key: config.tls.key }, app.callback()) : createServer(app.callback());
+      s.listen(config.port, config.host, () => resolve(s));
       s.once('error', reject);
     });
     server.keepAliveTimeout = 5_000;
@@ -199,7 +216,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
     server.requestTimeout = (options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS) + 10_000;
     server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
     const address = server.address() as AddressInfo;
-    url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
+    url = `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${address.port}`;
     logger.info({ url, version: VERSION }, 'api listening');
   }
 

@@ -2,6 +2,9 @@
  * Configuration from environment variables (design.md "Configuration"). Every variable is validated at
  * start-up; a bad value stops the process with one line naming the variable and the expected form.
  */
+import { loadTls, type TlsFiles } from './tls-config.js';
+
+import { availableParallelism } from 'node:os';
 
 export type Role = 'api' | 'worker' | 'projector';
 export type Provider = 'local' | 'openai';
@@ -22,7 +25,10 @@ export interface Config {
   idempotencyTtlSeconds: number;
   trustProxy: boolean;
   roles: Role[];
-  workerConcurrency: number;
+  /** Jobs one worker process runs at once, per queue (humanize follows AI_PROVIDER, detect DETECT_PROVIDER). */
+  workerConcurrency: { humanize: number; detect: number };
+  /** Threads running the built-in engine off the event loop (0: on the main thread). */
+  engineThreads: number;
   /** The reservation sweeper (worker role): how often it runs, and how long past its deadline a reservation may stay open. */
   reservationSweep: { intervalMs: number; marginMs: number };
   shutdownGraceMs: number;
@@ -32,6 +38,21 @@ export interface Config {
   redisPrefix: string;
   /** JSON file of extra plan definitions (operator plans, fixtures), keyed by plan key. */
   plansFile: string | null;
+  /** TLS_CERT_FILE and TLS_KEY_FILE, read: the API then serves HTTPS. */
+  tls: TlsFiles | null;
+}
+
+/**
+ * Default jobs per worker process and queue. An `openai` job mostly waits on the network, so many run at
+ * once (enough for every plan's concurrent-request limit on one worker). A `local` job's CPU work runs on
+ * the engine threads (ENGINE_THREADS bounds how much runs at once, the rest queues there); the rest of the
+ * job is waiting on the database and Redis (the charge, the result), so it too needs many jobs at once:
+ * measured, 8 per queue left most of a detect's latency as time waiting for a free job slot.
+ */
+export const OPENAI_WORKER_CONCURRENCY = 128;
+export const LOCAL_WORKER_CONCURRENCY = 64;
+export function defaultConcurrency(provider: Provider): number {
+  return provider === 'openai' ? OPENAI_WORKER_CONCURRENCY : LOCAL_WORKER_CONCURRENCY;
 }
 
 export class ConfigError extends Error {
@@ -128,7 +149,11 @@ export function loadConfig(env: Env = process.env): Config {
     idempotencyTtlSeconds: int(env, 'IDEMPOTENCY_TTL_SECONDS', 86_400, 1),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     roles: [...new Set(roles)] as Role[],
-    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 8, 1, 1000),
+    workerConcurrency: {
+      humanize: int(env, 'WORKER_CONCURRENCY', defaultConcurrency(aiProvider), 1, 1000),
+      detect: int(env, 'WORKER_CONCURRENCY', defaultConcurrency(detectProvider), 1, 1000),
+    },
+    engineThreads: int(env, 'ENGINE_THREADS', availableParallelism(), 0, 64),
     reservationSweep: {
       intervalMs: int(env, 'RESERVATION_SWEEP_INTERVAL_MS', 30_000, 100),
       marginMs: int(env, 'RESERVATION_SWEEP_MARGIN_MS', 60_000, 0),
@@ -138,5 +163,6 @@ export function loadConfig(env: Env = process.env): Config {
     metricsPort: metricsPortRaw ? int(env, 'METRICS_PORT', 0, 1, 65535) : null,
     redisPrefix: str(env, 'REDIS_PREFIX', 'hz'),
     plansFile: str(env, 'PLANS_FILE', '') || null,
+    tls: loadTls(env),
   };
 }

@@ -130,39 +130,57 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
       )`);
     },
     async apply(recorded: RecordedEvent, client: PoolClient) {
-      if (!recorded.streamName.startsWith(ACCOUNT_STREAM) || !ACCOUNT_EVENT_TYPES.has(recorded.type)) return;
-      const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
-      const event = { type: recorded.type, data: recorded.data } as AccountEvent;
-
-      const cached = recent.get(accountId);
-      recent.delete(accountId);
-      if (cached && cached.position < recorded.position) {
-        const after = accountDecider.evolve(cached.state, event);
-        if (after.status === 'open') {
-          const replaced = await client.query(REPLACE_ROW, rowValues(accountId, after, recorded.position, cached.position));
-          if (replaced.rowCount === 1) {
-            remember(accountId, recorded.position, after);
-            return;
-          }
-        }
+      await applyToAccount(recorded.streamName.slice(ACCOUNT_STREAM.length), [recorded], client);
+    },
+    /** Each account's events of the batch folded in memory, then its row replaced once. */
+    async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
+      const byAccount = new Map<string, RecordedEvent[]>();
+      for (const e of events) {
+        if (!e.streamName.startsWith(ACCOUNT_STREAM) || !ACCOUNT_EVENT_TYPES.has(e.type)) continue;
+        const accountId = e.streamName.slice(ACCOUNT_STREAM.length);
+        const list = byAccount.get(accountId);
+        if (list) list.push(e); else byAccount.set(accountId, [e]);
       }
-
-      const { rows } = await client.query<{ state: StoredState; updated_position: string }>(
-        `SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1
-         ORDER BY updated_position DESC LIMIT 1 FOR UPDATE`,
-        [accountId],
-      );
-      const row = rows[0];
-      // Applying an event the row already holds changes nothing, whatever the runner guarantees.
-      if (row && BigInt(row.updated_position) >= recorded.position) return;
-      const before = row ? restoredState(row.state) : accountDecider.initialState();
-      const after = accountDecider.evolve(before, event);
-      // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
-      if (after.status !== 'open') return;
-      await client.query(REPLACE_ROW, rowValues(accountId, after, recorded.position, row ? BigInt(row.updated_position) : null));
-      remember(accountId, recorded.position, after);
+      for (const [accountId, list] of byAccount) await applyToAccount(accountId, list, client);
     },
   };
+
+  /** Folds `recorded` (one account's events, in order) onto its row: one statement when the row is the one remembered. */
+  async function applyToAccount(accountId: string, all: readonly RecordedEvent[], client: PoolClient): Promise<void> {
+    const recordedList = all.filter((r) => r.streamName.startsWith(ACCOUNT_STREAM) && ACCOUNT_EVENT_TYPES.has(r.type));
+    const last = recordedList.at(-1);
+    if (!last) return;
+    const fold = (state: AccountState, after: bigint): AccountState => recordedList
+      .filter((r) => r.position > after)
+      .reduce((s, r) => accountDecider.evolve(s, { type: r.type, data: r.data } as AccountEvent), state);
+    const cached = recent.get(accountId);
+    recent.delete(accountId);
+    if (cached && cached.position < recordedList[0]!.position) {
+      const after = fold(cached.state, cached.position);
+      if (after.status === 'open') {
+        const replaced = await client.query(REPLACE_ROW, rowValues(accountId, after, last.position, cached.position));
+        if (replaced.rowCount === 1) {
+          remember(accountId, last.position, after);
+          return;
+        }
+      }
+    }
+
+    const { rows } = await client.query<{ state: StoredState; updated_position: string }>(
+      `SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1
+       ORDER BY updated_position DESC LIMIT 1 FOR UPDATE`,
+      [accountId],
+    );
+    const row = rows[0];
+    // Applying an event the row already holds changes nothing, whatever the runner guarantees.
+    if (row && BigInt(row.updated_position) >= last.position) return;
+    const before = row ? restoredState(row.state) : accountDecider.initialState();
+    const after = fold(before, row ? BigInt(row.updated_position) : -1n);
+    // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
+    if (after.status !== 'open') return;
+    await client.query(REPLACE_ROW, rowValues(accountId, after, last.position, row ? BigInt(row.updated_position) : null));
+    remember(accountId, last.position, after);
+  }
 }
 
 const ROW_COLUMNS = `account_id, monthly_remaining::text, topup_remaining::text, words_used::text, words_limit::text,

@@ -23,6 +23,13 @@ import type { Pool, PoolClient } from 'pg';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
 import type { Projection } from './runner.js';
 
+/** Applies `events` in order through `applyMany` when the projection has it, else one by one. */
+export async function applyEvents(projection: Projection, events: readonly RecordedEvent[], client: PoolClient): Promise<void> {
+  if (events.length === 0) return;
+  if (projection.applyMany) return projection.applyMany(events, client);
+  for (const event of events) await projection.apply(event, client);
+}
+
 /** Checkpoint value meaning "nothing applied yet": every position in the log is above it. */
 export const START_POSITION = -1n;
 
@@ -95,7 +102,7 @@ export async function applyBatch(pool: Pool, projection: Projection, after: bigi
     const checkpoint = await lockCheckpoint(client, projection.name);
     if (checkpoint < after) return { kind: 'behind', checkpoint };
     const fresh = events.filter((e) => e.position > checkpoint);
-    for (const event of fresh) await projection.apply(event, client);
+    await applyEvents(projection, fresh, client);
     const last = fresh.at(-1);
     if (!last) return { kind: 'applied', applied: 0, checkpoint };
     await client.query(
@@ -127,10 +134,9 @@ export async function rebuildProjections(pool: Pool, projections: readonly Proje
     let last = START_POSITION;
     await replay({
       async apply(events) {
-        for (const event of events) {
-          for (const projection of ordered) await projection.apply(event, client);
-          last = event.position;
-        }
+        for (const projection of ordered) await applyEvents(projection, events, client);
+        const end = events.at(-1);
+        if (end) last = end.position;
       },
     });
     for (const projection of ordered) {

@@ -4,8 +4,9 @@ import { apiKeysProjection } from './api-keys.js';
 import { createBalancesProjection } from './balances.js';
 import { idempotencyKeysProjection } from './idempotency.js';
 import { usageProjection } from './usage.js';
+import { usageHistoryProjection } from './usage-history.js';
 import type { Projection } from './runner.js';
 
 export function allProjections(): Projection[] {
-  return [accountsProjection, apiKeysProjection, createBalancesProjection(), usageProjection, idempotencyKeysProjection];
+  return [accountsProjection, apiKeysProjection, createBalancesProjection(), usageProjection, idempotencyKeysProjection, usageHistoryProjection];
 }

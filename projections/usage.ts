@@ -89,6 +89,31 @@ const ADD_TO_DAY = `
   FROM (SELECT 1) AS one LEFT JOIN latest l ON true
   WHERE coalesce(l.last_position, -1) < $8`;
 
+/**
+ * ADD_TO_DAY for several requests of one account and day at once: $9 requests, the figures summed, $8 the
+ * last position, $10 the first. Applies only when the row holds none of them (its last position is below
+ * the first); otherwise the caller applies them one by one, each under ADD_TO_DAY's own guard.
+ */
+const ADD_MANY_TO_DAY = `
+  WITH latest AS (
+    SELECT * FROM usage_daily WHERE account_id = $1 AND date = $2::date ORDER BY last_position DESC LIMIT 1
+  ), gone AS (
+    DELETE FROM usage_daily u USING latest
+    WHERE u.account_id = latest.account_id AND u.date = latest.date AND u.last_position = latest.last_position
+      AND latest.last_position < $10
+  )
+  INSERT INTO usage_daily (account_id, date, requests, words_charged, errors, input_words, output_words, latency_ms_total, last_position)
+  SELECT $1, $2::date, coalesce(l.requests, 0) + $9, coalesce(l.words_charged, 0) + $3, coalesce(l.errors, 0) + $4,
+         coalesce(l.input_words, 0) + $5, coalesce(l.output_words, 0) + $6, coalesce(l.latency_ms_total, 0) + $7, $8
+  FROM (SELECT 1) AS one LEFT JOIN latest l ON true
+  WHERE coalesce(l.last_position, -1) < $10`;
+
+async function addToDay(client: PoolClient, accountId: string, delta: DayDelta, position: bigint): Promise<void> {
+  await client.query(ADD_TO_DAY, [
+    accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, position.toString(),
+  ]);
+}
+
 export const usageProjection: Projection = {
   name: 'usage',
   tables: ['usage_daily'],
@@ -112,9 +137,33 @@ export const usageProjection: Projection = {
     const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
     const delta = deltaOf(recorded);
     if (!delta) return;
-    await client.query(ADD_TO_DAY, [
-      accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, recorded.position.toString(),
-    ]);
+    await addToDay(client, accountId, delta, recorded.position);
+  },
+  /** The batch's requests summed per account and day: one statement per (account, day) instead of per request. */
+  async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
+    const groups = new Map<string, { accountId: string; items: Array<{ delta: DayDelta; position: bigint }> }>();
+    for (const recorded of events) {
+      if (!recorded.streamName.startsWith(ACCOUNT_STREAM)) continue;
+      const delta = deltaOf(recorded);
+      if (!delta) continue;
+      const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
+      const key = `${accountId} ${delta.date}`;
+      const group = groups.get(key) ?? { accountId, items: [] };
+      group.items.push({ delta, position: recorded.position });
+      groups.set(key, group);
+    }
+    for (const { accountId, items } of groups.values()) {
+      if (items.length === 1) {
+        await addToDay(client, accountId, items[0]!.delta, items[0]!.position);
+        continue;
+      }
+      const sum = (f: (d: DayDelta) => number) => items.reduce((n, i) => n + f(i.delta), 0);
+      const added = await client.query(ADD_MANY_TO_DAY, [
+        accountId, items[0]!.delta.date, sum((d) => d.wordsCharged), sum((d) => d.errors), sum((d) => d.inputWords),
+        sum((d) => d.outputWords), sum((d) => d.latencyMs), items.at(-1)!.position.toString(), items.length, items[0]!.position.toString(),
+      ]);
+      if (added.rowCount === 0) for (const i of items) await addToDay(client, accountId, i.delta, i.position);
+    }
   },
 };
 

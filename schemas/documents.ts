@@ -15,6 +15,8 @@ import toneEnvelope from './responses/tone-envelope.json' with { type: 'json' };
 import toneList from './responses/tone-list.json' with { type: 'json' };
 import toneDeleted from './responses/tone-deleted.json' with { type: 'json' };
 import usage from './responses/usage.json' with { type: 'json' };
+import usageHistory from './responses/usage-history.json' with { type: 'json' };
+import usageHistoryItem from './responses/usage-history-item.json' with { type: 'json' };
 import health from './responses/health.json' with { type: 'json' };
 import problem from './responses/problem.json' with { type: 'json' };
 import sseMeta from './responses/sse/meta.json' with { type: 'json' };
@@ -63,6 +65,8 @@ export const RESPONSE_SCHEMAS = {
   'tone-list': toneList,
   'tone-deleted': toneDeleted,
   usage,
+  'usage-history': usageHistory,
+  'usage-history-item': usageHistoryItem,
   health,
   problem,
   'sse/meta': sseMeta,

@@ -392,11 +392,11 @@ describe('openapi.json', () => {
     }
   });
 
-  it('describes the eleven operations of the spec and its own path', () => {
+  it('describes the eleven operations of the spec, the billing history and its own path', () => {
     const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
     expect(operations.sort()).to.deep.equal([
       'DELETE /v1/tones/{id}', 'GET /v1/health', 'GET /v1/openapi.json', 'GET /v1/tones', 'GET /v1/tones/{id}',
-      'GET /v1/usage', 'HEAD /v1/health', 'HEAD /v1/usage', 'POST /v1/detect', 'POST /v1/humanize', 'POST /v1/tones',
+      'GET /v1/usage', 'GET /v1/usage/history', 'HEAD /v1/health', 'HEAD /v1/usage', 'POST /v1/detect', 'POST /v1/humanize', 'POST /v1/tones',
       'PUT /v1/tones/{id}',
     ]);
     expect(doc.paths['/v1/health']?.['get']?.security).to.deep.equal([]);

@@ -17,7 +17,7 @@ import type { Processor, ResultStore } from './processor.js';
 export interface WorkerRoleOptions {
   redisUrl: string;
   prefix: string;
-  concurrency: number;
+  concurrency: Record<Endpoint, number>;
   process: Processor;
   progress: ProgressHub;
   ledger: LedgerService;
@@ -46,7 +46,7 @@ export class WorkerRole {
         {
           connection,
           prefix: `${options.prefix}bull`,
-          concurrency: options.concurrency,
+          concurrency: options.concurrency[endpoint],
           stalledInterval: options.stalledIntervalMs ?? 15_000,
           // A dead worker's job is noticed only once its lock lapses: a chosen stall interval bounds the lock too,
           // so the job is retried within about two intervals (the lock is renewed every half of it while alive).

@@ -7,7 +7,7 @@ import type { Middleware } from 'koa';
 import { chargingPlan } from '../../domain/charging.js';
 import { DomainError } from '../../domain/error-codes.js';
 import type { DetectJob, HumanizeJob } from '../../domain/jobs.js';
-import type { ToneSpec } from '../../domain/options.js';
+import type { Language, ToneSpec } from '../../domain/options.js';
 import type { BuiltinTone } from '../../domain/options.js';
 import type { SchemaRegistry } from '../../schemas/index.js';
 import type { Principal } from '../middleware/auth.js';
@@ -21,6 +21,11 @@ export interface TextRoutesDeps {
   jobs: TextJobs;
   resolveTone: (accountId: string, nameOrId: string) => Promise<Extract<ToneSpec, { kind: 'custom' }> | null>;
   seed?: () => number;
+  /**
+   * The language the engine will write in, reported in `meta` and in the result. The built-in engine
+   * writes in the text's own language (domain/language.ts); absent, the requested language is reported.
+   */
+  outputLanguage?: (text: string, requested: Language) => Language;
 }
 
 export function textRouter(deps: TextRoutesDeps): Router {
@@ -38,18 +43,19 @@ export function textRouter(deps: TextRoutesDeps): Router {
       tone = custom;
     }
     const { multiplier, bestOfUsed } = chargingPlan({ mode: input.mode, bestOf: input.bestOf });
+    const language = deps.outputLanguage?.(input.text, input.language) ?? input.language;
     await deps.jobs.accept(ctx, {
       endpoint: 'humanize',
       inputWords: input.inputWords,
       multiplier,
       sseMeta: input.stream
-        ? { id: String(ctx.state.requestId), mode: input.mode, tone: input.toneEcho, language: input.language, input_words: input.inputWords }
+        ? { id: String(ctx.state.requestId), mode: input.mode, tone: input.toneEcho, language, input_words: input.inputWords }
         : null,
       build: (r): HumanizeJob => ({
         endpoint: 'humanize', requestId: r.requestId, accountId: principal.accountId, keyId: principal.keyId,
         text: input.text, inputWords: input.inputWords, words: r.words, deadline: r.deadline, acceptedAt: r.acceptedAt,
         idempotencyKey: (ctx.state.idempotencyKey as string | undefined) ?? null, creditsLow: r.creditsLow,
-        mode: input.mode, toneEcho: input.toneEcho, tone, readability: input.readability, language: input.language,
+        mode: input.mode, toneEcho: input.toneEcho, tone, readability: input.readability, language,
         freezeWords: input.freezeWords, bestOfUsed, stream: input.stream, seed: seed(),
       }),
     });

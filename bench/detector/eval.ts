@@ -1,107 +1,86 @@
 /**
- * Leave-one-domain-out evaluation of the detector's full training procedure (fit-model.ts): for each
- * domain, train on the others (calibration and cut-offs included), score the held-out domain.
- * A group never straddles train and test because groups live inside one domain.
- * Writes bench/results/detector-eval.json and detector-eval.md.
+ * Held-out evaluation of the detector's full training procedure (lib/fit-model.ts): each source
+ * (data file) and each domain family is held out in turn; the n-gram model, the meta model, the
+ * calibration and the cut-offs are all fitted on the rest, then the held-out texts are scored with
+ * the shipped arithmetic (quantised model, short-text shrinking). Groups never straddle a split:
+ * they live inside one source and one domain. Writes bench/results/detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
  *
- *   npx tsx bench/detector/eval.ts        (DETECT_DATA overrides the data file)
+ *   nice npx tsx bench/detector/eval.ts        (EVAL_FOLDS=source|domain|all, default all;
+ *                                               EVAL_DOMAINS=essays,news,... limits the domain families)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createScorer } from '../../workers/engines/local/detector/model.js';
-import { dataPath, loadExamples, REPO_ROOT } from './lib/dataset.js';
+import { shrinkScore } from '../../workers/engines/local/detector/detector.js';
+import { createScorer, type DetectorWeights } from '../../workers/engines/local/detector/model.js';
+import { dot } from '../../workers/engines/local/detector/ngrams.js';
+import { generatorKind, loadCorpus, REPO_ROOT } from './lib/dataset.js';
 import { featurize } from './lib/featurize.js';
-import { fitDetectorModel, TRAINING } from './lib/fit-model.js';
-import { auroc, rateAtOrAbove, reliability, round, tprAtFpr } from './lib/metrics.js';
+import { fitDetectorModel, TRAINING, type Row } from './lib/fit-model.js';
+import { toVector, type NgramFit } from './lib/ngram-model.js';
+import { foldSummary, type FoldResult } from './lib/report.js';
 
-const TARGETS = { overallAuroc: 0.9, domainAuroc: 0.85, humanFprAtLikelyAi: 0.05 };
+/** Domain families held out together (a family's domains are near neighbours). */
+export const DOMAIN_FAMILIES: Record<string, readonly string[]> = {
+  essays: ['essays'],
+  news: ['news', 'news_web', 'news_analysis'],
+  science_medicine: ['scientific_abstracts', 'pubmed', 'biomedical_qa', 'medical_notes'],
+  creative_writing: ['creative_writing', 'fiction', 'lyrics'],
+  wikipedia: ['wikipedia'],
+  reviews: ['movie_reviews'],
+  web_and_letters: ['web', 'web_mixed', 'mixed_prompts', 'blogs', 'letters', 'reddit_comments', 'government', 'travel_guides', 'nonfiction_books', 'technical'],
+};
 
-const examples = loadExamples();
-const rows = featurize(examples);
-const domains = [...new Set(rows.map((r) => r.domain))].sort();
-const scores = new Array<number>(rows.length).fill(0);
-const flagged = new Array<boolean>(rows.length).fill(false);
-const labels = rows.map((r) => r.label);
-
-interface DomainResult {
-  domain: string; texts: number; auroc: number; tpr_at_1pct_fpr: number; tpr_at_5pct_fpr: number;
-  likely_ai_threshold: number; human_fpr_at_likely_ai: number; ai_tpr_at_likely_ai: number; ece: number;
-}
-const perDomain: DomainResult[] = [];
-for (const held of domains) {
-  const train = rows.filter((r) => r.domain !== held);
-  const weights = fitDetectorModel(train, `lodo-${held}`);
+function scoreRows(weights: DetectorWeights, rows: readonly Row[]): number[] {
   const scorer = createScorer(weights);
-  const idx = rows.map((_, i) => i).filter((i) => rows[i]!.domain === held);
-  for (const i of idx) {
-    scores[i] = scorer.calibrate(scorer.logit(rows[i]!.features));
-    flagged[i] = Math.round(100 * scores[i]!) >= weights.thresholds.likely_ai;
-  }
-  const s = idx.map((i) => scores[i]!);
-  const y = idx.map((i) => labels[i]!);
-  const f = idx.map((i) => (flagged[i] ? 1 : 0));
-  perDomain.push({
-    domain: held, texts: idx.length, auroc: round(auroc(s, y)),
-    tpr_at_1pct_fpr: round(tprAtFpr(s, y, 0.01).tpr), tpr_at_5pct_fpr: round(tprAtFpr(s, y, 0.05).tpr),
-    likely_ai_threshold: weights.thresholds.likely_ai,
-    human_fpr_at_likely_ai: round(rateAtOrAbove(f, y, 0, 1)), ai_tpr_at_likely_ai: round(rateAtOrAbove(f, y, 1, 1)),
-    ece: reliability(s, y).ece,
+  return rows.map((r) => {
+    const ngram = dot(toVector(r.counts, scorer.ngram.idf), scorer.ngram.weights) + scorer.ngram.bias;
+    const p = Math.round(100 * scorer.calibrate(scorer.logit(r.features, ngram)));
+    return shrinkScore(p, r.words, r.englishShare, weights.thresholds);
   });
-  console.log(`${held}: AUROC ${perDomain.at(-1)!.auroc}`);
 }
 
-const flags = flagged.map((f) => (f ? 1 : 0));
-const generators = [...new Set(examples.map((e) => e.generator))].filter((g) => g !== 'human').sort();
-const perGenerator = generators.map((g) => {
-  const idx = rows.map((_, i) => i).filter((i) => examples[i]!.generator === g || labels[i] === 0);
-  return { generator: g, ai_texts: idx.filter((i) => labels[i] === 1).length, auroc: round(auroc(idx.map((i) => scores[i]!), idx.map((i) => labels[i]!))) };
-});
-const overall = {
-  texts: rows.length,
-  auroc: round(auroc(scores, labels)),
-  mean_domain_auroc: round(perDomain.reduce((a, d) => a + d.auroc, 0) / perDomain.length),
-  tpr_at_1pct_fpr: round(tprAtFpr(scores, labels, 0.01).tpr),
-  tpr_at_5pct_fpr: round(tprAtFpr(scores, labels, 0.05).tpr),
-  human_fpr_at_likely_ai: round(rateAtOrAbove(flags, labels, 0, 1)),
-  ai_tpr_at_likely_ai: round(rateAtOrAbove(flags, labels, 1, 1)),
-};
-const calibration = reliability(scores, labels);
-const met = {
-  overall_auroc: overall.auroc >= TARGETS.overallAuroc,
-  every_domain_auroc: perDomain.every((d) => d.auroc >= TARGETS.domainAuroc),
-  human_fpr_at_likely_ai: overall.human_fpr_at_likely_ai <= TARGETS.humanFprAtLikelyAi,
-};
-const result = {
-  data: dataPath().replace(resolve(REPO_ROOT, '..') + '/', ''), method: 'leave-one-domain-out; full training procedure refitted per fold',
-  training: TRAINING, targets: TARGETS, targets_met: met, overall, per_domain: perDomain, per_generator: perGenerator,
-  reliability: calibration,
-};
+const which = process.env['EVAL_FOLDS'] ?? 'all';
+const started = Date.now();
+const { examples, files } = loadCorpus({ seed: TRAINING.seed });
+const rows = featurize(examples);
+console.log(`${rows.length} texts featurised (${Math.round((Date.now() - started) / 1000)} s)`);
+
+const folds: Array<{ kind: 'source' | 'domain'; name: string; test: (r: Row) => boolean; leftOut: string[] }> = [];
+if (which !== 'domain') {
+  for (const s of [...new Set(rows.map((r) => r.ex.source))].sort()) folds.push({ kind: 'source', name: s, test: (r) => r.ex.source === s, leftOut: [s] });
+}
+if (which !== 'source') {
+  const only = process.env['EVAL_DOMAINS']?.split(',');
+  for (const [name, domains] of Object.entries(DOMAIN_FAMILIES).filter(([n]) => !only || only.includes(n))) {
+    folds.push({ kind: 'domain', name, test: (r) => domains.includes(r.ex.domain), leftOut: [`domain:${name}`] });
+  }
+}
+// Source folds share n-gram fits: leaving out source a then b trains on the same rows as b then a.
+const fits = new Map<string, NgramFit>();
+
+const results: FoldResult[] = [];
+for (const fold of folds) {
+  const train = rows.filter((r) => !fold.test(r));
+  const test = rows.filter(fold.test);
+  const { weights } = fitDetectorModel(train, `heldout-${fold.name}`, () => {}, { leftOut: fold.leftOut, fits });
+  const scores = scoreRows(weights, test);
+  results.push(foldSummary(fold.kind, fold.name, test, scores, weights.thresholds, (r) => generatorKind(r.ex.generator)));
+  const last = results.at(-1)!;
+  console.log(`${fold.kind} ${fold.name}: ${JSON.stringify(last.all)} (${Math.round((Date.now() - started) / 1000)} s)`);
+}
 
 const dir = resolve(REPO_ROOT, 'bench/results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(resolve(dir, 'detector-eval.json'), JSON.stringify(result, null, 2) + '\n');
-
-const pct = (v: number): string => `${(100 * v).toFixed(1)}%`;
-const md = [
-  '# Detector evaluation (leave-one-domain-out)', '',
-  `Data: ${result.data}, ${rows.length} texts. Each domain is held out in turn; the model, its calibration and its`,
-  'likely_ai cut-off are fitted on the other domains only.', '',
-  '| held-out domain | texts | AUROC | TPR @1% FPR | TPR @5% FPR | likely_ai cut-off | human FPR at it | AI TPR at it | ECE |',
-  '|---|---|---|---|---|---|---|---|---|',
-  ...perDomain.map((d) => `| ${d.domain} | ${d.texts} | ${d.auroc.toFixed(3)} | ${pct(d.tpr_at_1pct_fpr)} | ${pct(d.tpr_at_5pct_fpr)} | ${d.likely_ai_threshold} | ${pct(d.human_fpr_at_likely_ai)} | ${pct(d.ai_tpr_at_likely_ai)} | ${d.ece.toFixed(3)} |`),
-  `| **pooled** | ${overall.texts} | ${overall.auroc.toFixed(3)} | ${pct(overall.tpr_at_1pct_fpr)} | ${pct(overall.tpr_at_5pct_fpr)} | per fold | ${pct(overall.human_fpr_at_likely_ai)} | ${pct(overall.ai_tpr_at_likely_ai)} | ${calibration.ece.toFixed(3)} |`,
-  '', `Mean of per-domain AUROCs: ${overall.mean_domain_auroc.toFixed(3)}.`, '',
-  '## Targets', '',
-  `- pooled AUROC ≥ ${TARGETS.overallAuroc}: ${met.overall_auroc ? 'met' : `missed by ${(TARGETS.overallAuroc - overall.auroc).toFixed(3)}`}`,
-  `- every domain AUROC ≥ ${TARGETS.domainAuroc}: ${met.every_domain_auroc ? 'met' : `missed (lowest ${Math.min(...perDomain.map((d) => d.auroc)).toFixed(3)})`}`,
-  `- human FPR at likely_ai ≤ ${pct(TARGETS.humanFprAtLikelyAi)}: ${met.human_fpr_at_likely_ai ? 'met' : 'missed'} (${pct(overall.human_fpr_at_likely_ai)})`,
-  '', '## By generator (pooled out-of-domain scores, that generator\'s texts against all human texts)', '',
-  '| generator | AI texts | AUROC |', '|---|---|---|',
-  ...perGenerator.map((g) => `| ${g.generator} | ${g.ai_texts} | ${g.auroc.toFixed(3)} |`),
-  '', '## Reliability (pooled calibrated probabilities)', '',
-  '| predicted | texts | mean predicted | observed AI share |', '|---|---|---|---|',
-  ...calibration.bins.filter((b) => b.count > 0).map((b) => `| ${b.from.toFixed(1)}–${b.to.toFixed(1)} | ${b.count} | ${b.mean_predicted.toFixed(3)} | ${b.observed_ai_share.toFixed(3)} |`),
-  '', `Expected calibration error: ${calibration.ece.toFixed(3)}.`, '',
-];
-writeFileSync(resolve(dir, 'detector-eval.md'), md.join('\n'));
-console.log(JSON.stringify({ overall, targets_met: met }, null, 2));
+const { markdown } = await import('./lib/report.js');
+// One report per kind of fold: detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
+for (const kind of ['source', 'domain'] as const) {
+  const folds = results.filter((r) => r.kind === kind);
+  if (folds.length === 0) continue;
+  const result = {
+    method: `whole ${kind === 'source' ? 'source files' : 'domain families'} held out; full training procedure (n-gram model, meta model, calibration, cut-offs) refitted on the rest each time`,
+    files, texts: rows.length, training: TRAINING, domain_families: DOMAIN_FAMILIES, folds,
+  };
+  writeFileSync(resolve(dir, `detector-eval-${kind}.json`), JSON.stringify(result, null, 2) + '\n');
+  writeFileSync(resolve(dir, `detector-eval-${kind}.md`), markdown(result));
+}
+console.log(`done in ${Math.round((Date.now() - started) / 1000)} s; bench/results/detector-eval-{source,domain}.md`);

@@ -1,6 +1,5 @@
 /** Chooses the event store adapter (EVENT_STORE=postgres|esdb). */
 import type { Pool } from 'pg';
-import { EsdbEventStore } from './esdb.js';
 import { PostgresEventStore, type PostgresEventStoreOptions } from './postgres.js';
 import type { EventStore } from './types.js';
 
@@ -18,9 +17,12 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
     case 'postgres':
       if (!config.pool) throw new Error('the postgres event store needs a pg pool');
       return PostgresEventStore.create(config.pool, config.postgres);
-    case 'esdb':
+    case 'esdb': {
       if (!config.esdbConnectionString) throw new Error('EVENT_STORE=esdb needs EVENTSTORE_CONNECTION_STRING');
+      // Loaded only when chosen: the gRPC client takes a second or more to import.
+      const { EsdbEventStore } = await import('./esdb.js');
       return EsdbEventStore.create(config.esdbConnectionString);
+    }
     default: {
       const unknownKind: never = config.kind;
       throw new Error(`unknown event store kind: ${String(unknownKind)}`);
@@ -29,5 +31,4 @@ export async function createEventStore(config: EventStoreConfig): Promise<EventS
 }
 
 export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres.js';
-export { EsdbEventStore } from './esdb.js';
 export * from './types.js';

@@ -46,6 +46,7 @@ export async function ensureEventsTable(pool: Pool): Promise<void> {
         created_at timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT events_stream_revision_key UNIQUE (stream, revision)
       )`);
+    await client.query(APPEND_FUNCTION_SQL);
     await client.query('COMMIT');
   } catch (err: unknown) {
     await client.query('ROLLBACK').catch(() => {});
@@ -54,3 +55,53 @@ export async function ensureEventsTable(pool: Pool): Promise<void> {
     client.release();
   }
 }
+
+/**
+ * One append in one round trip: called as a single statement, its implicit transaction holds both
+ * advisory locks until it commits. The stream lock comes first (appends to one stream queue on it),
+ * then the shared in-flight lock before any position is drawn (the readers' protocol,
+ * postgres-log-reader.ts). Each statement of a volatile PL/pgSQL function takes a fresh snapshot, so
+ * the head is read after the stream lock is granted: it is the committed head of the append before.
+ * Returns the head found, whether the expectation held, and where the appended events landed (for an
+ * empty append: the stream's last position, or -1).
+ */
+const APPEND_FUNCTION_SQL = `
+  CREATE OR REPLACE FUNCTION hz_append_events(
+    p_stream text, p_ids uuid[], p_types text[], p_data jsonb[], p_meta jsonb[], p_mode text, p_expected bigint, p_lock int
+  ) RETURNS TABLE (o_current bigint, o_ok boolean, o_position bigint, o_revision bigint)
+  LANGUAGE plpgsql VOLATILE AS $fn$
+  DECLARE
+    v_rev bigint;
+    v_ok boolean;
+    v_pos bigint;
+    v_last bigint;
+  BEGIN
+    PERFORM pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, p_lock);
+    PERFORM pg_advisory_xact_lock_shared(${LOCK_NAMESPACE}, ${APPENDS_IN_FLIGHT});
+    SELECT coalesce(max(e.revision), -1) INTO v_rev FROM events e WHERE e.stream = p_stream;
+    v_ok := CASE p_mode
+              WHEN 'any' THEN true
+              WHEN 'no_stream' THEN v_rev = -1
+              WHEN 'stream_exists' THEN v_rev >= 0
+              ELSE v_rev = p_expected
+            END;
+    IF NOT v_ok THEN
+      RETURN QUERY SELECT v_rev, false, NULL::bigint, NULL::bigint;
+      RETURN;
+    END IF;
+    IF coalesce(array_length(p_ids, 1), 0) = 0 THEN
+      SELECT e.position INTO v_pos FROM events e WHERE e.stream = p_stream ORDER BY e.revision DESC LIMIT 1;
+      RETURN QUERY SELECT v_rev, true, coalesce(v_pos, -1), v_rev;
+      RETURN;
+    END IF;
+    WITH inserted AS (
+      INSERT INTO events (stream, revision, id, type, data, metadata)
+      SELECT p_stream, v_rev + n.ord, n.id, n.type, n.data, n.metadata
+      FROM unnest(p_ids, p_types, p_data, p_meta) WITH ORDINALITY AS n(id, type, data, metadata, ord)
+      ORDER BY n.ord
+      RETURNING events.position, events.revision
+    )
+    SELECT max(inserted.position), max(inserted.revision) INTO v_pos, v_last FROM inserted;
+    RETURN QUERY SELECT v_rev, true, v_pos, v_last;
+  END
+  $fn$`;

@@ -4,14 +4,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import {
   WrongExpectedRevisionError,
   type AllSubscription, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent,
   type ReadOptions, type RecordedEvent,
 } from './types.js';
 import {
-  APPENDS_IN_FLIGHT, EVENT_COLUMNS, LOCK_NAMESPACE, STREAM_LOCK_NAMESPACE, ensureEventsTable, type EventRow,
+  EVENT_COLUMNS, ensureEventsTable, type EventRow,
 } from './postgres-schema.js';
 import { readLogAfter, toRecordedEvent } from './postgres-log-reader.js';
 import { AppendNotifications, pollingSubscription } from './postgres-subscription.js';
@@ -28,31 +28,11 @@ const APPEND_ATTEMPTS = 5;
 const PING_TIMEOUT_MS = 2_000;
 const UNIQUE_VIOLATION = '23505';
 
-// Checks the expectation and inserts in one statement, so a conflict costs no extra round trip.
+// One round trip: the function (postgres-schema.ts) takes the locks, checks the expectation and inserts.
 // Two appends computing the same next revision meet on the unique (stream, revision) constraint.
 const APPEND_SQL = `
-  WITH head AS (
-    SELECT coalesce(max(revision), -1) AS rev FROM events WHERE stream = $1
-  ), checked AS (
-    SELECT rev, CASE $6::text
-                  WHEN 'any' THEN true
-                  WHEN 'no_stream' THEN rev = -1
-                  WHEN 'stream_exists' THEN rev >= 0
-                  ELSE rev = $7::bigint
-                END AS ok
-    FROM head
-  ), inserted AS (
-    INSERT INTO events (stream, revision, id, type, data, metadata)
-    SELECT $1, checked.rev + e.ord, e.id, e.type, e.data, e.metadata
-    FROM checked, unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(id, type, data, metadata, ord)
-    WHERE checked.ok
-    ORDER BY e.ord
-    RETURNING position, revision
-  )
-  SELECT checked.rev::text AS current, checked.ok,
-         (SELECT max(position) FROM inserted)::text AS position,
-         (SELECT max(revision) FROM inserted)::text AS revision
-  FROM checked`;
+  SELECT o_current::text AS current, o_ok AS ok, o_position::text AS position, o_revision::text AS revision
+  FROM hz_append_events($1, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text, $7::bigint, $8::int)`;
 
 type AppendAttempt =
   | { outcome: 'appended'; result: AppendResult }
@@ -168,59 +148,24 @@ export class PostgresEventStore implements EventStore {
       events.map((e) => JSON.stringify(e.metadata ?? {})),
       typeof expected === 'bigint' ? 'exact' : expected,
       typeof expected === 'bigint' ? expected.toString() : null,
+      streamLockKey(stream),
     ];
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
     try {
-      // Appends to one stream queue on its lock, so each checks its expectation against the committed
-      // head of the one before it (the unique (stream, revision) stays as a backstop). Then the shared
-      // in-flight lock, taken before any position is drawn: that is what readers wait on (see
-      // postgres-log-reader.ts). Both keys are integers computed here, safe to inline.
-      await client.query(
-        `BEGIN; SELECT pg_advisory_xact_lock(${STREAM_LOCK_NAMESPACE}, ${streamLockKey(stream)});`
-        + ` SELECT pg_advisory_xact_lock_shared(${LOCK_NAMESPACE}, ${APPENDS_IN_FLIGHT})`,
-      );
-      const { rows } = await client.query<{ current: string; ok: boolean; position: string | null; revision: string | null }>(APPEND_SQL, params);
+      // A single statement in its own implicit transaction: the locks it takes last until it commits.
+      const { rows } = await this.pool.query<{ current: string; ok: boolean; position: string | null; revision: string | null }>(APPEND_SQL, params);
       const row = rows[0]!;
-      if (!row.ok) {
-        await client.query('ROLLBACK');
-        return { outcome: 'conflict', current: BigInt(row.current) };
-      }
-      await client.query('COMMIT');
-      if (row.position === null || row.revision === null) return { outcome: 'appended', result: await this.emptyAppend(client, stream, row.current) };
-      return { outcome: 'appended', result: { nextExpectedRevision: BigInt(row.revision), position: BigInt(row.position) } };
+      if (!row.ok) return { outcome: 'conflict', current: BigInt(row.current) };
+      return { outcome: 'appended', result: { nextExpectedRevision: BigInt(row.revision!), position: BigInt(row.position!) } };
     } catch (err: unknown) {
-      broken = await rollbackAfter(client, err);
       if (sqlState(err) === UNIQUE_VIOLATION && constraintOf(err) === 'events_stream_revision_key') return { outcome: 'race' };
       throw err;
-    } finally {
-      client.release(broken);
     }
-  }
-
-  /** Appending no events only checks the expectation; report where the stream stands. */
-  private async emptyAppend(client: PoolClient, stream: string, current: string): Promise<AppendResult> {
-    const { rows } = await client.query<{ position: string | null }>(
-      'SELECT position::text AS position FROM events WHERE stream = $1 ORDER BY revision DESC LIMIT 1', [stream],
-    );
-    return { nextExpectedRevision: BigInt(current), position: BigInt(rows[0]?.position ?? '-1') };
   }
 }
 
 /** A stable signed 32-bit key per stream name; a collision only makes two streams queue together. */
 function streamLockKey(stream: string): number {
   return createHash('sha1').update(stream).digest().readInt32BE(0);
-}
-
-/** Rolls back after a failed statement; returns the error to destroy the client with when the connection itself is suspect. */
-async function rollbackAfter(client: PoolClient, err: unknown): Promise<Error | undefined> {
-  if (sqlState(err) === undefined) return err instanceof Error ? err : new Error(String(err));
-  try {
-    await client.query('ROLLBACK');
-    return undefined;
-  } catch (rollbackErr: unknown) {
-    return rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
-  }
 }
 
 /** The SQLSTATE of an error the server reported; undefined for connection and client-side errors. */

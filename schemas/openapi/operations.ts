@@ -4,6 +4,7 @@ import { componentRef, type SchemaObject } from './components.js';
 import {
   defaultProblemResponse, headerRefs, parameterRef, problemResponses, RATE_LIMIT_HEADERS, type HeaderName,
 } from './responses.js';
+import { usageHistoryOperation } from './usage-history-operation.js';
 
 const AUTH: readonly ErrorCode[] = [
   'MISSING_API_KEY', 'INVALID_API_KEY_FORMAT', 'INVALID_KEY_FORMAT', 'INVALID_KEY', 'KEY_EXPIRED', 'UNKNOWN_ERROR',
@@ -171,6 +172,7 @@ export const PATHS: Record<string, SchemaObject> = {
   '/v1/humanize': { post: humanize },
   '/v1/detect': { post: detect },
   '/v1/usage': { get: getUsage, head: headUsage },
+  '/v1/usage/history': { get: usageHistoryOperation(usageErrors) },
   '/v1/health': { get: getHealth, head: headHealth },
   '/v1/tones': { post: createTone, get: listTones },
   '/v1/tones/{id}': { get: getTone, put: updateTone, delete: deleteTone },

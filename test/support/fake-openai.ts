@@ -30,6 +30,8 @@ export interface FakeOptions {
   failAfterChunks?: number;
   /** Behaviour for chat requests carrying a given seed (overrides `behaviour`). */
   seedBehaviours?: Record<number, FakeBehaviour>;
+  /** When set, chat requests are held (nothing sent) until it resolves. */
+  holdUntil?: Promise<void> | null;
 }
 
 export interface RecordedRequest {
@@ -192,7 +194,7 @@ export async function startFakeOpenAI(initial: FakeBehaviour | FakeOptions = 'no
   let options: Required<FakeOptions>;
   const setBehaviour = (b: FakeBehaviour | FakeOptions): void => {
     const o = typeof b === 'string' ? { behaviour: b } : b;
-    options = { behaviour: 'normal', chunkDelayMs: 25, failAfterChunks: 3, seedBehaviours: {}, ...o };
+    options = { behaviour: 'normal', chunkDelayMs: 25, failAfterChunks: 3, seedBehaviours: {}, holdUntil: null, ...o };
   };
   setBehaviour(initial);
   const requests: RecordedRequest[] = [];
@@ -203,6 +205,7 @@ export async function startFakeOpenAI(initial: FakeBehaviour | FakeOptions = 'no
     const seed = typeof body.seed === 'number' ? body.seed : 0;
     const behaviour = options.seedBehaviours[seed] ?? options.behaviour;
     if (behaviour === 'hang') return;
+    if (options.holdUntil) await options.holdUntil;
     if (behaviour === 'status5xx') return sendJson(res, 500, serverError);
     const messages = Array.isArray(body.messages) ? (body.messages as Array<{ role: string; content: string }>) : [];
     const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');

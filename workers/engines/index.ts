@@ -3,7 +3,7 @@
  * `local` is the built-in engine (no network); `openai` is any OpenAI-compatible server. The openai detector
  * blends token log-probabilities with the local detector's statistical report.
  */
-import { createLocalDetector, createLocalHumanizer } from './local/index.js';
+import { createLocalDetector, createLocalHumanizer, type LocalDetector } from './local/index.js';
 import { probeLogprobSupport, createOpenAIDetector } from './openai-detector.js';
 import { createOpenAIHumanizer } from './openai-humanizer.js';
 import { CallScope, createClient, type OpenAIConnection } from './openai-shared.js';
@@ -18,6 +18,8 @@ export interface EnginesConfig {
   openai?: OpenAIConnection | null;
   /** Generation deadline (AI_TIMEOUT_MS). */
   timeoutMs: number;
+  /** The built-in engine run elsewhere (workers/engine-pool.ts); by default it runs in this thread. */
+  local?: { detector: Detector; humanizer: Humanizer };
 }
 
 export interface Engines {
@@ -41,14 +43,21 @@ export function createEngines(config: EnginesConfig): Engines {
 
   // One local detector (its weights and word table loaded once) serves detection, the openai blend and
   // the local humanizer's own judging.
-  const localDetector = createLocalDetector();
+  const local = config.local ?? (() => {
+    const detector = createLocalDetector();
+    return { detector, humanizer: createLocalHumanizer(detector) };
+  })();
+  const localDetector = local.detector;
+  // The blend's verdict cut-offs are the built-in model's; a detector run elsewhere (the thread pool) does not
+  // carry its weights, so they are read from a model loaded here.
+  const cutoffsOf = (d: Detector) => ('weights' in d ? (d as LocalDetector).weights : createLocalDetector().weights).thresholds;
   const humanizer =
     config.aiProvider === 'openai'
       ? createOpenAIHumanizer({ ...connection, timeoutMs: config.timeoutMs })
-      : createLocalHumanizer(localDetector);
+      : local.humanizer;
   const detector =
     config.detectProvider === 'openai'
-      ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs })
+      ? createOpenAIDetector({ ...connection, base: localDetector, timeoutMs: config.timeoutMs, cutoffs: cutoffsOf(localDetector) })
       : localDetector;
 
   const pingClient = usesOpenAI ? createClient(connection, PING_TIMEOUT_MS) : null;

@@ -33,7 +33,12 @@ export interface OpenAIDetectorConfig extends OpenAIConnection {
   /** Deadline for the log-probability request; default 30 s. */
   timeoutMs?: number;
   calibration?: Partial<PerplexityCalibration>;
+  /** Verdict cut-offs of the blended score; default DEFAULT_CUTOFFS, normally the local detector's own. */
+  cutoffs?: Cutoffs;
 }
+
+export interface Cutoffs { likely_ai: number; possibly_ai: number }
+export const DEFAULT_CUTOFFS: Cutoffs = { likely_ai: 70, possibly_ai: 56 };
 
 export const DEFAULT_CALIBRATION: PerplexityCalibration = { perplexityPivot: 20, spreadPivot: 2.5 };
 export const BLEND_WEIGHTS = { base: 0.5, logprobs: 0.5 } as const;
@@ -98,13 +103,13 @@ function blend(baseScore: number, evidence: number): { score: number; logit: num
 }
 
 /**
- * Verdict of a blended score, on the local detector's thresholds (70 / 56). A base verdict of `mixed` (parts of
- * the text disagree) stands: whole-text perplexity cannot refute it.
+ * Verdict of a blended score, on the given cut-offs (the local detector's when the engine factory builds it). A
+ * base verdict of `mixed` (parts of the text disagree) stands: whole-text perplexity cannot refute it.
  */
-export function verdictFor(aiScore: number, baseVerdict: Verdict): { verdict: Verdict; label: string } {
+export function verdictFor(aiScore: number, baseVerdict: Verdict, cut: Cutoffs = DEFAULT_CUTOFFS): { verdict: Verdict; label: string } {
   if (baseVerdict === 'mixed') return { verdict: 'mixed', label: 'Mixed: parts read as AI-generated' };
-  if (aiScore >= 70) return { verdict: 'likely_ai', label: 'Likely AI-generated' };
-  if (aiScore >= 56) return { verdict: 'possibly_ai', label: 'Possibly AI-generated' };
+  if (aiScore >= cut.likely_ai) return { verdict: 'likely_ai', label: 'Likely AI-generated' };
+  if (aiScore >= cut.possibly_ai) return { verdict: 'possibly_ai', label: 'Possibly AI-generated' };
   return { verdict: 'likely_human', label: 'Likely human-written' };
 }
 
@@ -149,12 +154,13 @@ export function blendReport(
   tokens: TokenLogprobs,
   calibration: PerplexityCalibration,
   model: string,
+  cutoffs: Cutoffs = DEFAULT_CUTOFFS,
 ): DetectionReport {
   const stats = perplexityStats(tokens.logprobs);
   const evidence =
     2 * Math.log(calibration.perplexityPivot / stats.perplexity) + (calibration.spreadPivot - stats.spread);
   const { score, logit: z } = blend(base.ai_score, evidence);
-  const { verdict, label } = verdictFor(score, base.verdict);
+  const { verdict, label } = verdictFor(score, base.verdict, cutoffs);
   const leaning = (x: number): string => (x > 0 ? 'towards AI' : x < 0 ? 'towards human writing' : 'neither way');
   return {
     ai_score: score,
@@ -210,7 +216,7 @@ export function createOpenAIDetector(config: OpenAIDetectorConfig): Detector {
           throw scope.failure(error, WHAT);
         });
         const [base, tokens] = await Promise.all([config.base.detect(text, { signal: scope.signal }), remote]);
-        return blendReport(base, tokens, calibration, config.model);
+        return blendReport(base, tokens, calibration, config.model, config.cutoffs);
       } finally {
         scope.dispose();
       }

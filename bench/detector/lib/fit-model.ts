@@ -1,141 +1,200 @@
 /**
- * The whole training procedure, shared by train.ts (all data) and eval.ts (each leave-one-domain-out
- * fold), so the evaluation measures exactly what ships:
- * 1. domain- and class-balanced, sign-constrained, L2-regularised logistic regression;
- * 2. Platt calibration fitted on inner out-of-domain predictions (never on in-sample logits);
- * 3. verdict cut-offs read off the calibrated inner out-of-domain scores of human texts.
+ * The whole training procedure, shared by train.ts (all data) and eval.ts (each held-out source or
+ * domain), so the evaluation measures exactly what ships:
+ * 1. the hashed n-gram logistic regression, fitted once per training source left out (its
+ *    held-out-source logits) and once on everything (the shipped one);
+ * 2. a sign-constrained meta logistic regression over the held-out-source n-gram logit and the
+ *    standardised stylometric features;
+ * 3. Platt calibration on the meta model's leave-one-source-out predictions;
+ * 4. cut-offs read off those calibrated predictions of human texts, source by source, so that no
+ *    held-out human source gets more than the target false-positive rates.
+ * Every source and every (source, label, generator) cell weighs the same (see sampleWeights).
  */
 import type { FeatureVector } from '../../../workers/engines/local/detector/features.js';
 import { applyTransform, FEATURE_SPECS, type FeatureSpec } from '../../../workers/engines/local/detector/feature-specs.js';
-import type { DetectorWeights } from '../../../workers/engines/local/detector/model.js';
-import { fitLogistic, fitStandardiser, predictLogit, sigmoid, standardise } from './logistic.js';
+import { encodeNgramModel, type DetectorWeights } from '../../../workers/engines/local/detector/model.js';
+import type { HashSpec } from '../../../workers/engines/local/detector/ngrams.js';
+import type { Example } from './dataset.js';
+import { auroc } from './metrics.js';
+import { fitLogistic, fitStandardiser, sigmoid, standardise, type Standardiser } from './logistic.js';
+import { fitNgram, ngramLogit, type NgramCounts, type NgramFit } from './ngram-model.js';
 
-export interface Row { features: FeatureVector; label: 0 | 1; domain: string; group: string; generator: string }
+export interface Row { ex: Example; features: FeatureVector; words: number; englishShare: number; counts: NgramCounts; label: 0 | 1 }
+
+export const HASHING: HashSpec = { bits: 18, word_ngrams: [1, 2], char_ngrams: [4, 4] };
 
 export const TRAINING = {
-  /** L2 strength on standardised weights, chosen by leave-one-domain-out AUROC (0.01-1 tried). */
-  lambda: 0.3,
-  /** Weight of a chat-tuned machine text relative to a base-model one (1, 3, 6, 10 tried). */
-  instructionTunedWeight: 6,
+  seed: 20261123,
+  /** L2 strength of the meta model on standardised inputs. */
+  metaLambda: 0.3,
+  /** The n-gram logit enters the meta model clipped to ±ngramClip. */
+  ngramClip: 6,
   zClip: 5,
-  /** 1 = a sentence's own features move its score by their full weight relative to the document. */
+  /** Weight of the human-only Debian source relative to a source with both classes. */
+  humanOnlySourceWeight: 0.5,
   sentenceShrink: 1,
-  /** Human false-positive rate the likely_ai cut-off aims for on held-out domains (target ≤ 5%). */
-  likelyAiFpr: 0.03,
-  possiblyAiFpr: 0.2,
-  minLikelyAi: 60,
+  /** Largest share of any held-out human source allowed at or above likely_ai, and at or above 50. */
+  likelyAiFpr: 0.005,
+  fiftyFpr: 0.03,
+  /** Cut-offs never go below these. */
+  minLikelyAi: 75,
   minPossiblyAi: 50,
+  /** A source needs this many human texts to set a cut-off. */
+  minHumanTexts: 20,
 } as const;
 
-const clipZ = (v: number): number => Math.max(-TRAINING.zClip, Math.min(TRAINING.zClip, v));
+/**
+ * Each source weighs the same; within a source each class weighs the same (a human-only source weighs
+ * humanOnlySourceWeight); within a class each generator weighs the same. Mean weight 1.
+ */
+export function sampleWeights(rows: readonly Row[]): number[] {
+  const cell = (r: Row): string => `${r.ex.source}|${r.label}|${r.ex.generator}`;
+  const counts = new Map<string, number>();
+  const generators = new Map<string, Set<string>>();
+  const labels = new Map<string, Set<number>>();
+  for (const r of rows) {
+    counts.set(cell(r), (counts.get(cell(r)) ?? 0) + 1);
+    const k = `${r.ex.source}|${r.label}`;
+    if (!generators.has(k)) generators.set(k, new Set());
+    generators.get(k)!.add(r.ex.generator);
+    if (!labels.has(r.ex.source)) labels.set(r.ex.source, new Set());
+    labels.get(r.ex.source)!.add(r.label);
+  }
+  const raw = rows.map((r) => {
+    const src = labels.get(r.ex.source)!.size === 1 ? TRAINING.humanOnlySourceWeight : 1;
+    return src / counts.get(cell(r))! / generators.get(`${r.ex.source}|${r.label}`)!.size;
+  });
+  const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
+  return raw.map((v) => v / mean);
+}
 
-function matrix(rows: Row[], specs: readonly FeatureSpec[]): number[][] {
+const clip = (v: number, c: number): number => Math.max(-c, Math.min(c, Number.isFinite(v) ? v : 0));
+
+function styleMatrix(rows: readonly Row[], specs: readonly FeatureSpec[]): number[][] {
   return rows.map((r) => specs.map((s) => applyTransform(s.transform, r.features[s.name])));
 }
 
-/**
- * Chat-tuned generators, the kind of machine text the service meets today; the rest of the
- * training data are older base-model continuations, whose style is much closer to human text.
- */
-export const INSTRUCTION_TUNED = new Set(['gpt-3.5-turbo', 'gpt-4']);
+interface Meta { specs: FeatureSpec[]; st: Standardiser; ngramWeight: number; weights: number[]; bias: number; dropped: string[] }
 
-/**
- * Each domain weighs the same and within a domain each class weighs the same; inside the machine
- * class, instruction-tuned generators count TRAINING.instructionTunedWeight times as much.
- */
-function balancedWeights(rows: Row[]): number[] {
-  const raw = rows.map((r) => (r.label === 1 && INSTRUCTION_TUNED.has(r.generator) ? TRAINING.instructionTunedWeight : 1));
-  const totals = new Map<string, number>();
-  rows.forEach((r, i) => totals.set(`${r.domain}|${r.label}`, (totals.get(`${r.domain}|${r.label}`) ?? 0) + raw[i]!));
-  return rows.map((r, i) => raw[i]! / totals.get(`${r.domain}|${r.label}`)!);
-}
-
-interface RawModel { specs: FeatureSpec[]; mean: number[]; std: number[]; weights: number[]; bias: number; dropped: string[] }
-
-/** Refits without any feature whose weight contradicts its documented direction, until none does. */
-export function fitRaw(rows: Row[], lambda: number = TRAINING.lambda): RawModel {
+/** Sign-constrained meta fit: drops the most contradicting stylometric feature until none contradicts its direction. */
+export function fitMeta(rows: readonly Row[], ngram: readonly number[], sw: readonly number[]): Meta {
   let specs = [...FEATURE_SPECS];
   const dropped: string[] = [];
   const y = rows.map((r) => r.label);
-  const sw = balancedWeights(rows);
   for (;;) {
-    const x = matrix(rows, specs);
+    const x = styleMatrix(rows, specs);
     const st = fitStandardiser(x);
-    const prior = specs.map((s) => s.prior ?? 0);
-    const z = x.map((r) => standardise(r, st).map(clipZ));
-    const fit = fitLogistic(z, y, lambda, { prior, sampleWeights: sw });
-    const wrong = specs.map((s, j) => ({ s, w: fit.weights[j]! })).filter(({ s, w }) => s.direction !== 0 && Math.sign(w) === -s.direction);
-    if (wrong.length === 0) return { specs, mean: st.mean, std: st.std, weights: fit.weights, bias: fit.bias, dropped };
-    // Drop the most contradicting feature only: removing it can fix the others' signs.
+    const z = x.map((r, i) => [clip(ngram[i]!, TRAINING.ngramClip), ...standardise(r, st).map((v) => clip(v, TRAINING.zClip))]);
+    const prior = [0, ...specs.map((s) => s.prior ?? 0)];
+    const fit = fitLogistic(z, y, TRAINING.metaLambda, { prior, sampleWeights: [...sw] });
+    const wrong = specs.map((s, j) => ({ s, w: fit.weights[j + 1]! })).filter(({ s, w }) => s.direction !== 0 && Math.sign(w) === -s.direction);
+    if (wrong.length === 0) {
+      return { specs, st, ngramWeight: Math.max(0, fit.weights[0]!), weights: fit.weights.slice(1), bias: fit.bias, dropped };
+    }
     wrong.sort((a, b) => Math.abs(b.w) - Math.abs(a.w));
     dropped.push(wrong[0]!.s.name);
     specs = specs.filter((s) => s !== wrong[0]!.s);
   }
 }
 
-export function rawLogit(m: RawModel, f: FeatureVector): number {
-  const row = m.specs.map((s) => applyTransform(s.transform, f[s.name]));
-  const z = standardise(row, { mean: m.mean, std: m.std }).map(clipZ);
-  return predictLogit({ weights: m.weights, bias: m.bias }, z);
+export function metaLogit(m: Meta, r: Row, ngram: number): number {
+  const z = standardise(m.specs.map((s) => applyTransform(s.transform, r.features[s.name])), m.st);
+  let l = m.bias + m.ngramWeight * clip(ngram, TRAINING.ngramClip);
+  z.forEach((v, j) => { l += m.weights[j]! * clip(v, TRAINING.zClip); });
+  return l;
 }
 
-/** Folds for out-of-sample predictions: by domain when there are three or more, else by group hash. */
-export function folds(rows: Row[]): string[][] {
-  const domains = [...new Set(rows.map((r) => r.domain))].sort();
-  if (domains.length >= 3) return domains.map((d) => [d]);
-  return [0, 1, 2, 3, 4].map((k) => [`#${k}`]);
-}
-
-function foldOf(r: Row, useDomains: boolean): string {
-  if (useDomains) return r.domain;
-  let h = 0;
-  for (const ch of r.group) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return `#${h % 5}`;
-}
-
-/** Out-of-fold raw logits (each row scored by a model that never saw its domain or group). */
-export function outOfFoldLogits(rows: Row[]): number[] {
-  const fs = folds(rows);
-  const byDomain = !fs[0]![0]!.startsWith('#');
-  const out = new Array<number>(rows.length).fill(0);
-  for (const [fold] of fs) {
-    const train = rows.filter((r) => foldOf(r, byDomain) !== fold);
-    const m = fitRaw(train);
-    rows.forEach((r, i) => { if (foldOf(r, byDomain) === fold) out[i] = rawLogit(m, r.features); });
+/** Smallest integer cut-off ≥ floor at which every source's human rate (score ≥ cut-off) is at most `fpr`. */
+function cutoff(humanBySource: Map<string, number[]>, fpr: number, floor: number): number {
+  for (let t = floor; t <= 99; t++) {
+    if ([...humanBySource.values()].every((s) => s.filter((v) => v >= t).length / s.length <= fpr)) return t;
   }
-  return out;
-}
-
-function fitPlatt(logits: number[], labels: number[], sw: number[]): { slope: number; intercept: number } {
-  const fit = fitLogistic(logits.map((l) => [l]), labels, 1e-4, { sampleWeights: sw });
-  return { slope: fit.weights[0]!, intercept: fit.bias };
-}
-
-/** Smallest integer cut-off ≥ floor whose human rate (score ≥ cut-off) is at most `fpr`. */
-function cutoff(humanScores: number[], fpr: number, floor: number): number {
-  for (let t = floor; t <= 99; t++) if (humanScores.filter((s) => s >= t).length / humanScores.length <= fpr) return t;
   return 99;
 }
 
-export function fitDetectorModel(rows: Row[], version: string): DetectorWeights {
-  const model = fitRaw(rows);
-  const oof = outOfFoldLogits(rows);
-  const labels = rows.map((r) => r.label);
-  const calibration = fitPlatt(oof, labels, balancedWeights(rows));
-  const humanScores = oof.filter((_, i) => labels[i] === 0).map((l) => Math.round(100 * sigmoid(calibration.slope * l + calibration.intercept)));
-  const likelyAi = cutoff(humanScores, TRAINING.likelyAiFpr, TRAINING.minLikelyAi);
-  const possiblyAi = Math.min(likelyAi - 5, cutoff(humanScores, TRAINING.possiblyAiFpr, TRAINING.minPossiblyAi));
-  return {
+export interface FitReport { weights: DetectorWeights; heldOutSourceScores: number[] }
+
+/**
+ * Cache of fitted n-gram models for evaluation runs, keyed by what was left out of the corpus
+ * (`leftOut` names the rows the caller already removed; a model is reused only for the same rows).
+ */
+export interface NgramCache { leftOut: readonly string[]; fits: Map<string, NgramFit> }
+
+export function fitDetectorModel(rows: readonly Row[], version: string, log: (m: string) => void = () => {}, cache?: NgramCache): FitReport {
+  const y = rows.map((r) => r.label);
+  const sw = sampleWeights(rows);
+  const sources = [...new Set(rows.map((r) => r.ex.source))].sort();
+  const idx = (pred: (r: Row) => boolean): number[] => rows.map((r, i) => (pred(r) ? i : -1)).filter((i) => i >= 0);
+
+  // 1. Held-out-source n-gram logits, then the shipped n-gram model.
+  const fitWithout = (exclude: string | null): NgramFit => {
+    const key = JSON.stringify([...(cache?.leftOut ?? []), ...(exclude ? [exclude] : [])].sort());
+    const hit = cache?.fits.get(key);
+    if (hit) return hit;
+    const train = idx((r) => r.ex.source !== exclude);
+    const fit = fitNgram(train.map((i) => rows[i]!.counts), train.map((i) => y[i]!), sampleWeights(train.map((i) => rows[i]!)), HASHING, TRAINING.seed,
+      train.map((i) => rows[i]!.ex));
+    cache?.fits.set(key, fit);
+    return fit;
+  };
+  const oof = new Array<number>(rows.length).fill(0);
+  for (const s of sources) {
+    const fit = fitWithout(s);
+    for (const i of idx((r) => r.ex.source === s)) oof[i] = ngramLogit(fit, rows[i]!.counts);
+    const held = idx((r) => r.ex.source === s);
+    log(`  n-gram model without ${s}: held-out AUROC ${auroc(held.map((i) => oof[i]!), held.map((i) => y[i]!)).toFixed(3)}`);
+  }
+  const ngram = fitWithout(null);
+
+  // 2. Meta model on held-out-source n-gram logits.
+  const meta = fitMeta(rows, oof, sw);
+  log(`  meta model: n-gram weight ${meta.ngramWeight.toFixed(3)}; dropped for direction: ${meta.dropped.join(', ') || 'none'}`);
+
+  // 3. Leave-one-source-out meta predictions → Platt calibration.
+  const loso = new Array<number>(rows.length).fill(0);
+  for (const s of sources) {
+    const train = idx((r) => r.ex.source !== s);
+    const m = fitMeta(train.map((i) => rows[i]!), train.map((i) => oof[i]!), sampleWeights(train.map((i) => rows[i]!)));
+    for (const i of idx((r) => r.ex.source === s)) loso[i] = metaLogit(m, rows[i]!, oof[i]!);
+  }
+  const platt = fitLogistic(loso.map((l) => [l]), y, 1e-4, { sampleWeights: sw });
+  const calibration = { slope: platt.weights[0]!, intercept: platt.bias };
+  const humanBySource = (shift: number): Map<string, number[]> => {
+    const out = new Map<string, number[]>();
+    rows.forEach((r, i) => {
+      if (r.label !== 0) return;
+      const score = Math.round(100 * sigmoid(calibration.slope * loso[i]! + calibration.intercept + shift));
+      out.set(r.ex.source, [...(out.get(r.ex.source) ?? []), score]);
+    });
+    for (const [s, list] of out) if (list.length < TRAINING.minHumanTexts) out.delete(s);
+    return out;
+  };
+  // 4. Protect people: lower the intercept until no held-out human source has more than fiftyFpr at
+  //    or above 50 (a prior shift: it keeps the ranking, and states that an unfamiliar source's human
+  //    text must not be called more-likely-AI-than-not); then read the cut-offs off the same scores.
+  let shift = 0;
+  while (shift > -20 && cutoff(humanBySource(shift), TRAINING.fiftyFpr, 50) > 50) shift -= 0.05;
+  calibration.intercept += shift;
+  const scores = loso.map((l) => Math.round(100 * sigmoid(calibration.slope * l + calibration.intercept)));
+  const humans = humanBySource(0);
+  const possiblyAi = Math.max(TRAINING.minPossiblyAi, cutoff(humans, TRAINING.fiftyFpr, TRAINING.minPossiblyAi));
+  const likelyAi = Math.max(possiblyAi + 10, cutoff(humans, TRAINING.likelyAiFpr, TRAINING.minLikelyAi));
+
+  const weights: DetectorWeights = {
     version,
-    model: 'logistic-regression',
-    features: model.specs.map((s, j) => ({
-      name: s.name, transform: s.transform, mean: model.mean[j]!, std: model.std[j]!, weight: model.weights[j]!, local: s.local,
+    model: 'stacked-logistic',
+    ngram: encodeNgramModel({ hashing: HASHING, bias: ngram.bias, weights: ngram.weights, idf: ngram.idf }),
+    ngram_weight: meta.ngramWeight,
+    ngram_clip: TRAINING.ngramClip,
+    features: meta.specs.map((s, j) => ({
+      name: s.name, transform: s.transform, mean: meta.st.mean[j]!, std: meta.st.std[j]!, weight: meta.weights[j]!, local: s.local,
     })),
-    bias: model.bias,
+    bias: meta.bias,
     calibration,
-    thresholds: { likely_ai: likelyAi, possibly_ai: possiblyAi },
+    thresholds: { likely_ai: Math.min(99, likelyAi), possibly_ai: Math.min(98, possiblyAi) },
     sentence_shrink: TRAINING.sentenceShrink,
     z_clip: TRAINING.zClip,
-    training: { lambda: TRAINING.lambda, examples: rows.length, dropped_for_direction: model.dropped },
+    training: { examples: rows.length, calibration_shift: Math.round(shift * 100) / 100, sources, meta_lambda: TRAINING.metaLambda, dropped_for_direction: meta.dropped },
   };
+  return { weights, heldOutSourceScores: scores };
 }

@@ -1,12 +1,14 @@
 /**
- * The local statistical detector: features → calibrated logistic model → report with verdict,
- * confidence, signals and per-sentence scores.
+ * The local statistical detector: hashed n-grams and stylometric features → stacked, calibrated
+ * logistic model (model.ts) → report with verdict, confidence, signals and per-sentence scores.
+ * Scoring is a pure synchronous function of (model, text).
  */
 import type { Confidence, DetectionReport, SentenceScore, Verdict } from '../../../../domain/options.js';
 import type { Detector } from '../../types.js';
 import { aggregate, analyze, type DocumentAnalysis, type FeatureVector } from './features.js';
 import { createScorer, loadDetectorWeights, type DetectorWeights } from './model.js';
-import { buildSignals } from './signals.js';
+import { dot, tokenize, vectorize, type SparseVector, type Token } from './ngrams.js';
+import { buildSignals, phraseSignals } from './signals.js';
 import { loadWordRanks, type WordRanks } from './word-ranks.js';
 
 export const VERDICT_LABELS: Record<Verdict, string> = {
@@ -17,9 +19,12 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
 };
 
 /** Texts shorter than this are never reported with high confidence. */
-export const MIN_WORDS_HIGH_CONFIDENCE = 80;
-/** Texts shorter than this always get low confidence. */
-export const MIN_WORDS_MEDIUM_CONFIDENCE = 40;
+export const MIN_WORDS_HIGH_CONFIDENCE = 120;
+/**
+ * Texts shorter than this always get low confidence, their score is pulled toward 50 in proportion
+ * to their length, and they never reach likely_ai.
+ */
+export const MIN_WORDS_MEDIUM_CONFIDENCE = 80;
 /** Below this share of recognised English words the features mean little: confidence is low. */
 export const MIN_ENGLISH_SHARE = 0.6;
 /** A window is at least this many words when looking for mixed authorship. */
@@ -49,8 +54,8 @@ export function verdictFor(aiScore: number, windows: readonly number[], cut: Cut
 }
 
 /**
- * Confidence from the distance to the nearest cut-off and the text's length: low under 40 words,
- * for text that is not mostly English, or within 4 points of a cut-off; high only from 80 words
+ * Confidence from the distance to the nearest cut-off and the text's length: low under 80 words,
+ * for text that is not mostly English, or within 4 points of a cut-off; high only from 120 words
  * and at least 12 points away; medium otherwise.
  */
 export function confidenceFor(aiScore: number, words: number, englishShare: number, cut: Cutoffs): Confidence {
@@ -65,25 +70,62 @@ function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
+/**
+ * Pulls a score toward 50 when the evidence is thin: in proportion to the length under 80 words, by
+ * half more for text that is not mostly English; such texts stay below the likely_ai cut-off.
+ */
+export function shrinkScore(score: number, words: number, englishShare: number, cut: Cutoffs): number {
+  let factor = Math.min(1, words / MIN_WORDS_MEDIUM_CONFIDENCE);
+  if (englishShare < MIN_ENGLISH_SHARE) factor *= 0.5;
+  if (factor >= 1) return score;
+  return Math.min(cut.likely_ai - 1, Math.round(50 + (score - 50) * factor));
+}
+
 export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDetector {
   const weights = options.weights ?? loadDetectorWeights();
   const ranks = options.ranks ?? loadWordRanks();
   const scorer = createScorer(weights);
+  const { hashing } = scorer.ngram;
   const toPercent = (logit: number): number => Math.round(100 * scorer.calibrate(logit));
   const localFeatures = weights.features.filter((f) => f.local);
+  const ngramVector = (tokens: readonly Token[]): SparseVector => vectorize(tokens, hashing, scorer.ngram.idf);
+  const ngramLogit = (v: SparseVector): number => dot(v, scorer.ngram.weights) + scorer.ngram.bias;
+  /** Tokens inside [start, end) of the text (tokens are in text order: binary search for the first). */
+  const tokensIn = (tokens: readonly Token[], start: number, end: number): Token[] => {
+    let lo = 0;
+    let hi = tokens.length;
+    while (lo < hi) { const mid = (lo + hi) >>> 1; if (tokens[mid]!.start < start) lo = mid + 1; else hi = mid; }
+    let to = lo;
+    while (to < tokens.length && tokens[to]!.end <= end) to++;
+    return tokens.slice(lo, to);
+  };
 
-  function sentenceScores(a: DocumentAnalysis, docLogit: number): SentenceScore[] {
+  /** Each sentence's own n-gram logit. */
+  const sentenceNgrams = (a: DocumentAnalysis, tokens: readonly Token[]): number[] =>
+    a.sentences.map((s) => ngramLogit(ngramVector(tokensIn(tokens, s.start, s.end))));
+
+  /**
+   * A sentence's score: the document's logit moved by how far the sentence's own n-gram logit and
+   * its sentence-level stylometric features differ from the document's, through the same meta weights.
+   */
+
+  function sentenceScores(a: DocumentAnalysis, own: readonly number[], docLogit: number, docNgram: number): SentenceScore[] {
     const docZ = new Map(scorer.contributions(a.features).map((c) => [c.name, c.z]));
-    return a.sentences.map((s) => {
-      const own = new Map(scorer.contributions(aggregate([s], true)).map((c) => [c.name, c.z]));
-      let shift = 0;
-      for (const f of localFeatures) shift += f.weight * ((own.get(f.name) ?? 0) - (docZ.get(f.name) ?? 0));
-      return { text: s.text, start: s.start, end: s.end, ai_score: toPercent(docLogit + weights.sentence_shrink * shift) };
+    const docN = scorer.ngramContribution(docNgram);
+    return a.sentences.map((s, i) => {
+      const z = new Map(scorer.contributions(aggregate([s], true)).map((c) => [c.name, c.z]));
+      let shift = scorer.ngramContribution(own[i]!) - docN;
+      for (const f of localFeatures) shift += f.weight * ((z.get(f.name) ?? 0) - (docZ.get(f.name) ?? 0));
+      const aiScore = shrinkScore(toPercent(docLogit + weights.sentence_shrink * shift), a.wordCount, a.knownWordShare, weights.thresholds);
+      return { text: s.text, start: s.start, end: s.end, ai_score: aiScore };
     });
   }
 
-  /** Scores of contiguous windows of sentences; disagreement between them means mixed authorship. */
-  function windowScores(a: DocumentAnalysis): number[] {
+  /**
+   * Scores of contiguous windows of sentences; disagreement between them means mixed authorship. A
+   * window's n-gram logit is the word-weighted mean of its sentences' own.
+   */
+  function windowScores(a: DocumentAnalysis, own: readonly number[]): number[] {
     const windows = Math.min(4, Math.floor(a.wordCount / MIXED_WINDOW_WORDS));
     if (windows < 2 || a.sentences.length < 4) return [];
     const per = a.wordCount / windows;
@@ -93,35 +135,51 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     for (let i = 0; i < a.sentences.length; i++) {
       words += a.sentences[i]!.words.length;
       if (words >= per * (out.length + 1) || i === a.sentences.length - 1) {
-        out.push(toPercent(scorer.logit(aggregate(a.sentences.slice(from, i + 1)))));
+        const part = a.sentences.slice(from, i + 1);
+        let l = 0;
+        let n = 0;
+        for (let j = from; j <= i; j++) { const wds = a.sentences[j]!.words.length; l += own[j]! * wds; n += wds; }
+        l /= Math.max(1, n);
+        out.push(toPercent(scorer.logit(aggregate(part), l)));
         from = i + 1;
       }
     }
     return out;
   }
 
-  function report(text: string): DetectionReport {
+  function score(text: string): { a: DocumentAnalysis; tokens: Token[]; vector: SparseVector; ngram: number; logit: number; aiScore: number } {
     const a = analyze(text, ranks);
-    const contributions = scorer.contributions(a.features);
-    const logit = contributions.reduce((s, c) => s + c.contribution, weights.bias);
-    const aiScore = toPercent(logit);
-    const verdict = verdictFor(aiScore, windowScores(a), weights.thresholds);
+    const tokens = tokenize(text);
+    const vector = ngramVector(tokens);
+    const ngram = ngramLogit(vector);
+    const logit = scorer.logit(a.features, ngram);
+    const aiScore = shrinkScore(toPercent(logit), a.wordCount, a.knownWordShare, weights.thresholds);
+    return { a, tokens, vector, ngram, logit, aiScore };
+  }
+
+  function report(text: string): DetectionReport {
+    const { a, tokens, vector, ngram, logit, aiScore } = score(text);
+    const thin = a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE || a.knownWordShare < MIN_ENGLISH_SHARE;
+    const own = sentenceNgrams(a, tokens);
+    const verdict = verdictFor(aiScore, thin ? [] : windowScores(a, own), weights.thresholds);
     const confidence = confidenceFor(aiScore, a.wordCount, a.knownWordShare, weights.thresholds);
-    const signals = buildSignals(contributions, a, verdict === 'likely_human');
+    const phrases = phraseSignals(tokens, vector, scorer);
+    const signals = buildSignals(scorer.contributions(a.features), a, verdict === 'likely_human', phrases, scorer.ngramContribution(ngram));
     const top = signals.slice(0, 2).map((s) => s.signal.replace(/_/gu, ' '));
-    const caveat = a.knownWordShare < MIN_ENGLISH_SHARE ? ' The text does not look like English, so the features say little.' : '';
+    const caveat = (a.knownWordShare < MIN_ENGLISH_SHARE ? ' The text does not look like English, so the features say little.' : '') +
+      (a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE ? ` The text is short (${a.wordCount} words), so the score stays near 50.` : '');
     const summary = `${VERDICT_LABELS[verdict]} (AI score ${aiScore}/100, ${confidence} confidence)` +
       (top.length > 0 ? `; main evidence: ${top.join(', ')}.` : '.') + caveat;
     return {
       ai_score: aiScore, human_score: 100 - aiScore, confidence, verdict, label: VERDICT_LABELS[verdict],
-      signals, sentences: sentenceScores(a, logit), summary,
+      signals, sentences: sentenceScores(a, own, logit, ngram), summary,
     };
   }
 
   return {
     weights,
     features: (text) => analyze(text, ranks).features,
-    scoreText: (text) => toPercent(scorer.logit(analyze(text, ranks).features)),
+    scoreText: (text) => score(text).aiScore,
     detect(text, { signal }) {
       if (signal.aborted) return Promise.reject(abortReason(signal));
       return new Promise<DetectionReport>((resolve, reject) => {

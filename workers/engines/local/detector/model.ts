@@ -1,24 +1,47 @@
 /**
- * The detector's model: logistic regression on standardised, transformed features, followed by a
- * Platt calibration fitted on out-of-domain predictions. The weights file is produced by
+ * The detector's model, a stack of two learners:
+ *  1. a logistic regression on hashed word 1–2-gram and character 4-gram TF-IDF vectors (ngrams.ts);
+ *  2. a meta logistic regression over that model's (clipped) logit and the standardised stylometric
+ *     features, fitted on held-out-source predictions of (1), so it trusts the n-grams only as far as
+ *     they carry over to sources they never saw;
+ * followed by a Platt calibration fitted on held-out-source predictions. The model file is produced by
  * bench/detector/train.ts and read once at start-up; nothing is learnt at request time.
  */
 import { readFileSync } from 'node:fs';
 import { FEATURE_NAMES, type FeatureName, type FeatureVector } from './features.js';
 import { applyTransform, type Transform } from './feature-specs.js';
+import type { HashSpec } from './ngrams.js';
 
 export interface WeightedFeature {
   name: FeatureName; transform: Transform; mean: number; std: number; weight: number; local: boolean;
 }
 
+/** The n-gram model as stored: int16 weights and uint8 IDF, base64, each with its scale. */
+export interface StoredNgramModel {
+  hashing: HashSpec;
+  bias: number;
+  weight_scale: number;
+  weights_int16_b64: string;
+  idf_scale: number;
+  idf_uint8_b64: string;
+}
+
 export interface DetectorWeights {
   version: string;
-  model: 'logistic-regression';
+  model: 'stacked-logistic';
+  ngram: StoredNgramModel;
+  /** Meta weight of the n-gram logit, which is clipped to ±ngram_clip first. */
+  ngram_weight: number;
+  ngram_clip: number;
+  /** Stylometric inputs of the meta model. */
   features: WeightedFeature[];
   bias: number;
   /** p = sigmoid(slope * logit + intercept). */
   calibration: { slope: number; intercept: number };
-  /** ai_score cut-offs (percent): at or above likely_ai → likely_ai; at or above possibly_ai → possibly_ai. */
+  /**
+   * ai_score cut-offs (percent), read off held-out-source human scores: at or above likely_ai → likely_ai;
+   * at or above possibly_ai → possibly_ai.
+   */
   thresholds: { likely_ai: number; possibly_ai: number };
   /** How far a sentence's own features may move its score away from the document's (0..1). */
   sentence_shrink: number;
@@ -29,18 +52,56 @@ export interface DetectorWeights {
 
 export interface Contribution { name: FeatureName; value: number; z: number; contribution: number }
 
+export interface NgramModel { hashing: HashSpec; bias: number; weights: Float32Array; idf: Float32Array }
+
 export interface Scorer {
   readonly weights: DetectorWeights;
+  readonly ngram: NgramModel;
+  /** Stylometric contributions to the meta logit. */
   contributions(features: FeatureVector): Contribution[];
-  logit(features: FeatureVector): number;
+  /** Contribution of a raw n-gram logit to the meta logit. */
+  ngramContribution(ngramLogit: number): number;
+  /** Meta logit: bias + n-gram contribution + Σ stylometric contributions. */
+  logit(features: FeatureVector, ngramLogit: number): number;
   /** Calibrated probability (0..1) of a raw logit. */
   calibrate(logit: number): number;
 }
 
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 
-export function createScorer(weights: DetectorWeights): Scorer {
+export function decodeNgramModel(stored: StoredNgramModel): NgramModel {
+  const wBytes = Buffer.from(stored.weights_int16_b64, 'base64');
+  const iBytes = Buffer.from(stored.idf_uint8_b64, 'base64');
+  const size = 1 << stored.hashing.bits;
+  if (wBytes.length !== 2 * size || iBytes.length !== size) throw new Error('n-gram model arrays do not match its hashing spec');
+  const q = new Int16Array(wBytes.buffer, wBytes.byteOffset, size);
+  const weights = new Float32Array(size);
+  const idf = new Float32Array(size);
+  for (let k = 0; k < size; k++) { weights[k] = q[k]! * stored.weight_scale; idf[k] = iBytes[k]! * stored.idf_scale; }
+  return { hashing: stored.hashing, bias: stored.bias, weights, idf };
+}
+
+/** Quantises an n-gram model for storage (int16 weights, uint8 IDF). */
+export function encodeNgramModel(m: NgramModel): StoredNgramModel {
+  const size = 1 << m.hashing.bits;
+  let wMax = 1e-9;
+  let iMax = 1e-9;
+  for (let k = 0; k < size; k++) { wMax = Math.max(wMax, Math.abs(m.weights[k]!)); iMax = Math.max(iMax, m.idf[k]!); }
+  const weightScale = wMax / 32767;
+  const idfScale = iMax / 255;
+  const q = new Int16Array(size);
+  const i8 = new Uint8Array(size);
+  for (let k = 0; k < size; k++) { q[k] = Math.round(m.weights[k]! / weightScale); i8[k] = Math.round(m.idf[k]! / idfScale); }
+  return {
+    hashing: m.hashing, bias: m.bias, weight_scale: weightScale, idf_scale: idfScale,
+    weights_int16_b64: Buffer.from(q.buffer).toString('base64'), idf_uint8_b64: Buffer.from(i8.buffer).toString('base64'),
+  };
+}
+
+export function createScorer(weights: DetectorWeights, ngram: NgramModel = decodeNgramModel(weights.ngram)): Scorer {
   const clip = weights.z_clip;
+  const ngramContribution = (l: number): number =>
+    weights.ngram_weight * Math.max(-weights.ngram_clip, Math.min(weights.ngram_clip, Number.isFinite(l) ? l : 0));
   const contributions = (f: FeatureVector): Contribution[] => weights.features.map((wf) => {
     const value = f[wf.name];
     const raw = (applyTransform(wf.transform, value) - wf.mean) / wf.std;
@@ -49,13 +110,15 @@ export function createScorer(weights: DetectorWeights): Scorer {
   });
   return {
     weights,
+    ngram,
     contributions,
-    logit: (f) => contributions(f).reduce((a, c) => a + c.contribution, weights.bias),
+    ngramContribution,
+    logit: (f, l) => contributions(f).reduce((a, c) => a + c.contribution, weights.bias + ngramContribution(l)),
     calibrate: (logit) => sigmoid(weights.calibration.slope * logit + weights.calibration.intercept),
   };
 }
 
-export const WEIGHTS_URL = new URL('../detector-weights.json', import.meta.url);
+export const WEIGHTS_URL = new URL('./detector-model.json', import.meta.url);
 
 /** Reads and checks the weights file; throws with a clear message when it is missing or malformed. */
 export function loadDetectorWeights(url: URL = WEIGHTS_URL): DetectorWeights {
@@ -67,8 +130,9 @@ export function loadDetectorWeights(url: URL = WEIGHTS_URL): DetectorWeights {
   }
   const w = parsed as Partial<DetectorWeights>;
   const known = new Set<string>(FEATURE_NAMES);
-  if (typeof w.version !== 'string' || !Array.isArray(w.features) || typeof w.bias !== 'number' ||
-      !w.calibration || !w.thresholds || w.features.some((f) => !known.has(f.name) || !(f.std > 0))) {
+  if (typeof w.version !== 'string' || w.model !== 'stacked-logistic' || !Array.isArray(w.features) || typeof w.bias !== 'number' ||
+      !w.ngram || typeof w.ngram_weight !== 'number' || !w.calibration || !w.thresholds ||
+      w.features.some((f) => !known.has(f.name) || !(f.std > 0))) {
     throw new Error(`detector weights ${url.pathname} are malformed or were made for other features`);
   }
   return w as DetectorWeights;

@@ -5,7 +5,8 @@
  */
 import type { DetectionSignal, Severity } from '../../../../domain/options.js';
 import type { DocumentAnalysis, FeatureName } from './features.js';
-import type { Contribution } from './model.js';
+import type { Contribution, Scorer } from './model.js';
+import { mixWordHashes, wordHashes, type SparseVector, type Token } from './ngrams.js';
 
 const f1 = (v: number): string => v.toFixed(1);
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
@@ -117,13 +118,66 @@ function severityOf(contribution: number): Severity | null {
   return null;
 }
 
+export interface PhraseEvidence { phrase: string; contribution: number }
+export interface PhraseSignals { ai: PhraseEvidence[]; human: PhraseEvidence[] }
+
+/**
+ * The word 1–2-grams of the text with the largest contributions to the meta logit through the n-gram
+ * model (its weight for the phrase's bucket × the phrase's TF-IDF value × the meta weight): the most
+ * machine-typical and the most human-typical phrases actually found in the text.
+ */
+export function phraseSignals(tokens: readonly Token[], vector: SparseVector, scorer: Scorer, top = 4): PhraseSignals {
+  const mask = (1 << scorer.ngram.hashing.bits) - 1;
+  const values = new Map<number, number>();
+  for (let i = 0; i < vector.index.length; i++) values.set(vector.index[i]!, vector.value[i]!);
+  const hashes = wordHashes(tokens);
+  const isWord = tokens.map((t) => /\p{L}/u.test(t.norm));
+  const weights = scorer.ngram.weights;
+  const meta = scorer.weights.ngram_weight;
+  const seen = new Set<number>();
+  const found: Array<{ at: number; n: number; contribution: number }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isWord[i]) continue;
+    const uni = hashes[i]!;
+    const grams: Array<[number, number]> = [[uni & mask, 1]];
+    if (isWord[i + 1]) grams.push([mixWordHashes(uni, hashes[i + 1]!) & mask, 2]);
+    for (const [b, n] of grams) {
+      if (seen.has(b)) continue;
+      seen.add(b);
+      const contribution = meta * weights[b]! * (values.get(b) ?? 0);
+      if (contribution !== 0) found.push({ at: i, n, contribution });
+    }
+  }
+  const phrase = (f: { at: number; n: number; contribution: number }): PhraseEvidence => ({
+    phrase: tokens.slice(f.at, f.at + f.n).map((t) => t.norm).join(' '), contribution: f.contribution,
+  });
+  return {
+    ai: found.filter((p) => p.contribution > 0).sort((x, y) => y.contribution - x.contribution || x.at - y.at).slice(0, top).map(phrase),
+    human: found.filter((p) => p.contribution < 0).sort((x, y) => x.contribution - y.contribution || x.at - y.at).slice(0, top).map(phrase),
+  };
+}
+
+const listPhrases = (ps: PhraseEvidence[]): string =>
+  ps.map((p) => `"${p.phrase}" (${p.contribution >= 0 ? '+' : ''}${p.contribution.toFixed(3)})`).join(', ');
+
 /**
  * Signals sorted by strength. For a text judged human, only medium and high machine signals are
  * kept and the strongest human-leaning features follow (severity low, worded as human traits);
  * they also stand alone when nothing points to machine text.
  */
-export function buildSignals(contributions: Contribution[], a: DocumentAnalysis, judgedHuman = false, maxSignals = 6): DetectionSignal[] {
+export function buildSignals(
+  contributions: Contribution[], a: DocumentAnalysis, judgedHuman = false,
+  phrases: PhraseSignals = { ai: [], human: [] }, ngramContribution = 0, maxSignals = 6,
+): DetectionSignal[] {
   const out: Array<DetectionSignal & { weight: number }> = [];
+  // The n-gram model's share of the score, explained by the phrases that pushed it most.
+  const phraseSeverity = severityOf(ngramContribution);
+  if (phraseSeverity && phrases.ai.length > 0) {
+    out.push({
+      signal: 'ai_typical_phrases', severity: phraseSeverity, weight: ngramContribution,
+      detail: `word choice resembles machine text of the training data (n-gram evidence ${ngramContribution.toFixed(2)} in logit); most machine-typical phrases found: ${listPhrases(phrases.ai)}`,
+    });
+  }
   for (const c of contributions) {
     const severity = severityOf(c.contribution);
     if (severity) out.push({ signal: c.name, severity, detail: DESCRIBE[c.name](c.value, a).ai, weight: c.contribution });
@@ -144,8 +198,17 @@ export function buildSignals(contributions: Contribution[], a: DocumentAnalysis,
   const machine = out.filter((s) => !judgedHuman || s.severity !== 'low').slice(0, maxSignals)
     .map(({ signal, severity, detail }) => ({ signal, severity, detail }));
   if (machine.length > 0 && !judgedHuman) return machine;
-  const human = [...contributions].sort((x, y) => x.contribution - y.contribution).filter((c) => c.contribution <= -0.04)
-    .slice(0, Math.min(3, Math.max(1, maxSignals - machine.length)))
-    .map((c) => ({ signal: c.name, severity: 'low' as const, detail: DESCRIBE[c.name](c.value, a).human }));
+  const humanSide: Array<{ weight: number; signal: DetectionSignal }> = contributions.filter((c) => c.contribution <= -0.04)
+    .map((c) => ({ weight: c.contribution, signal: { signal: c.name, severity: 'low' as const, detail: DESCRIBE[c.name](c.value, a).human } }));
+  if (ngramContribution <= -0.04 && phrases.human.length > 0) {
+    humanSide.push({
+      weight: ngramContribution,
+      signal: {
+        signal: 'human_typical_phrases', severity: 'low',
+        detail: `word choice resembles human writing of the training data (n-gram evidence ${ngramContribution.toFixed(2)} in logit); most human-typical phrases found: ${listPhrases(phrases.human)}`,
+      },
+    });
+  }
+  const human = humanSide.sort((x, y) => x.weight - y.weight).slice(0, Math.min(3, Math.max(1, maxSignals - machine.length))).map((h) => h.signal);
   return [...machine, ...human];
 }

@@ -72,6 +72,26 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a plethora of', neutral: ['plenty of', 'a great many'], casual: ['a ton of', 'loads of'] },
   { pattern: 'a myriad of', neutral: ['countless', 'a great many'], casual: ['tons of'] },
   { pattern: 'myriad', neutral: ['countless', 'many'] },
+  { pattern: 'advantages and disadvantages', neutral: ['pros and cons', 'upsides and downsides'] },
+  { pattern: 'benefits and drawbacks', neutral: ['pros and cons', 'upsides and downsides'] },
+  { pattern: 'has the potential to', neutral: ['could', 'may'] },
+  { pattern: 'have the potential to', neutral: ['could', 'may'] },
+  { pattern: 'firstly,', neutral: ['first,', 'to start,'] },
+  { pattern: 'is essential for', neutral: ['is key to', 'matters for'] },
+  { pattern: 'are essential for', neutral: ['are key to', 'matter for'] },
+  { pattern: 'numerous benefits', neutral: ['many benefits', 'plenty of benefits'] },
+  { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'] },
+  { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
+  { pattern: 'on the one hand,', neutral: ['', 'for one thing,'] },
+  { pattern: 'prior to', neutral: ['before'] },
+  { pattern: 'such as', neutral: ['like', 'such as'] },
+  { pattern: 'in addition to', neutral: ['besides', 'on top of'] },
+  { pattern: 'a number of', neutral: ['several', 'some'] },
+  { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
+  { pattern: 'in light of', neutral: ['given', 'because of'] },
+  { pattern: 'with regard to', neutral: ['about', 'on'] },
+  { pattern: 'in the event that', neutral: ['if'] },
+  { pattern: 'a large number of', neutral: ['many', 'lots of'] },
   { pattern: 'the intricacies of', neutral: ['the details of', 'the finer points of'] },
 ];
 
@@ -121,3 +141,13 @@ export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = 
   academic: ['arguably,', 'in practice,', 'on balance,', 'broadly speaking,', 'in this respect,'],
   professional: ['in practice,', 'put simply,', 'practically speaking,', 'in short,'],
 };
+
+/** Connectives and discourse markers: a sentence opening with one gets no opener in front of it. */
+export const CONNECTIVES: readonly string[] = [
+  'however', 'furthermore', 'moreover', 'additionally', 'also', 'honestly', 'look', 'basically', 'thing is', 'frankly',
+  'in fact', 'sure enough', 'as it happens', 'then again', 'still', 'plus', "what's more", 'beyond that', 'in short',
+  'put simply', 'in practice', 'arguably', 'on balance', 'broadly speaking', 'in this respect', 'practically speaking',
+  'oddly enough', 'in a way', 'as it turns out', 'strangely', 'curiously', 'therefore', 'thus', 'so', 'but', 'and', 'yet',
+  'in addition', 'consequently', 'as a result', 'in the end', 'all in all', 'on top of that', 'likewise', 'similarly',
+  'indeed', 'nonetheless', 'nevertheless', 'by contrast', 'in particular', 'above all', 'overall', 'for this reason',
+];

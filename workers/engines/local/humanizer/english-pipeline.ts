@@ -1,8 +1,9 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  addOpener, applyContractions, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  addOpener, applyContractions, capitalizeFirst, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from './english-rules.js';
+import { CONNECTIVES } from './english-phrases.js';
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
@@ -26,18 +27,6 @@ const JOINERS = {
   neutral: ['; ', ' and ', ' — '],
   formal: ['; ', ' and '],
 } as const;
-
-/** Drops a sentence that repeats an earlier one word for word (a loop typical of generated text). */
-function dropRepeats(sentences: string[]): string[] {
-  const seen = new Set<string>();
-  return sentences.filter((s) => {
-    const key = s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-    if (key.split(' ').length < 5 || PROTECTED.test(s)) return true;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 const PROTECTED = /[\uE000-\uE019]/u;
 
@@ -70,9 +59,10 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
   for (let i = 0; i < sentences.length; i++) {
     const a = sentences[i]!;
     const b = sentences[i + 1];
-    if (b !== undefined && wordCount(a) + wordCount(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
+    // A sentence opening with a conjunction ("And it ...") stays on its own: joined, it would read "and and".
+    if (b !== undefined && !/^(?:and|but|or|so|yet|plus|nor)\b/iu.test(b) && wordCount(a) + wordCount(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
       // A sentence opening with a connective ("However, ...") only follows a semicolon.
-      const joiners = /^[\p{L}' ]{1,24},/u.test(b) ? ['; '] : JOINERS[ctx.profile.register];
+      const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) ? ['; '] : JOINERS[ctx.profile.register];
       const merged = mergeSentences(a, b, {
         joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, namesAfterSemicolon: true,
       }, ctx.rng);
@@ -85,10 +75,11 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
 
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
-  let out = dropRepeats(sentences).map((s) => {
-    let t = replacePhrases(s, profile.register, rng);
-    t = replaceConnectiveOpener(t, profile.register, rng);
-    t = replaceSynonyms(t, { rate: mode.synonymRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
+  const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
+  let out = sentences.map((s) => {
+    let t = replacePhrases(s, profile.register, rng, prefer);
+    t = replaceConnectiveOpener(t, profile.register, rng, prefer);
+    t = replaceSynonyms(t, { rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
     return applyContractions(t, profile.contractions);
   });
   out = out.map((s) => (rng.chance(mode.reorderRate) ? reorderClauses(s, ctx.lowerForms, rng) ?? s : s));
@@ -98,7 +89,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   let previousHadOpener = true;
   let added = 0;
   const tryOpener = (s: string): string | null => {
-    const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners);
+    const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners, prefer);
     if (!withOpener) return null;
     ctx.usedOpeners.add(withOpener.opener);
     added++;
@@ -118,5 +109,17 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
       out[i] = tryOpener(out[i]!) ?? out[i]!;
     }
   }
-  return out.map((s) => s.replace(/\s{2,}/gu, ' ').trim()).filter((s) => s.length > 0);
+  return out.map(tidy).filter((s) => s.length > 0);
+}
+
+const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?=(?:${CONNECTIVES.join('|')})(?:,|\\s))`, 'iu');
+
+/**
+ * Last step of every sentence: where replacements left two connectives in a row ("But, but it ...")
+ * the first goes; punctuation left doubled by a deletion (", .") is merged; spaces are single.
+ */
+function tidy(sentence: string): string {
+  let s = sentence.replace(/\s{2,}/gu, ' ').trim();
+  if (STACKED_START.test(s)) s = capitalizeFirst(s.replace(STACKED_START, ''));
+  return s.replace(/[,;:]\s*([.!?])/gu, '$1').replace(/,\s*,/gu, ',');
 }

@@ -4,10 +4,12 @@
  * which placeholders (see freeze.ts) are opaque and never matched.
  */
 import type { Readability } from '../../../../domain/options.js';
-import { findMachinePhrases } from '../detector/features.js';
-import { FUNCTION_WORDS } from '../detector/lexicon.js';
-import { CONNECTIVE_OPENERS, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
+import { FUNCTION_WORDS } from '../text/function-words.js';
+import { syllables } from '../text/measures.js';
+import { tagTokens, type TaggedToken } from '../text/pos.js';
+import { CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
+import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
 import type { ToneProfile } from './tone.js';
 
@@ -26,9 +28,22 @@ function matchCase(source: string, replacement: string): string {
   return replacement;
 }
 
-function choose<T>(register: ToneProfile['register'], alts: { neutral: readonly T[]; casual?: readonly T[]; formal?: readonly T[] }, rng: Random): T {
+/** Which alternatives a readability level prefers: the plainest (fewest syllables a word) for high-school readers, any otherwise. */
+export type Preference = 'short' | 'any';
+
+function plainness(p: string): number {
+  const words = p.match(/\p{L}+/gu) ?? [];
+  return words.length === 0 ? 0 : words.reduce((a, w) => a + syllables(w), 0) / words.length;
+}
+
+function shortest(pool: readonly string[]): readonly string[] {
+  const min = Math.min(...pool.map(plainness));
+  return pool.filter((p) => plainness(p) <= min + 0.25);
+}
+
+function choose(register: ToneProfile['register'], alts: { neutral: readonly string[]; casual?: readonly string[]; formal?: readonly string[] }, rng: Random, prefer: Preference = 'any'): string {
   const pool = (register === 'casual' ? alts.casual : register === 'formal' ? alts.formal : undefined) ?? alts.neutral;
-  return rng.pick(pool);
+  return rng.pick(prefer === 'short' ? shortest(pool) : pool);
 }
 
 /** Upper-cases the first letter of a sentence (placeholders and punctuation are skipped over). */
@@ -42,59 +57,77 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 }
 
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
-export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random): string {
+export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let out = s;
   for (const { rule, re } of PHRASES) {
-    out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng)));
+    out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
   }
   out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
   return out === s ? s : keepLeadingCase(s, out);
 }
 
 /** Rewrites a stock connective that opens the sentence ("However, ..."). */
-export function replaceConnectiveOpener(s: string, register: ToneProfile['register'], rng: Random): string {
+export function replaceConnectiveOpener(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   const m = /^(\p{L}+),\s+/u.exec(s);
   if (!m) return s;
   const alts = CONNECTIVE_OPENERS[m[1]!.toLowerCase()];
   if (!alts) return s;
-  const replacement = choose(register, alts, rng);
+  const replacement = choose(register, alts, rng, prefer);
   const rest = s.slice(m[0].length);
   return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
 }
 
-export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string> }
+export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string>; variation?: number }
+
+const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
+
+/** Whether a sentence opens with a connective or discourse marker ("Therefore ...", "Overall ..."). */
+export function startsWithConnective(s: string): boolean { return STARTS_WITH_CONNECTIVE.test(s); }
 
 const PROTECTED_CHAR = /[\uE000-\uE019]/u;
-const isMachineTarget = (w: string): boolean => findMachinePhrases(w).size > 0;
+const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
+/**
+ * The member to put in place of group[index], or null to keep it. Readability pulls towards the plain
+ * (high-school) or the formal (graduate, doctorate) end; otherwise the member that reads most human
+ * (lowest machine log-odds learnt from the data) wins, when it reads more human than the word itself.
+ */
 function pickTarget(group: readonly string[], index: number, o: SynonymOptions, forced: boolean, rng: Random): string | null {
-  const options = group.map((w, i) => ({ w, i })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
+  const options = group.map((w, i) => ({ w, i, odds: machineLogOdds(w) })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
   if (options.length === 0) return null;
   const plainest = options.reduce((a, b) => (b.i < a.i ? b : a));
   const fanciest = options.reduce((a, b) => (b.i > a.i ? b : a));
   switch (o.readability) {
     case 'high-school':
-      if (index > plainest.i && rng.chance(0.85)) return plainest.w;
+      if (index > plainest.i && rng.chance(0.9)) return plainest.w;
       break;
     case 'doctorate':
-      if (index < fanciest.i && rng.chance(0.7)) return fanciest.w;
+      if (index < fanciest.i && !forced && rng.chance(0.6)) return fanciest.w;
       break;
     case 'graduate':
-      if (index === 0 && rng.chance(0.4)) return fanciest.w;
+      if (index === 0 && !forced && rng.chance(0.3)) return fanciest.w;
       break;
     case 'college':
       break;
   }
-  if (!forced && !rng.chance(o.rate)) return null;
-  const pool = o.readability === 'high-school' ? options.filter((x) => x.i <= index) : options;
-  return (pool.length > 0 ? rng.pick(pool) : rng.pick(options)).w;
+  const own = machineLogOdds(group[index]!);
+  const human = options.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
+  if (forced) return human.w;
+  if (human.odds < own - 0.1 && rng.chance(o.rate)) return human.w;
+  // The stronger modes also vary wording for its own sake, never towards a machine-typical word.
+  const plain = options.filter((x) => x.odds < 1);
+  return plain.length > 0 && rng.chance(o.variation ?? 0) ? rng.pick(plain).w : null;
 }
 
 /**
- * Swaps words for group members. Machine-listed words are always replaced; words the document
- * repeats are replaced more often; readability pushes towards the plain or the formal end.
+ * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
+ * Machine-typical words are always replaced; words the document repeats are replaced more often;
+ * readability pushes towards the plain or the formal end.
  */
 export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): string {
+  const tagged = tagTokens(s);
+  if (!tagged) return s;
+  const posAt = new Map<number, TaggedToken>(tagged.map((t) => [t.start, t]));
   const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
   let out = '';
   let pos = 0;
@@ -106,8 +139,9 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       const raw = s.slice(first.index!, last.index! + last[0].length);
       if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
       const key = raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'");
-      const entries = SYNONYMS.get(key);
-      if (!entries) continue;
+      const tag = posAt.get(first.index!);
+      const entries = SYNONYMS.get(key)?.filter((e) => tag && tag.end === first.index! + first[0].length && e.pos === tag.pos);
+      if (!entries || entries.length === 0) continue;
       // Capitalised words inside a sentence are names, and words glued to a protected span are
       // fragments of it: never touched.
       if (i > 0 && /^\p{Lu}/u.test(raw)) break;
@@ -129,8 +163,8 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
 /** "a" / "an" agreement after a replacement changed the following word. */
 export function fixArticles(s: string): string {
   return s
-    .replace(/(^|[^\p{L}\p{N}'’])(a|^A) (?=(?:[aeio]|u(?!ni|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
-    .replace(/(^|[^\p{L}\p{N}'’])(a|^A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?:[aeio]|u(?!ni|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 
 export function applyContractions(s: string, mode: ToneProfile['contractions']): string {
@@ -161,13 +195,13 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
 
 /** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
 export function addOpener(
-  s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>,
+  s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>, prefer: Preference = 'any',
 ): { text: string; opener: string } | null {
   // Not before another opener ("All in all, ...") or a conjunction ("And ...").
-  if (style === 'none' || /^[\p{L}' ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s)) return null;
+  if (style === 'none' || !/^[\p{L}\uE000]/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
-  const opener = rng.pick(choices);
+  const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);
   const rest = decapitalize(s, lowerForms) ?? (/^\p{Lu}/u.test(s) ? s : null);
   if (rest === null) return null;
   return { text: capitalizeFirst(`${opener} ${rest}`), opener };

@@ -1,67 +1,74 @@
 /**
- * Interchangeable English words, each group ordered from plainest to most formal, all in the same
- * part of speech and inflection. Readability picks towards either end; variation picks any other
- * member. Words from the detector's machine-phrase list only appear as sources, never as targets.
+ * Interchangeable English words, curated so that each group keeps one sense: ordered from plainest to
+ * most formal, all in the same part of speech and inflection, and swapped only where the tagger reads
+ * the word in that part of speech. Readability picks towards either end; variation picks any other
+ * member. Machine-typical words (machine-phrases.ts) only appear as sources, never as targets.
  */
 
-const GROUPS: readonly string[] = [
-  // verbs (only forms that cannot be read as nouns or adjectives in ordinary prose)
-  'using|employing', 'helps|assists', 'helped|assisted', 'showed|demonstrated', 'shows|demonstrates',
-  'showing|demonstrating', 'show|demonstrate', 'obtain|acquire', 'obtained|acquired', 'bought|purchased', 'started|began',
-  'ended|finished|concluded', 'try|attempt', 'tries|attempts', 'tried|attempted', 'needed|required', 'guarantee|ensure',
-  'guarantees|ensures', 'guaranteeing|ensuring', 'improve|enhance', 'improves|enhances', 'improved|enhanced',
-  'improving|enhancing', 'give|provide', 'gives|provides', 'gave|provided',
-  'giving|providing', 'changed|modified|altered', 'checked|verified', 'tell|inform', 'told|informed',
-  'asked|inquired', 'point out|highlight|underscore', 'points out|highlights|underscores', 'pointed out|highlighted',
-  'lead to|result in', 'leads to|results in', 'led to|resulted in', 'dealt with|addressed', 'set up|establish',
-  'sets up|establishes', 'grow|expand', 'grew|expanded', 'grows|expands', 'reduced|diminished', 'allowed|permitted',
-  'seem|appear', 'seems|appears', 'seemed|appeared', 'picked|selected', 'choose|select', 'chose|selected',
-  'went up|increased', 'went down|decreased', 'lived|resided', 'wanted|wished', 'linked|connected|associated',
-  'explain|clarify|elucidate', 'explains|clarifies|elucidates', 'explained|clarified', 'learn|discover',
-  'learned|discovered', 'shaped|influenced', 'strengthen|bolster', 'backed|supported|endorsed', 'met|encountered',
-  'hand out|distribute', 'carried out|conducted|performed', 'delve into|dig into|explore', 'delves into|digs into|explores',
-  'delving into|digging into|exploring', 'leverage|use|draw on', 'leveraging|using|drawing on', 'utilize|use|employ',
-  'utilizing|using|employing', 'utilized|used|employed', 'foster|encourage|cultivate', 'fosters|encourages|cultivates',
-  'fostering|encouraging|cultivating', 'showcase|show|display', 'showcases|shows|displays', 'showcasing|showing|displaying',
-  'embark on|start|undertake', 'unlock|open up|release', 'harness|use|channel', 'elevate|raise|lift',
-  // nouns
-  'job|task', 'jobs|tasks', 'goals|objectives', 'problems|difficulties', 'idea|notion|concept', 'ideas|notions|concepts',
-  'result|outcome', 'results|outcomes', 'chance|opportunity', 'chances|opportunities', 'kinds|types|categories',
-  'area|field|domain', 'areas|fields|domains', 'buyers|customers|consumers', 'money|funds', 'growth|expansion',
-  'effects|consequences|ramifications', 'proof|evidence', 'aspect|dimension|facet', 'aspects|dimensions|facets',
-  'landscape|scene|terrain', 'journey|path|trajectory', 'realm|world|sphere', 'tapestry|mix|mosaic',
-  'intricacies|details|subtleties', 'testament|sign|proof',
-  // adjectives
-  'big|large|substantial', 'small|minor|modest', 'main|chief|principal', 'central|pivotal', 'difficult|arduous',
-  'easy|simple|straightforward', 'evident|apparent', 'fast|quick|rapid', 'quickly|rapidly|swiftly', 'slowly|gradually',
-  'whole|entire', 'multiple|numerous', 'different|distinct|disparate', 'important|significant|notable',
-  'crucial|vital|critical', 'essential|necessary|indispensable', 'useful|helpful|beneficial', 'strong|robust|resilient',
-  'wide|broad|extensive', 'common|prevalent|widespread', 'rare|scarce|uncommon', 'real|genuine|authentic',
-  'odd|unusual|anomalous', 'huge|enormous|immense', 'careful|thorough|meticulous',
-  'detailed|intricate|elaborate', 'complicated|complex|multifaceted', 'lively|vibrant|dynamic', 'busy|bustling',
-  'smooth|seamless', 'varied|diverse|heterogeneous', 'several|various|assorted', 'deep|profound',
-  'striking|remarkable|extraordinary', 'basic|fundamental|elementary', 'exact|precise', 'main|primary',
-  'thorough|comprehensive|exhaustive', 'key|pivotal|paramount', 'valuable|invaluable', 'praiseworthy|commendable',
-  'holistic|overall|integrated', 'nuanced|subtle|fine-grained',
-  // adverbs and connectives
-  'mostly|largely|predominantly', 'often|frequently', 'sometimes|occasionally|intermittently',
-  'mainly|primarily|principally', 'nearly|almost|virtually', 'maybe|perhaps|possibly', 'really|truly|genuinely',
-  'finally|eventually|ultimately', 'quite|fairly', 'greatly|considerably|significantly', 'especially|particularly',
-  'because of|owing to', 'smoothly|seamlessly', 'carefully|meticulously', 'a lot of|a wide range of', 'many|numerous',
-];
+/** Universal POS tag each group's members carry in running text. */
+export type SynonymPos = 'VERB' | 'NOUN' | 'ADJ' | 'ADV' | 'ADP';
 
-export interface SynonymEntry { group: readonly string[]; index: number }
+const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
+  // only forms that cannot be read as nouns or adjectives in ordinary prose; the tagger checks it too
+  VERB: [
+    'using|employing', 'helps|assists', 'helped|assisted', 'showed|demonstrated', 'shows|demonstrates',
+    'showing|demonstrating', 'show|demonstrate', 'obtain|acquire', 'obtained|acquired', 'bought|purchased', 'started|began',
+    'try|attempt', 'tries|attempts', 'tried|attempted', 'needed|required',
+    'makes sure|ensures', 'improve|enhance', 'improves|enhances', 'improved|enhanced',
+    'improving|enhancing',
+    'checked|verified', 'asked|inquired', 'point out|highlight', 'points out|highlights',
+    'pointed out|highlighted', 'lead to|result in', 'leads to|results in', 'led to|resulted in', 'dealt with|addressed',
+    'seem|appear', 'seems|appears', 'seemed|appeared', 'picked|selected', 'choose|select',
+    'lived|resided', 'explain|clarify', 'explains|clarifies', 'explained|clarified',
+    'strengthen|bolster', 'carried out|conducted', 'hand out|distribute',
+    'dig into|delve into', 'digs into|delves into', 'digging into|delving into', 'use|leverage|utilize', 'uses|leverages|utilizes',
+    'using|leveraging|utilizing', 'used|utilized', 'encourage|foster', 'encourages|fosters',
+    'encouraging|fostering', 'show|showcase', 'shows|showcases', 'showing|showcasing',
+    'start|embark on', 'use|harness', 'raise|elevate', 'raises|elevates', 'simplify|streamline',
+    'making sure|ensuring', 'make sure|ensure', 'lets|enables', 'letting|enabling|allowing', 'keep|maintain', 'keeps|maintains',
+    'set up|establish', 'tackling|addressing', 'tackle|address', 'making|creating', 'get|obtain|acquire', 'gets|obtains', 'need|require',
+    'needs|requires', 'help|assist|facilitate', 'helps|facilitates', 'buy|purchase', 'have|possess', 'has|possesses', 'put first|prioritize',
+    'cut|reduce', 'cuts|reduces', 'cutting|reducing', 'gives|offers', 'give|offer', 'put in place|implement', 'putting in place|implementing',
+  ],
+  NOUN: [
+    'job|task', 'jobs|tasks', 'goals|objectives', 'problems|difficulties', 'idea|notion', 'ideas|notions',
+    'result|outcome', 'results|outcomes', 'chance|opportunity', 'chances|opportunities', 'kinds|types',
+    'growth|expansion', 'proof|evidence', 'aspect|facet', 'aspects|facets', 'mix|tapestry', 'details|intricacies',
+    'sign|testament', 'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
+    'ways|methods', 'effects|consequences', 'needs|requirements', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
+  ],
+  ADJ: [
+    'big|large', 'main|chief|principal', 'central|pivotal', 'hard|difficult|arduous',
+    'easy|simple|straightforward', 'clear|evident|apparent', 'fast|quick|rapid', 'whole|entire',
+    'many|multiple|numerous', 'important|significant', 'crucial|vital|critical', 'needed|necessary|essential',
+    'useful|helpful|beneficial', 'common|prevalent|widespread', 'rare|scarce', 'unusual|anomalous',
+    'huge|enormous|immense', 'careful|meticulous', 'lively|vibrant', 'busy|bustling', 'smooth|seamless',
+    'varied|diverse', 'striking|remarkable', 'basic|fundamental', 'exact|precise', 'main|primary',
+    'key|pivotal|paramount', 'worthy|commendable', 'subtle|nuanced', 'complex|intricate', 'different|various', 'key|essential', 'complete|comprehensive', 'extra|additional',
+  ],
+  ADV: [
+    'mostly|largely|predominantly', 'often|frequently', 'sometimes|occasionally', 'quickly|rapidly|swiftly',
+    'mainly|primarily|principally', 'nearly|almost|virtually', 'maybe|perhaps|possibly', 'really|truly|genuinely',
+    'finally|eventually|ultimately', 'greatly|considerably|significantly', 'especially|particularly',
+    'smoothly|seamlessly', 'carefully|meticulously', 'slowly|gradually', 'only|solely', 'first|firstly', 'more and more|increasingly',
+  ],
+  ADP: ['about|regarding|concerning', 'among|amongst', 'toward|towards'],
+};
+
+export interface SynonymEntry { group: readonly string[]; index: number; pos: SynonymPos }
 
 /** Lower-cased word or phrase → its groups (a word can sit in several, e.g. as noun and verb). */
 export const SYNONYMS: ReadonlyMap<string, SynonymEntry[]> = (() => {
   const map = new Map<string, SynonymEntry[]>();
-  for (const line of GROUPS) {
-    const group = line.split('|');
-    group.forEach((w, index) => {
-      const list = map.get(w) ?? [];
-      list.push({ group, index });
-      map.set(w, list);
-    });
+  for (const [pos, lines] of Object.entries(GROUPS) as Array<[SynonymPos, readonly string[]]>) {
+    for (const line of lines) {
+      const group = line.split('|');
+      group.forEach((w, index) => {
+        const list = map.get(w) ?? [];
+        list.push({ group, index, pos });
+        map.set(w, list);
+      });
+    }
   }
   return map;
 })();

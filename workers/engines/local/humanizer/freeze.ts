@@ -1,8 +1,10 @@
 /**
- * Protection of text that must come back verbatim: freeze words (every occurrence, matched exactly)
- * and quoted passages. Protected spans become opaque placeholders made of private-use characters,
- * which no rewriting rule matches, and are restored at the end.
+ * Protection of text that must come back verbatim: freeze words (every occurrence, matched exactly),
+ * quoted passages, URLs, e-mail addresses, numbers and code-like tokens (text/spans.ts). Protected
+ * spans become opaque placeholders made of private-use characters, which no rewriting rule matches,
+ * and are restored at the end.
  */
+import { QUOTED, VERBATIM_KINDS } from '../text/spans.js';
 
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
@@ -21,20 +23,24 @@ function decode(token: string): number {
 
 export interface Protected { text: string; restore(rewritten: string): string; spans: string[] }
 
-/** Quoted passages (straight or curly double quotes, guillemets, CJK brackets) up to 400 characters. */
-const QUOTED = /"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|『[^』\n]{1,400}』/gu;
 
 /**
- * Replaces every occurrence of each freeze word (longest first; overlapping occurrences are merged
- * into one span so both survive) and every quoted passage with a placeholder.
+ * Replaces every occurrence of each freeze word, every quoted passage and every verbatim token with a
+ * placeholder; overlapping occurrences are merged into one span so all survive.
  */
-export function protect(text: string, freezeWords: readonly string[], options: { quotes?: boolean } = {}): Protected {
+export function protect(text: string, freezeWords: readonly string[], options: { quotes?: boolean; verbatim?: boolean } = {}): Protected {
   const ranges: Array<[number, number]> = [];
   for (const word of new Set(freezeWords)) {
     if (word.length === 0) continue;
     for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) ranges.push([at, at + word.length]);
   }
   if (options.quotes !== false) for (const m of text.matchAll(QUOTED)) ranges.push([m.index!, m.index! + m[0].length]);
+  if (options.verbatim !== false) {
+    for (const { kind, re } of VERBATIM_KINDS) {
+      if (kind === 'quote') continue;
+      for (const m of text.matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
+    }
+  }
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: Array<[number, number]> = [];
   for (const r of ranges) {

@@ -1,11 +1,12 @@
 /**
- * The local rule-based humanizer. For English it generates a few seeded candidates (more in the
- * stronger modes) and returns the one the detector scores as most human; the request's seed picks
- * the candidates, so the result is deterministic and different seeds give different texts.
+ * The local rule-based humanizer. It writes in the text's own language (it does not translate). For
+ * English it generates a few seeded candidates (more in the stronger modes) and returns the one the
+ * detector scores as most human; the request's seed picks the candidates, so the result is
+ * deterministic and different seeds give different texts.
  */
 import type { CallOptions, HumanizeRequest, Humanizer } from '../../types.js';
 import { MODE_PARAMS } from './params.js';
-import { candidateSeed, rewriteOnce } from './rewrite.js';
+import { candidateSeed, rewriteLanguage, rewriteOnce } from './rewrite.js';
 
 /** What the humanizer needs from a detector: a fast calibrated score (0-100, higher = more AI-like). */
 export interface TextScorer { scoreText(text: string): number }
@@ -23,11 +24,12 @@ export function wordChunks(text: string): string[] {
 
 /** Picks the best of the mode's candidates; exported for the evaluation script. */
 export function bestCandidate(request: HumanizeRequest, scorer: TextScorer | null): { text: string; score: number | null } {
-  const k = request.language === 'en' && scorer ? MODE_PARAMS[request.mode].candidates : 1;
+  const language = rewriteLanguage(request.text);
+  const k = language === 'en' && scorer ? MODE_PARAMS[request.mode].candidates : 1;
   let best: { text: string; score: number | null } | null = null;
   for (let i = 0; i < k; i++) {
-    const text = rewriteOnce(request, candidateSeed(request, i));
-    const score = scorer && request.language === 'en' ? scorer.scoreText(text) : null;
+    const text = rewriteOnce(request, candidateSeed(request, i), language);
+    const score = scorer && language === 'en' ? scorer.scoreText(text) : null;
     if (!best || (score !== null && best.score !== null && score < best.score)) best = { text, score };
   }
   return best!;

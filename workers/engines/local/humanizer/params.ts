@@ -2,8 +2,10 @@
 import type { Mode, Readability } from '../../../../domain/options.js';
 
 export interface ModeParams {
-  /** Chance that a word with a known synonym is swapped (repeated words: 2.5×). */
+  /** Chance that a word with a more human-reading synonym is swapped (repeated words: 2.5×). */
   synonymRate: number;
+  /** Chance that a word is swapped for another same-sense member even when that one does not read more human. */
+  variationRate: number;
   /** Chance that a sentence gets a tone opener (never two in a row). */
   openerRate: number;
   /** Chance that a sentence's clauses are reordered. */
@@ -15,11 +17,11 @@ export interface ModeParams {
 }
 
 export const MODE_PARAMS: Record<Mode, ModeParams> = {
-  standard: { synonymRate: 0.15, openerRate: 0.15, reorderRate: 0.15, burstSplitRate: 0.4, candidates: 3 },
-  academic: { synonymRate: 0.15, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.3, candidates: 3 },
-  enhanced: { synonymRate: 0.25, openerRate: 0.2, reorderRate: 0.3, burstSplitRate: 0.5, candidates: 4 },
-  ultra: { synonymRate: 0.35, openerRate: 0.25, reorderRate: 0.5, burstSplitRate: 0.6, candidates: 5 },
-  aggressive: { synonymRate: 0.45, openerRate: 0.3, reorderRate: 0.7, burstSplitRate: 0.7, candidates: 6 },
+  standard: { synonymRate: 0.5, variationRate: 0, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.35, candidates: 3 },
+  academic: { synonymRate: 0.4, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.3, candidates: 3 },
+  enhanced: { synonymRate: 0.7, variationRate: 0.3, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.5, candidates: 4 },
+  ultra: { synonymRate: 0.85, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.6, candidates: 5 },
+  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.7, candidates: 6 },
 };
 
 export interface ReadabilityParams {
@@ -32,7 +34,7 @@ export interface ReadabilityParams {
 }
 
 export const READABILITY_PARAMS: Record<Readability, ReadabilityParams> = {
-  'high-school': { maxWords: 15, mergeMax: 0, mergeRate: 0 },
+  'high-school': { maxWords: 12, mergeMax: 0, mergeRate: 0 },
   college: { maxWords: 25, mergeMax: 18, mergeRate: 0.2 },
   graduate: { maxWords: 38, mergeMax: 34, mergeRate: 0.6 },
   doctorate: { maxWords: 55, mergeMax: 50, mergeRate: 0.9 },

@@ -1,12 +1,18 @@
 /**
- * One seeded rewrite of a request: protect frozen and quoted text, rewrite paragraph by paragraph
- * (English rules or the language's rules), restore the protected text. Pure and deterministic.
+ * One seeded rewrite of a request: parse the lines, protect frozen and verbatim text in each prose
+ * body, rewrite it by the rules of the text's own language, restore. Pure and deterministic.
  */
-import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { FUNCTION_WORDS } from '../text/function-words.js';
 import { splitSentences } from '../text/segment.js';
 import type { HumanizeRequest } from '../../types.js';
+import { identifyLanguage } from '../../../../domain/language.js';
+import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
-import { PLACEHOLDER, protect } from './freeze.js';
+import { checkRewrite } from './checker.js';
+import { joinLines, parseLines, type Line } from './document.js';
+import { PLACEHOLDER, protect, type Protected } from './freeze.js';
+import { startsWithConnective } from './english-rules.js';
+import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph, withOpener } from './other-pipeline.js';
 import { MODE_PARAMS } from './params.js';
@@ -14,7 +20,10 @@ import { createRandom, hash32, type Random } from './random.js';
 import { toneProfile, type ToneProfile } from './tone.js';
 
 function effectiveProfile(request: HumanizeRequest): ToneProfile {
-  const profile = toneProfile(request.tone);
+  const base = toneProfile(request.tone);
+  // Chatty openers do not belong in text written for graduate or doctoral readers.
+  const profile = (request.readability === 'graduate' || request.readability === 'doctorate') && (base.openers === 'casual' || base.openers === 'creative')
+    ? { ...base, openers: 'none' as const } : base;
   if (request.mode !== 'academic') return profile;
   // Academic mode keeps the register scholarly whatever the tone: no contractions, no chatty openers.
   return { ...profile, contractions: 'expand', register: 'formal', openers: profile.openers === 'none' ? 'none' : 'academic', hedged: true };
@@ -32,22 +41,20 @@ function textStats(text: string): { lowerForms: Set<string>; repeated: Set<strin
   return { lowerForms, repeated: new Set([...counts].filter(([, c]) => c >= 2).map(([w]) => w)) };
 }
 
-const PARAGRAPH_BREAK = /(\n[ \t]*\n\s*)/u;
-
-function rewriteParagraph(paragraph: string, request: HumanizeRequest, rng: Random, stats: ReturnType<typeof textStats>, used: Set<string>): string {
-  const lead = /^\s*/u.exec(paragraph)![0];
-  const trail = /\s*$/u.exec(paragraph)![0];
-  const sentences = splitSentences(paragraph).map((s) => s.text);
-  if (sentences.length === 0) return paragraph;
+function rewriteBody(body: string, language: Language, request: HumanizeRequest, rng: Random, stats: ReturnType<typeof textStats>, used: Set<string>): string {
+  const lead = /^\s*/u.exec(body)![0];
+  const trail = /\s*$/u.exec(body)![0];
+  const sentences = splitSentences(body).map((s) => s.text);
+  if (sentences.length === 0) return body;
   const mode = MODE_PARAMS[request.mode];
-  if (request.language === 'en') {
+  if (language === 'en') {
     const out = rewriteEnglishParagraph(sentences, {
       profile: effectiveProfile(request), mode, readability: request.readability, lowerForms: stats.lowerForms,
       repeated: stats.repeated, rng, usedOpeners: used,
     });
     return lead + out.join(' ') + trail;
   }
-  const rules = LANGUAGE_RULES[request.language];
+  const rules = LANGUAGE_RULES[language];
   const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng });
   return lead + out.join(rules.spaceless ? '' : ' ') + trail;
 }
@@ -58,35 +65,97 @@ export function candidateSeed(request: HumanizeRequest, k: number): number {
 }
 
 /**
- * Rewrites the request's text with one seed. Protected spans come back verbatim; when no rule
- * applied, a discourse opener is added so the text never comes back unchanged.
+ * The language the rewrite is written in: the text's own (the engine does not translate), or none
+ * when the text is in a language the engine has no rules for.
  */
-export function rewriteOnce(request: HumanizeRequest, seed: number): string {
-  const rng = createRandom(seed);
-  const guarded = protect(request.text, request.freezeWords);
-  const stats = textStats(guarded.text);
-  const used = new Set<string>();
-  const parts = guarded.text.split(PARAGRAPH_BREAK);
-  let out = parts.map((p, i) => (i % 2 === 1 ? p : rewriteParagraph(p, request, rng, stats, used))).join('');
-  if (out === guarded.text) out = forceChange(out, request, rng, stats.lowerForms);
-  const placeholders = [...out.matchAll(PLACEHOLDER)].length;
-  // Every protected span must come back exactly once; if a rule ever broke that, fall back to a
-  // rewrite that only adds an opener, which cannot touch protected text.
-  if (placeholders !== guarded.spans.length) out = forceChange(guarded.text, request, rng, stats.lowerForms);
-  return guarded.restore(out);
+export function rewriteLanguage(text: string): Language | null {
+  return identifyLanguage(text);
 }
 
-function forceChange(text: string, request: HumanizeRequest, rng: Random, lowerForms: Set<string>): string {
-  const first = splitSentences(text)[0];
-  if (!first) return text;
-  const rules = request.language === 'en'
-    ? { replacements: [], join: ['; '], sentenceEnd: '.', openers: ['In fact,', 'Put simply,', 'As it happens,'] }
-    : LANGUAGE_RULES[request.language];
-  const ctx = { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng };
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const changed = withOpener(first.text, ctx);
-    if (changed) return text.slice(0, first.start) + changed + text.slice(first.end);
+/**
+ * Lines a freeze word occurrence runs over a line break or into a line's structural prefix on: kept
+ * whole, since rewriting only the body could break the phrase.
+ */
+function pinnedLines(text: string, lines: readonly Line[], freezeWords: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of lines) { starts.push(at); at += l.prefix.length + l.body.length + 1; }
+  const lineOf = (pos: number): number => { let i = 0; while (i + 1 < starts.length && starts[i + 1]! <= pos) i++; return i; };
+  for (const word of new Set(freezeWords)) {
+    if (word.length === 0) continue;
+    for (let p = text.indexOf(word); p !== -1; p = text.indexOf(word, p + 1)) {
+      const first = lineOf(p);
+      const last = lineOf(p + word.length - 1);
+      if (first !== last || p < starts[first]! + lines[first]!.prefix.length) for (let i = first; i <= last; i++) out.add(i);
+    }
   }
-  // The first word is a name that must keep its capital: an opener with a colon keeps it.
-  return `${text.slice(0, first.start)}${rules.spaceless ? rules.openers[0] : `${rules.openers[0]!.replace(/[,،]$/u, ':')} `}${text.slice(first.start)}`;
+  return out;
+}
+
+/** Whether a rewritten body passes the rule checker against the original body. */
+function sound(before: string, after: string, request: HumanizeRequest, language: Language): boolean {
+  return checkRewrite(before, after, { freezeWords: request.freezeWords, language }).length === 0;
+}
+
+/**
+ * Rewrites the request's text with one seed, line by line: structure (prefixes, headings, code,
+ * breaks) stays as it is; protected spans come back verbatim; each prose body is rewritten by the
+ * rules of the text's language. When no rule applied, a discourse opener is added to one sentence
+ * so the text does not come back unchanged. Text in a language without rules comes back unchanged.
+ */
+export function rewriteOnce(request: HumanizeRequest, seed: number, language = rewriteLanguage(request.text)): string {
+  if (language === null) return request.text;
+  const rng = createRandom(seed);
+  const stats = textStats(request.text);
+  const used = new Set<string>();
+  const lines = parseLines(request.text);
+  const pinned = pinnedLines(request.text, lines, request.freezeWords);
+  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
+  const rewritten = lines.map((line, i) => {
+    const g = guarded[i];
+    if (!g) return line;
+    // Every protected span must come back exactly once and the checker must find nothing wrong; a body
+    // that fails is rewritten again with the next draws, and after three tries kept as it was.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const out = rewriteBody(g.text, language, request, rng, stats, used);
+      if ([...out.matchAll(PLACEHOLDER)].length === g.spans.length && sound(line.body, g.restore(out), request, language)) {
+        return { ...line, body: out };
+      }
+    }
+    return { ...line, body: g.text };
+  });
+  if (rewritten.every((l, i) => l.body === (guarded[i]?.text ?? l.body))) {
+    const target = lines.findIndex((_, i) => guarded[i] !== null);
+    if (target !== -1) {
+      const g = guarded[target]!;
+      const forced = forceChange(g.text, language, request, rng, stats.lowerForms);
+      const ok = [...forced.matchAll(PLACEHOLDER)].length === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, language);
+      rewritten[target] = { ...lines[target]!, body: ok ? forced : g.text };
+    }
+  }
+  return joinLines(rewritten.map((l, i) => ({ ...l, body: guarded[i] ? guarded[i]!.restore(l.body) : l.body })));
+}
+
+function forceChange(text: string, language: Language, request: HumanizeRequest, rng: Random, lowerForms: Set<string>): string {
+  const sentences = splitSentences(text);
+  const first = sentences[0];
+  if (!first) return text;
+  const rules = language === 'en'
+    ? { replacements: [], join: ['; '], sentenceEnd: '.', openers: ['In fact,', 'Put simply,', 'As it happens,'] }
+    : LANGUAGE_RULES[language];
+  const ctx = { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng };
+  // Later sentences first: an opener ending in a colon at the start of a line would read as a label.
+  for (const target of [...sentences.slice(1), first]) {
+    // Not in front of a connective or another opener, and only where the first word can lose its capital.
+    if (!/^[\p{L}\uE000]/u.test(target.text) || wordCount(target.text) < 3 || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || (language === 'en' && startsWithConnective(target.text))) continue;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const changed = withOpener(target.text, ctx);
+      if (changed) return text.slice(0, target.start) + changed + text.slice(target.end);
+    }
+  }
+  if (language === 'en') return text;
+  // The first word may be a name that must keep its capital: an opener ending in a colon keeps it.
+  const opener = rules.openers[0]!;
+  return `${text.slice(0, first.start)}${rules.spaceless ? opener : `${opener.replace(/[,،]$/u, ':')} `}${text.slice(first.start)}`;
 }

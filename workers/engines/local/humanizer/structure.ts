@@ -42,6 +42,8 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
     for (const m of s.matchAll(rule.re)) {
       const left = wordCount(s.slice(0, m.index!));
       if (left < minPart || total - left < minPart) continue;
+      // The new sentence must start with a word that can take a capital (not a quote or a number).
+      if (!rule.lead(o.casual) && o.english && !/^\p{L}/u.test(s.slice(m.index! + m[0].length))) continue;
       const score = Math.abs(left - total / 2);
       if (!best || score < best.score) best = { at: m.index!, end: m.index! + m[0].length, lead: rule.lead(o.casual), score };
     }

@@ -1,5 +1,5 @@
 /** Text measures used to check rewrites: syllables, Flesch–Kincaid grade, content-word overlap. */
-import { FUNCTION_WORDS } from '../detector/lexicon.js';
+import { FUNCTION_WORDS } from './function-words.js';
 import { splitSentences } from './segment.js';
 
 /** English syllable estimate: vowel groups, minus a silent final e, at least one. */
@@ -39,4 +39,21 @@ export function contentOverlap(input: string, output: string): number {
   let kept = 0;
   for (const w of a) if (b.has(w)) kept++;
   return kept / a.size;
+}
+
+/**
+ * Share of the input's words (lower-cased, in order) that are not kept in the longest common
+ * subsequence with the output: 0 for an unchanged text, higher the more was changed or moved.
+ */
+export function wordChangeRate(input: string, output: string): number {
+  const a = (input.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []);
+  const b = (output.toLowerCase().match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []);
+  if (a.length === 0) return 0;
+  let prev = new Uint16Array(b.length + 1);
+  let cur = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) cur[j] = a[i - 1] === b[j - 1] ? prev[j - 1]! + 1 : Math.max(prev[j]!, cur[j - 1]!);
+    [prev, cur] = [cur, prev];
+  }
+  return 1 - prev[b.length]! / a.length;
 }

@@ -1,0 +1,72 @@
+/**
+ * Extra human-only negatives: prose passages from Debian packages that ship English text written
+ * long before language models (the Jargon File, The Devil's Dictionary, the Debian FAQ). They are
+ * installed with apt-get when missing (training machines only; never copied into the repository)
+ * and cut into passages of 120–400 words at paragraph boundaries. Missing packages are skipped.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import type { Example } from './dataset.js';
+
+const PACKAGES = [
+  { pkg: 'jargon-text', file: '/usr/share/doc/jargon-text/jargon.txt.gz', domain: 'glossary' },
+  { pkg: 'dict-devil', file: '/usr/share/dictd/devil.dict.dz', domain: 'dictionary' },
+  { pkg: 'debian-faq', file: '/usr/share/doc/debian/FAQ/debian-faq.en.txt.gz', domain: 'technical_faq' },
+] as const;
+
+/** Passages taken from one package at most (spread evenly over the document). */
+const MAX_PASSAGES = 150;
+
+function ensureInstalled(): void {
+  const missing = PACKAGES.filter((p) => !existsSync(p.file)).map((p) => p.pkg);
+  if (missing.length === 0 || process.env['DETECT_NO_APT'] === '1') return;
+  try {
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'ignore' });
+  } catch {
+    console.warn(`could not install ${missing.join(' ')}; training without them`);
+  }
+}
+
+/** Paragraphs that read as prose: enough words, mostly letters, ending like a sentence. */
+function proseParagraphs(raw: string): string[] {
+  return raw.split(/\n\s*\n/u)
+    .map((p) => p.replace(/\s+/gu, ' ').trim())
+    .filter((p) => {
+      const words = p.split(' ').length;
+      const letters = (p.match(/\p{L}/gu) ?? []).length;
+      return words >= 25 && letters / p.length > 0.7 && /[.!?"')]$/u.test(p) && !/https?:|[<>{}|]|\.{4,}/u.test(p);
+    });
+}
+
+function passages(paragraphs: string[]): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let words = 0;
+  for (const p of paragraphs) {
+    const n = p.split(' ').length;
+    if (n > 400) continue;
+    if (words + n > 400 && words >= 120) { out.push(current.join(' ')); current = []; words = 0; }
+    current.push(p);
+    words += n;
+  }
+  if (words >= 120) out.push(current.join(' '));
+  return out;
+}
+
+export function debianHumanTexts(): { examples: Example[]; files: string[] } {
+  ensureInstalled();
+  const examples: Example[] = [];
+  const files: string[] = [];
+  for (const { pkg, file, domain } of PACKAGES) {
+    if (!existsSync(file)) continue;
+    const raw = gunzipSync(readFileSync(file)).toString('utf8');
+    const all = passages(proseParagraphs(raw));
+    const step = Math.max(1, all.length / MAX_PASSAGES);
+    for (let k = 0; k < Math.min(MAX_PASSAGES, all.length); k++) {
+      examples.push({ text: all[Math.floor(k * step)]!, label: 'human', domain, generator: 'human', group: `debian/${pkg}/${k}`, source: 'debian' });
+    }
+    files.push(`debian package ${pkg}: ${file}`);
+  }
+  return { examples, files };
+}

@@ -1,0 +1,59 @@
+/** The admin CLI as operators run it (a real process): readable help, and bulk provisioning visible at once. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect } from 'chai';
+import { findKey } from '../projections/api-keys.js';
+import { listBalances } from '../projections/balances.js';
+import { createTestDatabase, type TestDatabase } from './support/db.js';
+
+const run = promisify(execFile);
+
+interface Ran { code: number; stdout: string; stderr: string }
+
+function admin(db: TestDatabase | null, args: string[]): Promise<Ran> {
+  return run(process.execPath, ['--import', 'tsx', 'bin/admin.ts', ...args], {
+    env: { ...process.env, ...(db ? { DATABASE_URL: db.url } : {}), LOG_LEVEL: 'silent' }, cwd: process.cwd(),
+  }).then((r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }), (e: { code: number; stdout: string; stderr: string }) => e);
+}
+
+describe('admin CLI', function () {
+  this.timeout(60_000);
+  let db: TestDatabase;
+  before(async () => { db = await createTestDatabase('hz_admin_cli'); });
+  after(async () => { await db?.drop(); });
+
+  it('prints readable help with --help (exit 0) and without a command (exit 2)', async () => {
+    const help = await admin(null, ['--help']);
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.match(/^usage: admin <command>/);
+    expect(help.stdout).to.include('\n  keys rotate --key KEY_ID [--grace-seconds N]\n');
+    expect(help.stdout).not.to.include('\\n');
+    const none = await admin(null, []);
+    expect(none.code).to.equal(2);
+    expect(none.stderr).to.match(/^usage: admin <command>/);
+  });
+
+  it('creates accounts with keys in bulk; every key is on the read side when it returns', async () => {
+    const out = await admin(db, ['accounts', 'create', '--plan', 'scale', '--count', '25', '--with-key', '--name', 'bulk']);
+    expect(out.code, out.stderr).to.equal(0);
+    const { accounts } = JSON.parse(out.stdout) as { accounts: Array<{ account_id: string; key_id: string; key: string }> };
+    expect(accounts).to.have.length(25);
+    expect(new Set(accounts.map((a) => a.account_id)).size).to.equal(25);
+    for (const a of accounts) {
+      expect(a.key).to.match(/^svc_live_/);
+      const row = await findKey(db.pool, a.key_id);
+      expect(row?.accountId).to.equal(a.account_id);
+    }
+    const balances = await listBalances(db.pool, null);
+    expect(balances.filter((b) => accounts.some((a) => a.account_id === b.accountId))).to.have.length(25);
+  });
+
+  it('refuses a bad --count as a usage error (exit 2) and an unknown plan as PLAN_NOT_FOUND', async () => {
+    const bad = await admin(db, ['accounts', 'create', '--plan', 'growth', '--count', '0']);
+    expect(bad.code).to.equal(2);
+    expect(JSON.parse(bad.stderr).code).to.equal('USAGE');
+    const unknown = await admin(db, ['accounts', 'create', '--plan', 'nope', '--count', '2']);
+    expect(unknown.code).to.equal(1);
+    expect(JSON.parse(unknown.stderr).code).to.equal('PLAN_NOT_FOUND');
+  });
+});

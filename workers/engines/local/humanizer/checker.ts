@@ -1,0 +1,83 @@
+/**
+ * The rule checker: verifies a rewrite against its input. Pure; used by the property tests and by
+ * `npm run eval:humanizer`. Each defect names the rule it breaks. Rules that the input itself already
+ * breaks (a doubled word, a wrong article) are only defects when the output breaks them more often.
+ */
+import type { Language } from '../../../../domain/options.js';
+import { splitSentences } from '../text/segment.js';
+import { VERBATIM_KINDS, tally } from '../text/spans.js';
+import { parseLines, type Line } from './document.js';
+import { CONNECTIVES } from './english-phrases.js';
+
+export interface Defect { rule: string; detail: string }
+
+export interface CheckOptions { freezeWords: readonly string[]; language: Language | null }
+
+/** Two connectives in a row, the first set off by a comma ("Honestly, however, ..."); "And yet" is English. */
+const STACKED = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?:${CONNECTIVES.join('|')})(?:,|\\s)`, 'iu');
+const DOUBLED_WORD = /(?<![\p{L}\p{N}'’-])(\p{L}+)\s+\1(?![\p{L}\p{N}'’-])/giu;
+const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|[.!?]\s*[,;:]|(?<!\.)\.\s*\.(?!\.)/gu;
+const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?:[aeio]|u(?!ni|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
+const AN_BEFORE_CONSONANT = /(?<![\p{L}\p{N}'’])an\s+(?!h(?:our|onest|eir|onou?r))(?:[bcdfgjklmnpqrstvwxyz]|uni|us[eu]|eu|one\b)/giu;
+/** English words that do not occur in the other Latin-script languages' running text. */
+const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens)(?![\p{L}])/giu;
+
+const count = (text: string, re: RegExp): number => [...text.matchAll(re)].length;
+
+function occurrences(hay: string, needle: string): number {
+  let n = 0;
+  for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + 1)) n++;
+  return n;
+}
+
+/** Sentences of the lines that are prose in the input (the output's line at the same place). */
+function sentenceStarts(lines: readonly Line[], prose: readonly boolean[]): string[] {
+  return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•]|\p{N}{1,3}[.)])\s+/u, '')) : []));
+}
+
+/** Every defect of `output` as a rewrite of `input`; an empty list means the rewrite is sound. */
+export function checkRewrite(input: string, output: string, options: CheckOptions): Defect[] {
+  const defects: Defect[] = [];
+  const add = (rule: string, detail: string): void => { defects.push({ rule, detail }); };
+
+  const inLines = parseLines(input);
+  const outLines = parseLines(output);
+  if (inLines.length !== outLines.length) add('line-breaks', `${inLines.length} lines in, ${outLines.length} out`);
+  else {
+    inLines.forEach((l, i) => {
+      const o = outLines[i]!;
+      if ((l.prefix + l.body + l.tail).trim() === '' && (o.prefix + o.body + o.tail).trim() !== '') add('paragraph-breaks', `line ${i + 1} was blank`);
+      if (!l.prose && l.prefix + l.body + l.tail !== o.prefix + o.body + o.tail) add('structure', `line ${i + 1} (heading, code, list or continuation) changed`);
+      if (l.prose && l.prefix !== o.prefix) add('prefix', `line ${i + 1}: ${JSON.stringify(l.prefix)} became ${JSON.stringify(o.prefix)}`);
+    });
+  }
+
+  for (const { kind, re } of VERBATIM_KINDS) {
+    for (const [token, n] of tally(input, re)) {
+      if (occurrences(output, token) < n) add(kind, `${JSON.stringify(token)} lost or changed`);
+    }
+  }
+  for (const word of new Set(options.freezeWords)) {
+    if (word.length > 0 && occurrences(output, word) < occurrences(input, word)) add('freeze-word', `${JSON.stringify(word)} lost or changed`);
+  }
+
+  const cased = options.language !== null && !['zh', 'ja', 'ko', 'ar'].includes(options.language);
+  if (cased) {
+    const lower = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE000]*\p{Ll}/u.test(s)).length;
+    const prose = inLines.map((l) => l.prose);
+    const inStarts = sentenceStarts(inLines, prose);
+    const outStarts = sentenceStarts(outLines, prose);
+    if (lower(outStarts) > lower(inStarts)) add('capital', `sentence starting lower-case: ${JSON.stringify(outStarts.find((s) => /^[^\p{L}]*\p{Ll}/u.test(s))?.slice(0, 60))}`);
+    const stacked = (ss: string[]): number => ss.filter((s) => STACKED.test(s)).length;
+    if (stacked(outStarts) > stacked(inStarts)) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
+  }
+  if (count(output, DOUBLED_WORD) > count(input, DOUBLED_WORD)) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));
+  if (count(output, DOUBLED_PUNCT) > count(input, DOUBLED_PUNCT)) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
+  if (options.language === 'en') {
+    const wrong = (t: string): number => count(t, A_BEFORE_VOWEL) + count(t, AN_BEFORE_CONSONANT);
+    if (wrong(output) > wrong(input)) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));
+  } else if (count(output, ENGLISH_ONLY) > count(input, ENGLISH_ONLY)) {
+    add('foreign-rules', 'English words added to non-English text');
+  }
+  return defects;
+}

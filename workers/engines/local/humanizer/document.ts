@@ -1,0 +1,78 @@
+/**
+ * The document model of a rewrite: lines, each split into a structural prefix that is never touched
+ * (indentation, block quote marks, list markers, `Label:` prefixes) and a body. Only bodies made of
+ * whole sentences are rewritten; headings, code, tables, titles and lines that continue a sentence
+ * from the previous line come back verbatim, so line breaks, paragraph breaks and structure survive
+ * by construction.
+ */
+import { splitSentences } from '../text/segment.js';
+
+export interface Line {
+  /** Kept verbatim: indentation, `>` marks, a list marker, a `Label:` prefix. */
+  prefix: string;
+  body: string;
+  /** Kept verbatim: the start of a sentence that runs on into the next line. */
+  tail: string;
+  /** Whether the body may be rewritten (whole sentences of prose). */
+  prose: boolean;
+}
+
+const LIST_MARKER = /^(?:[-*+•‣◦▪]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
+/** One to four words ending in a colon at the start of a line: "Answer:", "Step 2:", "Q:". */
+const LABEL = /^(?:\p{Lu}[\p{L}\p{N}'’-]*(?: [\p{L}\p{N}'’-]+){0,3}|\p{N}+):[ \t]+(?=\S)/u;
+const VERBATIM_LINE = /^\s*(?:#{1,6}\s|\||={3,}|-{3,}\s*$|\*{3,}\s*$|<\/?[a-zA-Z]|\t| {4})/u;
+const FENCE = /^\s*(?:```|~~~)/u;
+/** A body ends a sentence: final mark, then optional closers. */
+const ENDS_SENTENCE = /[.!?…。！？؟]["'”’)\]»」』）\uE001]*\s*$/u;
+
+export function parseLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let inFence = false;
+  let previousEnded = true;
+  const verbatim = (raw: string): Line => ({ prefix: raw, body: '', tail: '', prose: false });
+  for (const raw of text.split('\n')) {
+    if (FENCE.test(raw)) {
+      inFence = !inFence;
+      lines.push(verbatim(raw));
+      previousEnded = true;
+      continue;
+    }
+    if (inFence || raw.trim().length === 0 || VERBATIM_LINE.test(raw)) {
+      lines.push(verbatim(raw));
+      previousEnded = true;
+      continue;
+    }
+    let rest = raw;
+    let prefix = /^[ \t]*(?:>[ \t]?)*/u.exec(rest)![0];
+    rest = rest.slice(prefix.length);
+    const marker = LIST_MARKER.exec(rest)?.[0] ?? '';
+    prefix += marker;
+    rest = rest.slice(marker.length);
+    const label = LABEL.exec(rest)?.[0] ?? '';
+    prefix += label;
+    rest = rest.slice(label.length);
+    const structured = marker.length > 0 || label.length > 0;
+    const ends = ENDS_SENTENCE.test(rest);
+    // Scripts without spaces count by characters.
+    const long = rest.split(/\s+/u).filter((w) => w.length > 0).length >= 3 || rest.replace(/[\s\p{P}]/gu, '').length >= 10;
+    // A short line without a final mark is a title; a line after a line without a final mark may continue its
+    // sentence (hard-wrapped text), so it stays as it is.
+    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10);
+    lines.push({ prefix, body: rest, tail: '', prose });
+    previousEnded = ends;
+  }
+  // A prose line whose last sentence runs on into the next line keeps that sentence start verbatim.
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const line = lines[i]!;
+    const next = lines[i + 1]!;
+    if (!line.prose || ENDS_SENTENCE.test(line.body) || next.prose || (next.prefix + next.body).trim() === '' || next.body === '') continue;
+    const last = splitSentences(line.body).at(-1);
+    if (!last || last.start === 0) { lines[i] = { ...line, body: '', tail: line.body, prose: false }; continue; }
+    lines[i] = { ...line, body: line.body.slice(0, last.start), tail: line.body.slice(last.start) };
+  }
+  return lines;
+}
+
+export function joinLines(lines: readonly Line[]): string {
+  return lines.map((l) => l.prefix + l.body + l.tail).join('\n');
+}
