@@ -21,6 +21,7 @@ import type { Logger } from '../infra/logger.js';
 import type { ProgressHub } from '../infra/progress.js';
 import type { JobQueues } from '../infra/queues.js';
 import { problemBody } from './problem.js';
+import { doneEvent, Inbox, wordChunks } from './relay-parts.js';
 import { retrying, type Settlements } from './settlement.js';
 
 /** Test hooks where the API meets the workers: awaited, so a test decides when each step runs. */
@@ -54,38 +55,10 @@ type Outcome = { kind: 'message'; message: ProgressMessage } | { kind: 'deadline
 /** How a request the API gave up on stands: refunded, charged (with its result), or not known (store unreachable). */
 type Settled = { kind: 'refunded' } | { kind: 'charged'; body: Record<string, unknown> } | { kind: 'unconfirmed' };
 
-/** A small mailbox turning pushed messages into awaited ones. */
-class Inbox {
-  private readonly queue: ProgressMessage[] = [];
-  private waiter: ((m: ProgressMessage) => void) | null = null;
-  push(message: ProgressMessage): void {
-    if (this.waiter) { const w = this.waiter; this.waiter = null; w(message); } else this.queue.push(message);
-  }
-  next(): Promise<ProgressMessage> {
-    const queued = this.queue.shift();
-    if (queued) return Promise.resolve(queued);
-    return new Promise((resolve) => { this.waiter = resolve; });
-  }
-}
-
 function failureCodes(job: Job): { failed: ErrorCode; cancelled: ErrorCode } {
   return job.endpoint === 'humanize'
     ? { failed: 'AI_GENERATION_FAILED', cancelled: 'AI_GENERATION_FAILED' }
     : { failed: 'DETECTION_FAILED', cancelled: 'CLIENT_CANCELLED' };
-}
-
-/** The `done` event of spec section 6: exactly its fields; the text itself went out as chunks. */
-function doneEvent(body: Record<string, unknown>, latencyMs: number): Record<string, unknown> {
-  const { object, id, input_words, output_words, words_charged, words_remaining, language, best_of_used, is_custom_tone } = body;
-  return {
-    object, id, input_words, output_words, words_charged, words_remaining, credits_low: body.credits_low === true,
-    language, best_of_used, is_custom_tone, latency_ms: latencyMs,
-  };
-}
-
-/** Word-sized chunks (each word with the whitespace after it); they concatenate to the text. */
-function wordChunks(text: string): string[] {
-  return text.match(/\s+|\S+\s*/gy) ?? [];
 }
 
 const UNCONFIRMED = 'The outcome could not be confirmed; retry with the same Idempotency-Key to receive the result or the refund.';
@@ -205,7 +178,14 @@ export class Relay {
       ctx.res.once('close', () => { if (!ctx.res.writableFinished) resolve({ kind: 'disconnected' }); });
     });
     return {
-      next: () => Promise.race([inbox.next().then((message): Outcome => ({ kind: 'message', message })), deadline, disconnected]),
+      next: async (): Promise<Outcome> => {
+        for (;;) {
+          const o = await Promise.race([inbox.ready().then(() => null), deadline, disconnected]);
+          if (o) return o;
+          const message = inbox.take();
+          if (message) return { kind: 'message', message };
+        }
+      },
       dispose: () => { clearTimeout(timer); this.stoppers.delete(stop); },
     };
   }

@@ -72,6 +72,7 @@ export class TextJobs {
   private async settleUsedKey(ctx: Context, endpoint: Endpoint, outcome: IdempotencyOutcome, key: string, who: { accountId: string; keyId: string; endpoint: Endpoint }): Promise<boolean> {
     const giveUpAt = Date.now() + this.deps.aiTimeoutMs + 5_000;
     let askLedgerAt = 0;
+    let lastError: unknown = null;
     for (let current = outcome; ;) {
       switch (current.kind) {
         case 'unused': return false;
@@ -80,7 +81,11 @@ export class TextJobs {
         case 'replay': replay(ctx, endpoint, current.body); return true;
         case 'in_flight':
           // design.md: a duplicate waits for its original, then replays its result.
-          if (Date.now() > giveUpAt) throw new DomainError('RETRY_REQUIRED', 'The original request with this key did not finish; retry with a new key.');
+          if (Date.now() > giveUpAt) {
+            // A store that kept failing says nothing about the original: the same key must stay usable.
+            if (lastError !== null) throw lastError;
+            throw new DomainError('RETRY_REQUIRED', 'The original request with this key did not finish; retry with a new key.');
+          }
           if (Date.now() >= askLedgerAt) {
             // The original may have been settled by a process that died before storing or releasing the key.
             askLedgerAt = Date.now() + 500;
@@ -88,7 +93,11 @@ export class TextJobs {
             if (settled) { current = settled; continue; }
           }
           await new Promise((r) => setTimeout(r, this.deps.duplicatePollMs ?? 100));
-          current = await this.deps.idempotency.inspect(key, who);
+          // A transient store failure while waiting is not the answer: keep waiting for the original.
+          current = await this.deps.idempotency.inspect(key, who).then((o) => { lastError = null; return o; }, (err: unknown) => {
+            lastError = err;
+            return { kind: 'in_flight' } as const;
+          });
           continue;
       }
     }

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:fault`: the load-and-fault scenario of test/fault/load-fault.test.ts as a standalone
- * run (real processes on loopback, a Redis server of its own, about a minute and a half), printing
+ * run (real processes on loopback, a Redis server of its own; a worker and an API SIGKILLed, Redis
+ * restarted, the database cut; about two minutes), printing
  * the figures and writing them to bench/results/fault.json and bench/results/fault.md. Exits non-zero
  * when the money went wrong (an audit violation, a reservation left open, a double or unearned charge)
  * or a rebuilt read model differs.

@@ -67,6 +67,8 @@ export interface ServiceOptions {
   bodyReadTimeoutMs?: number;
   /** Test hooks where the API and the workers meet (tests drive the interleavings with them). */
   hooks?: { relay?: RelayHooks; processor?: ProcessorHooks };
+  /** How long the API keeps trying to settle an abandoned request through a store outage (default 15 s). */
+  settleRetryMs?: number;
   /** Replace the usage statistics lookup (tests break it to see the degraded answer). */
   usageStats?: (accountId: string) => Promise<import('../projections/usage.js').UsageStats>;
 }
@@ -161,6 +163,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       progress, queues: jobQueues, ledger, settlements, logger, docsUrl: config.docsUrl, onStreamOpen: (d) => metrics.sseOpen.inc(d),
       onStreamCancelled: (accountId) => metrics.streamsCancelled.inc({ account: accountId }),
       graceMs: 2_000, heartbeatMs: options.heartbeatMs ?? 15_000, ...(options.hooks?.relay ? { hooks: options.hooks.relay } : {}),
+      ...(options.settleRetryMs ? { settleRetryMs: options.settleRetryMs } : {}),
       releaseIdempotencyKey: (key, code) => idempotency.release(key, code),
     });
     relayRef = relay;

@@ -59,7 +59,10 @@ export type Processor = (job: Job, signal: AbortSignal) => Promise<void>;
 /** How long past a job's deadline its final message is still worth publishing (the API waits a little less). */
 const DELIVERY_WINDOW_MS = 5_000;
 const REPUBLISH_EVERY_MS = 200;
-/** A charge or store that failed in the store is tried again until this long past the deadline. */
+/**
+ * A charge is started at most this long past the deadline, and a charge or store that failed in the store is
+ * tried again until then. The API gives up (and refunds) 2 s past the deadline: a charge must not start after it.
+ */
 const SETTLE_RETRY_MS = 1_000;
 
 /** A streamed chunk did not reach the API: the client cannot receive the whole text. */
@@ -239,15 +242,19 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       const timedOut = deadline.aborted && !cancelSignal.aborted;
       return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
     }
-    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => undefined)) === 0) {
-      // No API process is waiting for this result (it died, or lost its subscription), and without a key no
-      // retry can fetch it: refund rather than charge for a result nobody can receive. (Redis unreachable is
-      // no such sign: the API reads the pending result.)
+    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => 0)) === 0) {
+      // No API process is known to be waiting for this result (it died, lost its subscription, or Redis cannot
+      // tell), and without a key no retry can fetch it: refund rather than risk charging for a result nobody
+      // receives. A living API then finds the refund when it settles and answers the failure.
       return fail(job, new Error('nobody is waiting for the result'), job.endpoint === 'humanize' ? 'AI_GENERATION_FAILED' : 'CLIENT_CANCELLED', false, started);
     }
     let wordsRemaining: number;
     try {
       await hooks.beforeCharge?.(job);
+      if (Date.now() > job.deadline + SETTLE_RETRY_MS) {
+        // Too late to charge: the API is giving up on this request (and may not be able to hear of a charge).
+        return fail(job, new Error('the charge window closed'), failureCode(job, null, false), true, started);
+      }
       const outputWords = typeof result.output_words === 'number' ? result.output_words : 0;
       const charged = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.ledger.charge({
         accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt,

@@ -110,6 +110,24 @@ describe('money races: every interleaving of deadline, disconnect, charge, refun
     await expectChargedOnce(c.accountId, id, c.before, res.body.words_charged as number);
   });
 
+  it('charge → deadline → publish → settle, no key: the done that arrives while the API settles is not lost', async () => {
+    const c = await customer();
+    // No key: the request id is the server's, so the gates hold this account's request.
+    const publish = gates.hold('beforePublish', c.accountId);
+    const settle = gates.hold('settle', c.accountId);
+    const answer = call(t.url, 'POST', '/v1/humanize', { key: c.key, body: { text: SAMPLE_TEXT } });
+    await publish.reached;
+    await settle.reached;
+    publish.open();
+    // Delivered: the worker drops the durable copy, so only the message itself can answer the client.
+    for (let i = 0; i < 100 && (await pendingRows(c.accountId)) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await pendingRows(c.accountId)).to.equal(0);
+    settle.open();
+    const res = await answer;
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    await expectChargedOnce(c.accountId, res.body.id as string, c.before, res.body.words_charged as number);
+  });
+
   it('deadline → refund → charge refused: 500 refunded, the retry is 409 RETRY_REQUIRED, nothing kept', async () => {
     const c = await customer();
     const id = fresh('d-r-c');

@@ -15,11 +15,11 @@ import { faultMarkdown } from '../support/fault-report.js';
 import { runFaultScenario, type FaultReport } from '../support/fault-scenario.js';
 
 describe('load and fault: worker killed, API killed, Redis restarted, database cut, under a mixed workload', function () {
-  this.timeout(300_000);
+  this.timeout(480_000);
   let report: FaultReport;
 
   before(async function () {
-    this.timeout(300_000);
+    this.timeout(480_000);
     report = await runFaultScenario({ durationMs: 45_000, log: process.env.FAULT_LOG ? (l) => console.log(`  [fault] ${l}`) : undefined });
     if (process.env.FAULT_LOG) console.log(faultMarkdown(report));
   });

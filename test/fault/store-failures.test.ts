@@ -13,6 +13,7 @@ import { createTestDatabase, PG_BASE_URL, REDIS_URL, type TestDatabase } from '.
 import { openaiEnv, startFakeOpenAI, type FakeOpenAI } from '../support/fake-openai.js';
 import { expectRefundedOnce, INPUT_WORDS, post, readSse } from '../support/fault-http.js';
 import { FaultProxy } from '../support/fault-proxy.js';
+import { Gates } from '../support/fault-gates.js';
 import { checkLedger, settledLedger } from '../support/ledger-check.js';
 import { call, SAMPLE_TEXT, startTestService, type JsonResponse, type TestService } from '../support/service.js';
 import { expectProblem } from '../support/problem.js';
@@ -155,5 +156,51 @@ describe('failures over HTTP: the event store fails or stalls', function () {
       await queue.close();
       connection.disconnect();
     }
+  });
+});
+
+describe('failures over HTTP: the event store is gone when the API settles', function () {
+  this.timeout(30_000);
+  const gates = new Gates();
+  let proxy: FaultProxy;
+  let db: TestDatabase;
+  let t: TestService;
+
+  before(async () => {
+    const base = new URL(PG_BASE_URL);
+    proxy = await FaultProxy.start({ host: base.hostname, port: Number(base.port || 5432) });
+    db = await createTestDatabase('hz_unconfirmed');
+    const proxied = new URL(db.url);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    t = await startTestService({ DATABASE_URL: proxied.toString(), AI_TIMEOUT_MS: '1500' }, { hooks: gates.hooks, settleRetryMs: 500 });
+  });
+  after(async () => {
+    gates.openAll();
+    await proxy?.up().catch(() => {});
+    await t?.close();
+    await db?.drop();
+    await proxy?.down();
+  });
+
+  it('answers that the outcome could not be confirmed, and the late worker refunds instead of charging', async () => {
+    const { key, accountId } = await t.customer();
+    const before = (await checkLedger(t.backends.store, accountId)).balance;
+    const charge = gates.hold('beforeCharge', accountId);
+    const settle = gates.hold('settle', accountId);
+    const answer = call(t.url, 'POST', '/v1/detect', { key, body: { text: SAMPLE_TEXT } });
+    await charge.reached;
+    await settle.reached;
+    await proxy.down();
+    settle.open();
+    const res = await answer;
+    expectProblem(res, 500, 'DETECTION_FAILED');
+    expect(res.body.detail).to.match(/could not be confirmed/);
+    await proxy.up();
+    // The worker reaches its charge past the charge window: it refunds, so the failure the client saw is never charged.
+    charge.open();
+    const ledger = await settledLedger(t.backends.store, accountId, 5_000, 1);
+    expect(ledger.charged.size).to.equal(0);
+    expect(ledger.refunded.size).to.equal(1);
+    expect(ledger.balance).to.equal(before);
   });
 });

@@ -55,7 +55,7 @@ describe('reservation sweeper', function () {
   }
 
   async function reserve(ledger: LedgerService, accountId: string, keyId: string, requestId: string, words = 10): Promise<void> {
-    await ledger.reserve({ accountId, requestId, keyId, endpoint: 'detect', inputWords: words, multiplier: 1, plan: findPlan('growth')! });
+    await ledger.reserve({ accountId, requestId, keyId, endpoint: 'detect', inputWords: words, multiplier: 1, plan: findPlan('api_growth')! });
   }
 
   it('two sweepers at once refund each expired reservation exactly once; a young one stays open; the audit agrees', async () => {

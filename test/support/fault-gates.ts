@@ -1,7 +1,7 @@
 /**
  * Gates for driving an interleaving of the API and the workers deterministically: the service's test
- * hooks (RelayHooks, ProcessorHooks) call `at(point, requestId)`; a test that `hold`s that point for
- * that request sees it `reached` and decides when it goes on (`open`). Points nobody holds pass at once.
+ * hooks (RelayHooks, ProcessorHooks) call `at(point, job)`; a test that `hold`s that point for that
+ * request id (or, for a request whose id the client does not choose, for its account id) sees it `reached` and decides when it goes on (`open`). Points nobody holds pass at once.
  */
 import type { Job, ProgressMessage } from '../../domain/jobs.js';
 import type { RelayHooks } from '../../api/relay.js';
@@ -25,14 +25,14 @@ export class Gates {
   /** Which settle reasons the API went through, per request id. */
   readonly settles = new Map<string, string[]>();
 
-  hold(point: Point, requestId: string): Gate {
+  hold(point: Point, requestOrAccountId: string): Gate {
     const gate = new Gate();
-    this.gates.set(`${point}|${requestId}`, gate);
+    this.gates.set(`${point}|${requestOrAccountId}`, gate);
     return gate;
   }
 
-  async at(point: Point, requestId: string): Promise<void> {
-    const gate = this.gates.get(`${point}|${requestId}`);
+  async at(point: Point, job: Pick<Job, 'requestId' | 'accountId'>): Promise<void> {
+    const gate = this.gates.get(`${point}|${job.requestId}`) ?? this.gates.get(`${point}|${job.accountId}`);
     if (!gate) return;
     gate.arrived();
     await gate.opened;
@@ -49,13 +49,13 @@ export class Gates {
       relay: {
         beforeSettle: async (job: Job, reason: string) => {
           this.settles.set(job.requestId, [...(this.settles.get(job.requestId) ?? []), reason]);
-          await this.at('settle', job.requestId);
+          await this.at('settle', job);
         },
       },
       processor: {
-        beforeCharge: (job: Job) => this.at('beforeCharge', job.requestId),
-        afterCharge: (job: Job) => this.at('afterCharge', job.requestId),
-        beforePublish: (job: Job, message: ProgressMessage) => (message.kind === 'chunk' ? Promise.resolve() : this.at('beforePublish', job.requestId)),
+        beforeCharge: (job: Job) => this.at('beforeCharge', job),
+        afterCharge: (job: Job) => this.at('afterCharge', job),
+        beforePublish: (job: Job, message: ProgressMessage) => (message.kind === 'chunk' ? Promise.resolve() : this.at('beforePublish', job)),
       },
     };
   }

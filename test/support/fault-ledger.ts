@@ -16,6 +16,8 @@ export interface LedgerEntry {
   endpoint: string;
   words: number;
   reservedAt: string;
+  /** When the (first) charge was appended, epoch ms; null when never charged. */
+  chargedAt: number | null;
   reservations: number;
   charges: number;
   refunds: number;
@@ -40,6 +42,13 @@ export interface LedgerComparison {
   failuresRecoveredByReplay: number;
   /** Streams cut (client or API gone) after the charge, with text already delivered: charged, not a failed generation. */
   failuresCutAfterCharge: number;
+  /**
+   * Requests without an Idempotency-Key charged in the instant their API process was SIGKILLed: the worker saw the
+   * API listening, charged, and the process died before writing the answer. The client got no answer (or a stream
+   * cut before any text) and holds no key to retry with (see README "Reliability", residual window); each is matched
+   * to one such client record on the killed process.
+   */
+  lostWithKilledApi: number;
   /** Failures whose request id the client never learnt (no answer, no Idempotency-Key). */
   failuresUnknownId: number;
   problems: Problem[];
@@ -65,11 +74,11 @@ export async function readLedger(store: EventStore): Promise<Map<string, LedgerE
       const d = e.data as WordsReserved['data'] | WordsCharged['data'] | WordsRefunded['data'];
       let entry = entries.get(d.requestId);
       if (!entry) {
-        entry = { accountId: d.accountId, endpoint: d.endpoint, words: d.words, reservedAt: d.at, reservations: 0, charges: 0, refunds: 0, refundCodes: [] };
+        entry = { accountId: d.accountId, endpoint: d.endpoint, words: d.words, reservedAt: d.at, chargedAt: null, reservations: 0, charges: 0, refunds: 0, refundCodes: [] };
         entries.set(d.requestId, entry);
       }
       if (e.type === 'WordsReserved') entry.reservations++;
-      else if (e.type === 'WordsCharged') entry.charges++;
+      else if (e.type === 'WordsCharged') { entry.charges++; entry.chargedAt ??= Date.parse(d.at); }
       else { entry.refunds++; entry.refundCodes.push((d as WordsRefunded['data']).code); }
     }
   }
@@ -81,8 +90,18 @@ export function openRequests(ledger: Map<string, LedgerEntry>): string[] {
   return [...ledger].filter(([, e]) => e.reservations > 0 && e.charges + e.refunds === 0).map(([id]) => id);
 }
 
-export function compareWithClients(ledger: Map<string, LedgerEntry>, records: RequestRecord[]): LedgerComparison {
+/** How close to the kill a charge must be to count as lost with the killed API process. */
+const KILL_WINDOW_MS = 1_000;
+
+export function compareWithClients(ledger: Map<string, LedgerEntry>, records: RequestRecord[], killedApi: { url: string; at: number } | null = null): LedgerComparison {
   const problems: Problem[] = [];
+  // Unkeyed requests on the killed API that never got an answer: each may account for one charge lost with it.
+  const cutByKill = (r: RequestRecord): boolean => killedApi !== null && r.apiUrl === killedApi.url && r.endpoint !== null
+    && r.idempotencyKey === null && (r.status === 0 || (r.sse === 'broken' && r.streamedChars === 0))
+    && r.startedAt <= killedApi.at && r.endedAt >= killedApi.at;
+  const lostCandidates = records.filter((r) => r.requestId === null && cutByKill(r));
+  const lostIds = new Set<string>();
+  let lostWithKilledApi = 0;
   const paid = records.filter((r) => r.endpoint !== null);
   const byId = new Map<string, RequestRecord[]>();
   for (const r of paid) if (r.requestId) byId.set(r.requestId, [...(byId.get(r.requestId) ?? []), r]);
@@ -104,7 +123,17 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
       open++;
       problems.push({ rule: 'open_reservation', requestId: id, detail: `${e.endpoint}, ${e.words} words reserved at ${e.reservedAt}; client: ${describe(id)}` });
     }
-    if (e.charges > 0 && !(byId.get(id) ?? []).some(delivered)) {
+    const nearKill = e.charges > 0 && killedApi !== null && e.chargedAt !== null && Math.abs(e.chargedAt - killedApi.at) <= KILL_WINDOW_MS;
+    const own = byId.get(id) ?? [];
+    // The client knew the id (a stream's X-Request-Id) and every answer it got was cut by the kill; or it never
+    // learnt the id, and one unanswered request of that account on the killed process accounts for it.
+    const lost = !nearKill ? -1 : own.length > 0 ? (own.every(cutByKill) ? Number.MAX_SAFE_INTEGER : -1)
+      : lostCandidates.findIndex((r) => r.accountId === e.accountId && r.endpoint === e.endpoint && r.startedAt <= e.chargedAt!);
+    if (lost >= 0) {
+      if (lost !== Number.MAX_SAFE_INTEGER) lostCandidates.splice(lost, 1);
+      lostIds.add(id);
+      lostWithKilledApi++;
+    } else if (e.charges > 0 && !(byId.get(id) ?? []).some(delivered)) {
       problems.push({ rule: 'charged_without_result', requestId: id, detail: `${e.endpoint}, ${e.words} words charged; client: ${describe(id)}` });
     }
   }
@@ -136,6 +165,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
       }
     }
     else if (recovered) failuresRecoveredByReplay++;
+    else if (lostIds.has(r.requestId)) continue;
     else if (delivered(r)) failuresCutAfterCharge++;
     else if (r.sse === 'error' && r.refundedFlag === false) {
       problems.push({ rule: 'failed_but_charged', requestId: r.requestId, detail: `stream error ${r.code} said refunded: false; client: ${describe(r.requestId)}` });
@@ -149,7 +179,7 @@ export function compareWithClients(ledger: Map<string, LedgerEntry>, records: Re
 
   return {
     reservations: ledger.size, charges, refunds, open, wordsCharged, wordsRefunded, refundsByCode,
-    clientFailures: failures.length, failuresRefunded, failuresNeverReserved, failuresRecoveredByReplay, failuresCutAfterCharge, failuresUnknownId,
+    clientFailures: failures.length, failuresRefunded, failuresNeverReserved, failuresRecoveredByReplay, failuresCutAfterCharge, failuresUnknownId, lostWithKilledApi,
     problems: unique, misreports,
   };
 }

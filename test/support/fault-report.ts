@@ -12,7 +12,7 @@ export function faultMarkdown(r: FaultReport): string {
   return [
     '# Load and fault test',
     '',
-    `${r.setup.loops} client loops over ${r.setup.accounts} accounts (${r.setup.keys} keys); 2 APIs (+1 spare), 2 workers, 1 projector (AI_PROVIDER=local, AI_TIMEOUT_MS=${r.setup.aiTimeoutMs}).`,
+    `${r.setup.loops} client loops over ${r.setup.accounts} accounts (${r.setup.keys} keys); 2 APIs, 2 workers, 1 projector (AI_PROVIDER=local, AI_TIMEOUT_MS=${r.setup.aiTimeoutMs}).`,
     `Workload ${s(r.setup.workloadMs)}; worker SIGKILLed at ${s(r.timeline.workerKilledAt)} (${r.timeline.jobsRunningAtWorkerKill} jobs running), replacement ready at ${s(r.timeline.replacementReadyAt)};`,
     `API SIGKILLed at ${s(r.timeline.apiKilledAt)} (${r.timeline.jobsRunningAtApiKill} jobs running, ${r.timeline.requestsOnKilledApi} requests waiting on it);`,
     `Redis SIGKILLed at ${s(r.timeline.redisKilledAt)} (${r.timeline.jobsRunningAtRedisKill} jobs running) and back (empty) at ${s(r.timeline.redisBackAt)};`,
@@ -33,6 +33,7 @@ export function faultMarkdown(r: FaultReport): string {
     `- reservations ${l.reservations}, charges ${l.charges} (${l.wordsCharged} words), refunds ${l.refunds} (${l.wordsRefunded} words), open after ${(l.settleMs / 1000).toFixed(1)} s: ${l.open}`,
     `- refunds by code: ${Object.entries(l.refundsByCode).map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}`,
     `- client-visible failures ${l.clientFailures}: refunded ${l.failuresRefunded}, refused before any reservation ${l.failuresNeverReserved}, charged once and delivered by a replay ${l.failuresRecoveredByReplay}, streams cut after the charge with text delivered ${l.failuresCutAfterCharge}, id unknown to the client ${l.failuresUnknownId}`,
+    `- charged in the instant their API process was killed (no key, no answer; the residual window): ${l.lostWithKilledApi}`,
     `- worker log: ${r.workerLog.charged} charged, ${r.workerLog.refunded} refunded, ${r.workerLog.dropped} results dropped (already refunded by the API), ${r.workerLog.failedInQueue} failed in the queue, ${r.workerLog.swept} expired reservations swept`,
     `- ledger audit: ${r.audit.accounts} accounts, ${r.audit.events} events, ${r.audit.reservations} reservations, ${r.audit.violations.length} violations, ${r.audit.warnings.length} warnings`,
     `- projections rebuilt: usage_daily ${r.rebuild.usage_daily.rows} rows ${r.rebuild.usage_daily.equal ? 'identical' : 'DIFFERENT'}, balances ${r.rebuild.balances.rows} rows ${r.rebuild.balances.equal ? 'identical' : 'DIFFERENT'}`,

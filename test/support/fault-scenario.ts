@@ -3,7 +3,7 @@
  * processes) on a fresh database (reached through a TCP proxy) and a Redis server of their own, a mixed
  * workload from many keys spread over the APIs, and four faults in the middle of it: a worker process
  * is SIGKILLed and replaced; an API process is SIGKILLed while JSON requests and streams wait on it
- * (its clients retry on the other API) and a spare takes its place; the Redis server is SIGKILLed and
+ * (its clients retry on the other API, which serves alone from then on); the Redis server is SIGKILLed and
  * restarted empty on the same port; the database connection is cut for a few seconds. Afterwards it waits for every reservation
  * to settle, audits the ledger, compares it with what each client was told, and rebuilds the
  * projections to compare the read models row for row. Bounded in time; everything it started is
@@ -92,10 +92,10 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     };
     backends = await openBackends(loadConfig({ ...env, DATABASE_URL: db.url }));
     const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: {} });
-    const spawn = (roles: string) => spawnService(group, roles, env, 90_000);
+    // Start-up is CPU-bound (TypeScript compiled on load): on a shared 2-core machine it can take minutes.
+    const spawn = (roles: string) => spawnService(group, roles, env, 240_000);
     log(`redis ${redis.url}, database ${db.url}; starting processes`);
-    // A third API process is the spare that takes the killed one's place.
-    const [apiA, apiB, spareApi, workerA] = await Promise.all([spawn('api'), spawn('api'), spawn('api'), spawn('worker'), spawn('worker'), spawn('projector')]) as ServiceProcess[];
+    const [apiA, apiB, workerA] = await Promise.all([spawn('api'), spawn('api'), spawn('worker'), spawn('worker'), spawn('projector')]) as ServiceProcess[];
     const apiUrls = [apiA!.url!, apiB!.url!];
 
     // Accounts 0..3 on Scale (the first two carry two client loops each), the rest on Growth; two keys each.
@@ -149,8 +149,9 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
       killedOnPurpose.add(apiB!.pid);
       apiB!.signal('SIGKILL');
       timeline.apiKilledAt = Date.now() - t0;
-      apiUrls.splice(apiUrls.indexOf(apiB!.url!), 1, spareApi!.url!);
-      log(`api ${apiB!.pid} killed at ${timeline.apiKilledAt} ms (${timeline.jobsRunningAtApiKill} jobs running); the spare API takes its place`);
+      // The load balancer notices: from now on every request, retries included, goes to API A.
+      apiUrls.splice(apiUrls.indexOf(apiB!.url!), 1);
+      log(`api ${apiB!.pid} killed at ${timeline.apiKilledAt} ms (${timeline.jobsRunningAtApiKill} jobs running); API A serves alone`);
       await at(Math.max(durationMs * 0.6, timeline.apiKilledAt + 3_000));
       await workload.burst(BURST, BURST_ACCEPT_MS);
       timeline.jobsRunningAtRedisKill = await untilJobsRunning(redis!.url, env.REDIS_PREFIX!, ACTIVE_JOBS_WANTED, BURST_WAIT_MS);
@@ -192,7 +193,7 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     const lagDeadline = Date.now() + 20_000;
     while ((await backends.runner.lag()).some((l) => l.behind > 0) && Date.now() < lagDeadline) await delay(200);
     const audit = await auditLedger(backends.store, backends.pool, null, { staleAfterMs: aiTimeoutMs + 3_000 });
-    const comparison = compareWithClients(ledger, records);
+    const comparison = compareWithClients(ledger, records, { url: apiB!.url!, at: t0 + timeline.apiKilledAt });
 
     const workerLogs = group.processes.filter((p) => p.roles === 'worker').flatMap((p) => p.logs);
     const count = (msg: string) => workerLogs.filter((l) => l.msg === msg).length;
@@ -230,7 +231,7 @@ export async function runFaultScenario(options: FaultOptions = {}): Promise<Faul
     const inPg = (r: RequestRecord) => overlaps(r, timeline.pgCutAt, timeline.pgBackAt + 2_000);
     const { problems, misreports, ...figures } = comparison;
     return {
-      setup: { accounts: accountCount, keys: accountCount * 2, loops, processes: ['api', 'api', 'worker', 'worker', 'projector', '+1 spare api', '+1 replacement worker'], aiTimeoutMs, workloadMs },
+      setup: { accounts: accountCount, keys: accountCount * 2, loops, processes: ['api', 'api', 'worker', 'worker', 'projector', '+1 replacement worker'], aiTimeoutMs, workloadMs },
       timeline,
       requests: { total: records.length, byKind },
       windows: {
