@@ -7,7 +7,7 @@ import type { Readability } from '../../../../domain/options.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
-import { CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
+import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
@@ -176,6 +176,7 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
   }
   let out = s;
   for (const { re, to } of CONTRACT) out = out.replace(re, (m: string) => matchCase(m, to));
+  for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
   return out;
 }
 
