@@ -41,24 +41,28 @@ export function provideToGive(s: string, rng: Random, rate: number): string {
 }
 
 const NOMINALS: Readonly<Record<string, string>> = {
-  implementation: 'implementing', development: 'developing', integration: 'integrating', adoption: 'adopting',
+  implementation: 'implementing', integration: 'integrating', adoption: 'adopting',
   utilization: 'using', use: 'using', creation: 'creating', establishment: 'establishing', promotion: 'promoting',
   exploration: 'exploring', examination: 'examining', improvement: 'improving', enhancement: 'improving',
   reduction: 'reducing', management: 'managing', evaluation: 'evaluating', analysis: 'analysing', consumption: 'consuming',
 };
+
+const PREPOSITIONS = ['by', 'through', 'in', 'on', 'for', 'about', 'to', 'with', 'without', 'from', 'after', 'before', 'and']
+  .map((p) => `[${p[0]!}${p[0]!.toUpperCase()}]${p.slice(1)}`).join('|');
+const NOMINAL = new RegExp(`(^|(?<![\\p{L}'’-])(?:${PREPOSITIONS})\\s+)(the|The)\\s+(\\p{Ll}+)\\s+of\\s+(?=(?:the|a|an|new|these|this|their|its|our|\\p{Ll}+s)(?![\\p{L}'’-]))`, 'gu');
 
 /**
  * "the implementation of new rules" → "implementing new rules", where the phrase opens the sentence
  * or follows a preposition, and what follows "of" is not a name or a protected span.
  */
 export function activeNominals(s: string, rng: Random, rate: number): string {
-  return s.replace(/(^|\b(?:by|through|in|on|for|about|to|with|without|from|after|before|and)\s+)(the|The)\s+(\p{Ll}+)\s+of\s+(?=(?:the|a|an|new|these|this|their|its|our|\p{Ll}+s)\b)/gu,
+  return s.replace(NOMINAL,
     (m: string, pre: string, the: string, noun: string) => {
       const verb = NOMINALS[noun];
       if (!verb || !rng.chance(rate)) return m;
-      // "to the use of" would become "to using": fine after "to" only as a gerund object — skip it.
-      if (/^to\s/u.test(pre)) return m;
-      const word = the === 'The' ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
+      // "to the use of" → "to using" reads as an infinitive gone wrong: left alone.
+      if (/^to\s/iu.test(pre)) return m;
+      const word = the === 'The' || /^\p{Lu}/u.test(pre) && pre.trim().length === 0 ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
       return `${pre}${word} `;
     });
 }
