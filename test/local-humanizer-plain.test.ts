@@ -56,3 +56,12 @@ describe('local humanizer plain-writing edits', () => {
     expect(MODE_PARAMS.aggressive.contractNeutral).to.equal(true);
   });
 });
+
+describe('local humanizer synonyms: participles before nouns', () => {
+  it('leaves a past participle that describes a noun alone, but swaps the verb', async () => {
+    const { replaceSynonyms } = await import('../workers/engines/local/humanizer/english-rules.js');
+    const o = { rate: 1, readability: 'high-school' as const, repeated: new Set<string>() };
+    expect(replaceSynonyms('Required summer projects should be short.', o, createRandom(1))).to.match(/^Required summer projects/u);
+    expect(replaceSynonyms('They demonstrated results to the board.', o, createRandom(1))).to.match(/^They showed results/u);
+  });
+});
