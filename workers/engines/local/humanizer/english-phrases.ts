@@ -84,7 +84,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
   { pattern: 'on the one hand,', neutral: ['', 'for one thing,'] },
   { pattern: 'prior to', neutral: ['before'] },
-  { pattern: 'such as', neutral: ['like', 'such as'] },
+  { pattern: 'such as', neutral: ['like'], formal: ['such as', 'like'] },
   { pattern: 'in addition to', neutral: ['besides', 'on top of'] },
   { pattern: 'a number of', neutral: ['several', 'some'] },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
@@ -121,7 +121,15 @@ export const CONTRACTIONS: ReadonlyArray<[string, string]> = [
   ['they are', "they're"], ['we are', "we're"], ['you are', "you're"], ['i am', "I'm"], ['let us', "let's"],
   ['what is', "what's"], ['who is', "who's"], ['it will', "it'll"], ['we will', "we'll"], ['they will', "they'll"],
   ['you will', "you'll"], ['i have been', "I've been"], ['we have been', "we've been"], ['they have been', "they've been"],
-  ['you have been', "you've been"],
+  ['you have been', "you've been"], ['i will', "I'll"], ['he is', "he's"], ['she is', "she's"], ['here is', "here's"],
+  ['he will', "he'll"], ['she will', "she'll"], ['that will', "that'll"], ['i would', "I'd"], ['you would', "you'd"],
+  ['we would', "we'd"], ['they would', "they'd"], ['must not', "mustn't"], ['it has been', "it's been"],
+  ['that has been', "that's been"], ['there has been', "there's been"],
+];
+
+/** "we have seen" → "we've seen": have/has as an auxiliary, before a past participle only. */
+export const AUXILIARY_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/(?<![\p{L}'’])(I|you|we|they|You|We|They)\s+have\s+(?=(?:been|seen|done|made|had|become|gone|got|gotten|grown|known|taken|given|found|heard|learned|learnt|come|built|written|spent|lost|kept|left|shown|\p{Ll}{3,}ed)(?![\p{L}'’-]))/gu, "$1've "],
 ];
 
 /** Expansions for formal registers; checked in order, so the specific forms come first. */

@@ -4,6 +4,7 @@ import {
   addOpener, applyContractions, capitalizeFirst, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
+import { activeNominals, dropIntroComma, plainApostrophes, provideToGive } from './english-plain.js';
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
@@ -80,7 +81,10 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     let t = replacePhrases(s, profile.register, rng, prefer);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
     t = replaceSynonyms(t, { rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
-    return applyContractions(t, profile.contractions);
+    t = provideToGive(t, rng, mode.plainRate);
+    if (profile.register !== 'formal') t = activeNominals(t, rng, mode.plainRate);
+    if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
+    return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && mode.contractNeutral ? 'add' : profile.contractions);
   });
   out = out.map((s) => (rng.chance(mode.reorderRate) ? reorderClauses(s, ctx.lowerForms, rng) ?? s : s));
   const maxWords = READABILITY_PARAMS[ctx.readability].maxWords - (profile.concise ? 4 : 0);

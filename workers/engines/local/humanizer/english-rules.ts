@@ -7,7 +7,7 @@ import type { Readability } from '../../../../domain/options.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
-import { CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
+import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
@@ -147,6 +147,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       if (i > 0 && /^\p{Lu}/u.test(raw)) break;
       if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
       const entry = entries[0]!;
+      if (entry.pos === 'VERB' && adjectivalParticiple(tagged, tag!)) break;
       const forced = isMachineTarget(key);
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
@@ -158,6 +159,18 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
     }
   }
   return fixArticles(out + s.slice(pos));
+}
+
+/**
+ * A past participle used as an adjective before a noun ("the required courses", "Increased demand"):
+ * verb groups do not hold for it ("needed courses" says something else), so it is left alone.
+ */
+function adjectivalParticiple(tagged: readonly TaggedToken[], tag: TaggedToken): boolean {
+  if (!/ed$/iu.test(tag.text)) return false;
+  const i = tagged.indexOf(tag);
+  const next = tagged[i + 1];
+  const prev = tagged[i - 1];
+  return next !== undefined && (next.pos === 'NOUN' || next.pos === 'ADJ') && (prev === undefined || !['AUX', 'PRON', 'NOUN', 'PROPN'].includes(prev.pos));
 }
 
 /** "a" / "an" agreement after a replacement changed the following word. */
@@ -176,6 +189,7 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
   }
   let out = s;
   for (const { re, to } of CONTRACT) out = out.replace(re, (m: string) => matchCase(m, to));
+  for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
   return out;
 }
 

@@ -36,6 +36,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'growth|expansion', 'proof|evidence', 'aspect|facet', 'aspects|facets', 'mix|tapestry', 'details|intricacies',
     'sign|testament', 'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
     'ways|methods', 'effects|consequences', 'needs|requirements', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
+    'problems|challenges', 'problem|challenge', 'person|individual', 'aims|objectives',
   ],
   ADJ: [
     'big|large', 'main|chief|principal', 'central|pivotal', 'hard|difficult|arduous',
@@ -45,6 +46,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'huge|enormous|immense', 'careful|meticulous', 'lively|vibrant', 'busy|bustling', 'smooth|seamless',
     'varied|diverse', 'striking|remarkable', 'basic|fundamental', 'exact|precise', 'main|primary',
     'key|pivotal|paramount', 'worthy|commendable', 'subtle|nuanced', 'complex|intricate', 'different|various', 'key|essential', 'complete|comprehensive', 'extra|additional',
+    'possible|potential', 'useful|valuable', 'likely|probable',
   ],
   ADV: [
     'mostly|largely|predominantly', 'often|frequently', 'sometimes|occasionally', 'quickly|rapidly|swiftly',

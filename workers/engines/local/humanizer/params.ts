@@ -12,16 +12,20 @@ export interface ModeParams {
   reorderRate: number;
   /** Chance that a sentence of 15+ words is split for rhythm even when readability does not ask for it. */
   burstSplitRate: number;
+  /** Chance of each plain-writing edit (english-plain.ts): intro comma, provide → give, active nominals. */
+  plainRate: number;
+  /** Whether a tone that neither adds nor expands contractions (neutral, custom) gets them added. */
+  contractNeutral: boolean;
   /** Seeded candidates generated internally; the one the detector scores most human is returned. */
   candidates: number;
 }
 
 export const MODE_PARAMS: Record<Mode, ModeParams> = {
-  standard: { synonymRate: 0.5, variationRate: 0, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.35, candidates: 3 },
-  academic: { synonymRate: 0.4, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.3, candidates: 3 },
-  enhanced: { synonymRate: 0.7, variationRate: 0.3, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.5, candidates: 4 },
-  ultra: { synonymRate: 0.85, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.6, candidates: 5 },
-  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.7, candidates: 6 },
+  standard: { synonymRate: 0.7, variationRate: 0, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.45, plainRate: 0.7, contractNeutral: false, candidates: 3 },
+  academic: { synonymRate: 0.5, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.35, plainRate: 0.4, contractNeutral: false, candidates: 3 },
+  enhanced: { synonymRate: 0.85, variationRate: 0.3, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.6, plainRate: 0.85, contractNeutral: true, candidates: 4 },
+  ultra: { synonymRate: 0.95, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.7, plainRate: 0.95, contractNeutral: true, candidates: 5 },
+  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.8, plainRate: 1, contractNeutral: true, candidates: 6 },
 };
 
 export interface ReadabilityParams {

@@ -42,6 +42,8 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
     for (const m of s.matchAll(rule.re)) {
       const left = wordCount(s.slice(0, m.index!));
       if (left < minPart || total - left < minPart) continue;
+      // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
+      if (rule.re.source.startsWith(',\\s+and') && /,[^,;]{0,80}$/u.test(s.slice(0, m.index!))) continue;
       // The new sentence must start with a word that can take a capital (not a quote or a number).
       if (!rule.lead(o.casual) && o.english && !/^\p{L}/u.test(s.slice(m.index! + m[0].length))) continue;
       const score = Math.abs(left - total / 2);
