@@ -125,8 +125,9 @@ export async function startService(config: Config, options: ServiceOptions = {})
   }
 
   if (config.roles.includes('worker')) {
+    const shutdown = new AbortController();
     const processor = createProcessor({
-      engines, ledger, results: idempotency, publish: (ref, m) => progress.publish(ref, m), logger, pending,
+      shutdown: shutdown.signal, engines, ledger, results: idempotency, publish: (ref, m) => progress.publish(ref, m), logger, pending,
       tokenStreaming: config.aiProvider === 'openai', ...(options.hooks?.processor ? { hooks: options.hooks.processor } : {}),
       onJobDone: (queue, outcome, ms) => metrics.jobDuration.observe({ queue, outcome }, ms / 1000),
     });
@@ -144,6 +145,8 @@ export async function startService(config: Config, options: ServiceOptions = {})
     closers.push(() => sweeper.stop());
     // What is left of the shutdown grace period once the API (if any) has drained.
     closers.push(() => worker.close(false, shutdownDeadline - Date.now()));
+    // Closers run in reverse: jobs stop re-publishing to absent listeners before the worker waits for them.
+    closers.push(async () => shutdown.abort());
   }
 
   if (config.roles.includes('api')) {

@@ -51,6 +51,12 @@ export interface ProcessorDeps {
   /** The humanizer streams tokens as it generates them (openai): chunks are sent before the charge. */
   tokenStreaming?: boolean;
   hooks?: ProcessorHooks;
+  /**
+   * Aborted when the worker starts shutting down: a final message nobody is listening for is then not
+   * published again (the API reads a charged result from the pending results, or refunds), so the jobs it
+   * holds end and the shutdown is not held up to a job's deadline.
+   */
+  shutdown?: AbortSignal;
   onJobDone?: (endpoint: Job['endpoint'], outcome: 'charged' | 'refunded' | 'dropped', ms: number) => void;
 }
 
@@ -113,7 +119,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       } catch {
         // Redis unreachable for now: try again until the window closes (the API reads the pending result).
       }
-      if (Date.now() >= until) return false;
+      if (Date.now() >= until || deps.shutdown?.aborted) return false;
       await pause(REPUBLISH_EVERY_MS);
     }
   }
