@@ -69,32 +69,15 @@ function deltaOf(recorded: RecordedEvent): DayDelta | null {
 }
 
 /**
- * Adds one event to its (account, day) row: the newest row is replaced by one holding the sums, under
- * the event's position. Replaced rather than updated because a rebuild replays the log in one
+ * Adds requests of one account and day to its row ($9 requests, the figures summed, $8 the last position,
+ * $10 the first): the newest row is replaced by one holding the sums, under
+ * the last position. Replaced rather than updated because a rebuild replays the log in one
  * transaction, where repeated UPDATEs of one row make every later lookup walk all its versions
  * (quadratic in the requests of a day); a delete and an insert under a new key stay O(log n).
- * Nothing happens when the day's row already stands at or past this position (the event is counted).
+ * Nothing happens when the row already holds any of them (its last position is not below the first); the
+ * caller then applies them one by one, each under the same guard.
  */
 const ADD_TO_DAY = `
-  WITH latest AS (
-    SELECT * FROM usage_daily WHERE account_id = $1 AND date = $2::date ORDER BY last_position DESC LIMIT 1
-  ), gone AS (
-    DELETE FROM usage_daily u USING latest
-    WHERE u.account_id = latest.account_id AND u.date = latest.date AND u.last_position = latest.last_position
-      AND latest.last_position < $8
-  )
-  INSERT INTO usage_daily (account_id, date, requests, words_charged, errors, input_words, output_words, latency_ms_total, last_position)
-  SELECT $1, $2::date, coalesce(l.requests, 0) + 1, coalesce(l.words_charged, 0) + $3, coalesce(l.errors, 0) + $4,
-         coalesce(l.input_words, 0) + $5, coalesce(l.output_words, 0) + $6, coalesce(l.latency_ms_total, 0) + $7, $8
-  FROM (SELECT 1) AS one LEFT JOIN latest l ON true
-  WHERE coalesce(l.last_position, -1) < $8`;
-
-/**
- * ADD_TO_DAY for several requests of one account and day at once: $9 requests, the figures summed, $8 the
- * last position, $10 the first. Applies only when the row holds none of them (its last position is below
- * the first); otherwise the caller applies them one by one, each under ADD_TO_DAY's own guard.
- */
-const ADD_MANY_TO_DAY = `
   WITH latest AS (
     SELECT * FROM usage_daily WHERE account_id = $1 AND date = $2::date ORDER BY last_position DESC LIMIT 1
   ), gone AS (
@@ -110,7 +93,7 @@ const ADD_MANY_TO_DAY = `
 
 async function addToDay(client: PoolClient, accountId: string, delta: DayDelta, position: bigint): Promise<void> {
   await client.query(ADD_TO_DAY, [
-    accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, position.toString(),
+    accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, position.toString(), 1, position.toString(),
   ]);
 }
 
@@ -158,7 +141,7 @@ export const usageProjection: Projection = {
         continue;
       }
       const sum = (f: (d: DayDelta) => number) => items.reduce((n, i) => n + f(i.delta), 0);
-      const added = await client.query(ADD_MANY_TO_DAY, [
+      const added = await client.query(ADD_TO_DAY, [
         accountId, items[0]!.delta.date, sum((d) => d.wordsCharged), sum((d) => d.errors), sum((d) => d.inputWords),
         sum((d) => d.outputWords), sum((d) => d.latencyMs), items.at(-1)!.position.toString(), items.length, items[0]!.position.toString(),
       ]);

@@ -14,7 +14,8 @@ import { openaiEnv, startFakeOpenAI, waitFor, type FakeOpenAI } from './support/
 import { checkLedger, settledLedger } from './support/ledger-check.js';
 import { REDIS_URL } from './support/db.js';
 import { call, SAMPLE_TEXT, startTestService, type TestService } from './support/service.js';
-import { abusePlans, sseEvents as readSse } from './support/abuse.js';
+import { abusePlans } from './support/abuse.js';
+import { readSse } from './support/fault-http.js';
 
 const TEXT_A = `${SAMPLE_TEXT} Aardvarkian closing words for the first account.`;
 const TEXT_B = `${SAMPLE_TEXT} Bumblebeeish closing words for the second account.`;

@@ -1,17 +1,9 @@
 /** humanize and detect end to end over real HTTP: responses, charging, idempotency, SSE. */
 import { expect } from 'chai';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { call, SAMPLE_TEXT, startTestService, type TestService } from './support/service.js';
+import { readSse } from './support/fault-http.js';
 import { countWords } from '../domain/words.js';
-
-export async function readSse(res: Response): Promise<EventSourceMessage[]> {
-  const events: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (e) => events.push(e) });
-  const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
-  return events;
-}
 
 describe('humanize and detect over HTTP', function () {
   this.timeout(60_000);

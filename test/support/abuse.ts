@@ -1,7 +1,6 @@
 /** Helpers of the abuse tests: a plan without limits in the way, a log that can be searched, raw HTTP. */
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { pino } from 'pino';
 import { PLANS, type Plan } from '../../domain/plans.js';
 
@@ -29,13 +28,4 @@ export function rawRequest(url: string, head: string, body = '', hold = false): 
     socket.on('close', () => resolve(received));
     socket.on('error', reject);
   });
-}
-
-/** All events of an SSE response. */
-export async function sseEvents(res: Response): Promise<EventSourceMessage[]> {
-  const events: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (e) => events.push(e) });
-  const decoder = new TextDecoder();
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
-  return events;
 }
