@@ -4,7 +4,8 @@
  * 1. the hashed n-gram logistic regression, fitted once per training source left out (its
  *    held-out-source logits) and once on everything (the shipped one);
  * 2. a sign-constrained meta logistic regression over the held-out-source n-gram logit and the
- *    standardised stylometric features;
+ *    standardised stylometric features, fitted on human vs chat-model text, with only the features
+ *    whose direction holds in every training source (see Meta and consistentDirections);
  * 3. Platt calibration on the meta model's leave-one-source-out predictions;
  * 4. cut-offs read off those calibrated predictions of human texts, source by source, so that no
  *    held-out human source gets more than the target false-positive rates.
@@ -88,8 +89,8 @@ function styleMatrix(rows: readonly Row[], specs: readonly FeatureSpec[]): numbe
  * standardised stylometric features, fitted on human texts against chat-model (and paraphrased
  * chat-model) texts only. Base-model continuations differ from human text in the opposite direction
  * on several features (chat models use longer, rarer words and a varied vocabulary; base models repeat
- * themselves in plain words), so fitting both at once taught the model neither: with them in, held-out
- * student essays scored as human-like as possible (chat AUROC 0.43); a second head for base models,
+ * themselves in plain words), so fitting both at once taught the model neither: with them in, the chat
+ * text of held-out student essays scored below the students (chat AUROC 0.43); a second head for base models,
  * combined as log(e^chat + e^base), fired on student essays (repetitive, plain) and cost the essays
  * most of the gain. Features with no consistent direction are zeroed (see consistentDirections).
  */
