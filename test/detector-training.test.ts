@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Example } from '../bench/detector/lib/dataset.js';
-import { humanSourceSpread, sampleWeights, TRAINING, type Row } from '../bench/detector/lib/fit-model.js';
+import { consistentDirections, humanSourceSpread, sampleWeights, TRAINING, type Row } from '../bench/detector/lib/fit-model.js';
+import type { FeatureSpec } from '../workers/engines/local/detector/feature-specs.js';
 import { fitNgram, ngramCounts, ngramLogit } from '../bench/detector/lib/ngram-model.js';
 import { FEATURE_NAMES, type FeatureVector } from '../workers/engines/local/detector/features.js';
 import { tokenize, wordBucket, type HashSpec } from '../workers/engines/local/detector/ngrams.js';
@@ -72,5 +73,32 @@ describe('detector training', () => {
     // Deterministic for a seed.
     const again = fitNgram(rows.map((r) => r.counts), rows.map((r) => r.label), sampleWeights(rows), SPEC, 7, rows.map((r) => r.ex));
     expect([...again.weights]).to.deep.equal([...fit.weights]);
+  });
+
+  it('lets a feature into the meta model only with one direction in every source, ignoring base-model text', () => {
+    const n = TRAINING.minHumanTexts;
+    const rows: Row[] = [];
+    const add = (source: string, label: 0 | 1, generator: string, f: Partial<FeatureVector>): void => {
+      for (let i = 0; i < n; i++) rows.push({ ...row(source, label, generator), features: { ...zero, ...f, comma_rate: f.comma_rate ?? 0 + i / 1000 } });
+    };
+    // comma_rate: higher in chat text in both sources → +1. digit_share: higher in chat text in "a", lower in "b" → left out.
+    // quote_rate: base-model text differs, chat text not at all → no direction. word_length_mean: against its documented +1 → left out.
+    add('a', 0, 'human', { comma_rate: 0.01, digit_share: 0.01, word_length_mean: 5 });
+    add('a', 1, 'gpt-4', { comma_rate: 0.05, digit_share: 0.05, word_length_mean: 4 });
+    add('a', 1, 'gpt2-xl', { quote_rate: 0.5 });
+    add('b', 0, 'human', { comma_rate: 0.02, digit_share: 0.05, word_length_mean: 5 });
+    add('b', 1, 'chatgpt', { comma_rate: 0.06, digit_share: 0.01, word_length_mean: 4 });
+    add('b', 1, 'opt-2.7b', { quote_rate: 0.5 });
+    const specs: FeatureSpec[] = [
+      { name: 'comma_rate', transform: 'identity', direction: 1, local: true },
+      { name: 'digit_share', transform: 'identity', direction: 0, local: true },
+      { name: 'quote_rate', transform: 'identity', direction: 0, local: true },
+      { name: 'word_length_mean', transform: 'identity', direction: 1, local: true },
+    ];
+    const dirs = consistentDirections(rows, specs);
+    expect(dirs[0]).to.equal(1);
+    expect(dirs.slice(1).every((d) => Number.isNaN(d))).to.equal(true);
+    // A source without enough texts of both classes does not vote.
+    expect(consistentDirections([...rows, row('c', 0, 'human'), row('c', 1, 'gpt-4')], specs)[0]).to.equal(1);
   });
 });

@@ -3,11 +3,13 @@ import { shrinkScore } from '../workers/engines/local/detector/detector.js';
 import { createScorer, loadDetectorWeights } from '../workers/engines/local/detector/model.js';
 import { tokenize, vectorize } from '../workers/engines/local/detector/ngrams.js';
 import { phraseSignals } from '../workers/engines/local/detector/signals.js';
+import { loadWordRanks } from '../workers/engines/local/detector/word-ranks.js';
 import { createLocalDetector } from '../workers/engines/local/index.js';
 import { AI_BOILERPLATE, HUMAN_PROSE } from './support/local-samples.js';
 
 const live = (): AbortSignal => new AbortController().signal;
 const weights = loadDetectorWeights();
+const ranks = loadWordRanks();
 const scorer = createScorer(weights);
 const detector = createLocalDetector();
 const cut = weights.thresholds;
@@ -33,10 +35,22 @@ describe('local detector: n-gram model', () => {
     expect(inner[0]!.start).to.equal(at);
   });
 
+  it('stands rarer words in for their frequency class when the model keeps only common words, keeping offsets and the word', () => {
+    const text = 'The committee will leverage synergies, I think.';
+    const tokens = tokenize(text, 0, text.length, ranks.rank, 500);
+    expect(tokens.map((t) => t.norm)).to.deep.equal(['the', `#${Math.floor(Math.log2(ranks.rank('committee')))}`, 'will',
+      `#${Math.floor(Math.log2(ranks.rank('leverage')))}`, `#${Math.floor(Math.log2(ranks.rank('synergies')))}`, ',', 'i', 'think', '.']);
+    expect(tokens[1]!.word).to.equal('committee');
+    expect(tokens[0]!.word).to.equal(undefined);
+    for (const t of tokens) expect(text.slice(t.start, t.end).toLowerCase()).to.equal(t.word ?? t.norm);
+  });
+
   it('names the phrases found in the text that pushed the n-gram score, with signed weights, strongest first', () => {
-    const tokens = tokenize(AI_BOILERPLATE);
-    const found = phraseSignals(tokens, vectorize(tokens, weights.ngram.hashing, scorer.ngram.idf), scorer, 5);
-    const normalised = tokens.map((t) => t.norm).join(' ');
+    const { hashing } = weights.ngram;
+    const tokens = tokenize(AI_BOILERPLATE, 0, AI_BOILERPLATE.length, ranks.rank, hashing.keep_words);
+    const found = phraseSignals(tokens, vectorize(tokens, hashing, scorer.ngram.idf), scorer, 5);
+    // A word the model knows only by its frequency class is shown in brackets.
+    const normalised = tokens.map((t) => (t.word === undefined ? t.norm : `[${t.word}]`)).join(' ');
     for (const p of [...found.ai, ...found.human]) expect(normalised).to.include(p.phrase);
     expect(found.ai.every((p) => p.contribution > 0)).to.equal(true);
     expect(found.human.every((p) => p.contribution < 0)).to.equal(true);

@@ -16,7 +16,7 @@ import { HASHING, type Row } from './fit-model.js';
 import { ngramCounts } from './ngram-model.js';
 
 /** Bump when tokenisation or feature code changes in a way the key below cannot see. */
-const FEATURIZE_VERSION = 2;
+const FEATURIZE_VERSION = 3;
 
 export function featurize(examples: readonly Example[]): Row[] {
   const key = createHash('sha256').update(JSON.stringify([FEATURIZE_VERSION, HASHING, FEATURE_NAMES]));

@@ -149,7 +149,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
 
   function score(text: string): { a: DocumentAnalysis; tokens: Token[]; vector: SparseVector; ngram: number; logit: number; aiScore: number } {
     const a = analyze(text, ranks);
-    const tokens = tokenize(text);
+    const tokens = tokenize(text, 0, text.length, ranks.rank, hashing.keep_words);
     const vector = ngramVector(tokens);
     const ngram = ngramLogit(vector);
     const logit = scorer.logit(a.features, ngram);

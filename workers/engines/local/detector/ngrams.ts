@@ -20,8 +20,11 @@ export interface HashSpec {
   keep_words?: number;
 }
 
-/** A normalised token with the character span it came from in the original text. */
-export interface Token { norm: string; start: number; end: number }
+/**
+ * A normalised token with the character span it came from in the original text; `word` is the
+ * normalised word when `norm` is its frequency class (see HashSpec.keep_words).
+ */
+export interface Token { norm: string; start: number; end: number; word?: string }
 
 const TOKEN = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu;
 
@@ -36,12 +39,14 @@ export function tokenize(text: string, from = 0, to = text.length, rank?: (w: st
   const out: Token[] = [];
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
   for (const m of slice.matchAll(TOKEN)) {
-    let norm = normaliseToken(m[0]);
+    const norm = normaliseToken(m[0]);
+    const start = from + m.index;
+    const end = start + m[0].length;
     if (rank && keepWords > 0 && /\p{L}/u.test(norm)) {
       const r = rank(norm.replace(/'.*$/u, ''));
-      if (r > keepWords) norm = `#${Math.floor(Math.log2(r))}`;
+      if (r > keepWords) { out.push({ norm: `#${Math.floor(Math.log2(r))}`, start, end, word: norm }); continue; }
     }
-    out.push({ norm, start: from + m.index, end: from + m.index + m[0].length });
+    out.push({ norm, start, end });
   }
   return out;
 }

@@ -119,6 +119,9 @@ function severityOf(contribution: number): Severity | null {
 }
 
 export interface PhraseEvidence { phrase: string; contribution: number }
+
+/** A token as shown in a phrase: a word the n-grams know only by its frequency class is bracketed. */
+const shown = (t: Token): string => (t.word === undefined ? t.norm : `[${t.word}]`);
 export interface PhraseSignals { ai: PhraseEvidence[]; human: PhraseEvidence[] }
 
 /**
@@ -131,7 +134,7 @@ export function phraseSignals(tokens: readonly Token[], vector: SparseVector, sc
   const values = new Map<number, number>();
   for (let i = 0; i < vector.index.length; i++) values.set(vector.index[i]!, vector.value[i]!);
   const hashes = wordHashes(tokens);
-  const isWord = tokens.map((t) => /\p{L}/u.test(t.norm));
+  const isWord = tokens.map((t) => t.word !== undefined || /\p{L}/u.test(t.norm));
   const weights = scorer.ngram.weights;
   const meta = scorer.weights.ngram_weight;
   const seen = new Set<number>();
@@ -149,7 +152,7 @@ export function phraseSignals(tokens: readonly Token[], vector: SparseVector, sc
     }
   }
   const phrase = (f: { at: number; n: number; contribution: number }): PhraseEvidence => ({
-    phrase: tokens.slice(f.at, f.at + f.n).map((t) => t.norm).join(' '), contribution: f.contribution,
+    phrase: tokens.slice(f.at, f.at + f.n).map(shown).join(' '), contribution: f.contribution,
   });
   return {
     ai: found.filter((p) => p.contribution > 0).sort((x, y) => y.contribution - x.contribution || x.at - y.at).slice(0, top).map(phrase),
@@ -157,6 +160,8 @@ export function phraseSignals(tokens: readonly Token[], vector: SparseVector, sc
   };
 }
 
+const bracketNote = (ps: PhraseEvidence[]): string =>
+  (ps.some((p) => p.phrase.includes('[')) ? ' (a bracketed word stands for any word about as common)' : '');
 const listPhrases = (ps: PhraseEvidence[]): string =>
   ps.map((p) => `"${p.phrase}" (${p.contribution >= 0 ? '+' : ''}${p.contribution.toFixed(3)})`).join(', ');
 
@@ -175,7 +180,7 @@ export function buildSignals(
   if (phraseSeverity && phrases.ai.length > 0) {
     out.push({
       signal: 'ai_typical_phrases', severity: phraseSeverity, weight: ngramContribution,
-      detail: `word choice resembles machine text of the training data (n-gram evidence ${ngramContribution.toFixed(2)} in logit); most machine-typical phrases found: ${listPhrases(phrases.ai)}`,
+      detail: `word choice resembles machine text of the training data (n-gram evidence ${ngramContribution.toFixed(2)} in logit); most machine-typical phrases found: ${listPhrases(phrases.ai)}${bracketNote(phrases.ai)}`,
     });
   }
   for (const c of contributions) {
@@ -205,7 +210,7 @@ export function buildSignals(
       weight: ngramContribution,
       signal: {
         signal: 'human_typical_phrases', severity: 'low',
-        detail: `word choice resembles human writing of the training data (n-gram evidence ${ngramContribution.toFixed(2)} in logit); most human-typical phrases found: ${listPhrases(phrases.human)}`,
+        detail: `word choice resembles human writing of the training data (n-gram evidence ${ngramContribution.toFixed(2)} in logit); most human-typical phrases found: ${listPhrases(phrases.human)}${bracketNote(phrases.human)}`,
       },
     });
   }
