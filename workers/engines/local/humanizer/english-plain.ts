@@ -5,6 +5,7 @@
  * where no "with" object follows; nominal "the implementation of X" becomes "implementing X".
  * None adds or drops a content word of the text's meaning; placeholders (freeze.ts) are never matched.
  */
+import type { TaggedToken } from '../text/pos.js';
 import type { Random } from './random.js';
 
 /** "it’s" → "it's": an apostrophe between letters is not a quotation mark. */
@@ -65,4 +66,171 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
       const word = the === 'The' || /^\p{Lu}/u.test(pre) && pre.trim().length === 0 ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
       return `${pre}${word} `;
     });
+}
+
+/** Sentence-opening stock connectives that only announce "more of the same": dropped outright. */
+const ADDITIVE_OPENER = /^(?:Furthermore|Moreover|Additionally|In addition|Also|Overall|Notably|Importantly|Indeed|Essentially|Interestingly|Undoubtedly|Ultimately|Specifically|Significantly|Crucially|Besides|Further|On top of that|What is more|In essence|Basically|To add to this|Not only that),\s+(?=[\p{L}\uE000])/u;
+/** Causal openers say "so" in plain speech; contrastive ones "but" (casual and neutral registers). */
+const CAUSAL_OPENER = /^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly|As such|For this reason),\s+(?=[\p{L}\uE000])/u;
+const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Conversely),\s+(?=[\p{L}\uE000])/u;
+
+/**
+ * The sentence without its stock opening connective: additive ones ("Furthermore, ...") go, causal
+ * ones become "So", contrastive ones "But" (not in the formal register, which keeps "However,").
+ * "When it comes to X, ..." opens as "As for X, ...". Null when nothing applies or the dice say no.
+ */
+export function plainOpener(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number, lowerForms: ReadonlySet<string>): string | null {
+  const lower = (rest: string): string | null => {
+    const m = /^(\p{L}+)/u.exec(rest);
+    if (!m) return /^\uE000/u.test(rest) ? rest : null;
+    const w = m[1]!;
+    if (w === 'I' || !/^\p{Lu}\p{Ll}*$/u.test(w)) return /^\p{Lu}/u.test(w) && !/^\p{Lu}\p{Ll}*$/u.test(w) ? rest : null;
+    return lowerForms.has(w.toLowerCase()) || /^(?:the|a|an|it|this|that|these|those|there|they|we|you|he|she|many|most|some|such|in|on|at|by|for|with|if|when|while|as|one|each|every|all|both|no|not|our|their|its|his|her|my|your)$/u.test(w.toLowerCase())
+      ? w.toLowerCase() + rest.slice(w.length) : null;
+  };
+  if (/^When it comes to\s/u.test(s)) return rng.chance(rate) ? `As for ${s.slice('When it comes to '.length)}` : null;
+  if (register !== 'formal' && /^In my opinion,\s+(?=\p{L})/u.test(s) && rng.chance(rate)) {
+    const rest = lower(s.replace(/^In my opinion,\s+/u, ''));
+    return rest === null ? null : `I think ${rest}`;
+  }
+  const additive = ADDITIVE_OPENER.exec(s);
+  if (additive) {
+    if (!rng.chance(rate)) return null;
+    const rest = s.slice(additive[0].length);
+    return rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  if (register === 'formal') return null;
+  const causal = CAUSAL_OPENER.exec(s) ?? CONTRAST_OPENER.exec(s);
+  if (!causal || !rng.chance(rate)) return null;
+  const rest = lower(s.slice(causal[0].length));
+  if (rest === null) return null;
+  return `${CAUSAL_OPENER.test(s) ? 'So' : 'But'} ${rest}`;
+}
+
+/** "due to the cost" → "because of the cost"; "due to arrive" (scheduled) is left alone. */
+export function dueToBecause(s: string, rng: Random, rate: number): string {
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+    (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
+}
+
+/** "is able to help" → "can help"; "are able to" too. Not after a modal ("will be able to" stays). */
+export function ableToCan(s: string, rng: Random, rate: number): string {
+  return s.replace(/(?<![\p{L}'’-])(?:is|are)\s+(not\s+)?able\s+to\s+(?=\p{Ll})/gu, (m: string, not?: string) => (rng.chance(rate) ? (not ? 'cannot ' : 'can ') : m));
+}
+
+/** Impersonal "one can/should/must" → "you ...", casual registers only; "no one can" keeps its "one". */
+export function impersonalYou(s: string): string {
+  return s.replace(/(?<![\p{L}'’-])(?<!(?:no|any|every|some|each|the|this|that|which|each|only|last|first|other|another|single)\s+)([Oo])ne\s+(can|could|should|must|may|might|will|would|needs to|has to)\s+(?=\p{Ll})/gu,
+    (_m: string, o: string, verb: string) => `${o === 'O' ? 'Y' : 'y'}ou ${verb === 'needs to' ? 'need to' : verb === 'has to' ? 'have to' : verb} `);
+}
+
+/**
+ * A restrictive "which" after a noun ("the tools which help") becomes "that"; never after a comma or
+ * a preposition ("in which"), nor where it asks a question ("which tools") or follows "matter".
+ */
+export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
+  if (!tags || !/\bwhich\b/u.test(s)) return s;
+  let out = s;
+  for (let i = tags.length - 1; i > 0; i--) {
+    const t = tags[i]!;
+    if (t.text !== 'which') continue;
+    const prev = tags[i - 1]!;
+    const next = tags[i + 1];
+    if (prev.pos !== 'NOUN' || /^(?:matter|one|ones|way|extent|degree|point)$/iu.test(prev.text) || s.slice(prev.end, t.start) !== ' ') continue;
+    if (!next || next.pos === 'NOUN' || next.pos === 'ADJ' || next.pos === 'PUNCT' || next.pos === 'PROPN' || next.pos === 'NUM') continue;
+    if (!rng.chance(rate)) continue;
+    out = out.slice(0, t.start) + 'that' + out.slice(t.end);
+  }
+  return out;
+}
+
+/** "each student" → "every student": determiner before a singular noun only (not "each of", "each other"). */
+export function eachToEvery(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
+  if (!tags || !/\b[Ee]ach\b/u.test(s)) return s;
+  let out = s;
+  for (let i = tags.length - 2; i >= 0; i--) {
+    const t = tags[i]!;
+    if (t.text !== 'each' && t.text !== 'Each') continue;
+    const next = tags[i + 1]!;
+    const prev = tags[i - 1];
+    if (next.pos !== 'NOUN' || /s$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;
+    // "they each have": after a pronoun or a noun "each" floats and cannot become "every".
+    if (prev && (prev.pos === 'PRON' || prev.pos === 'NOUN' || prev.pos === 'PROPN' || prev.pos === 'NUM')) continue;
+    if (!rng.chance(rate)) continue;
+    out = out.slice(0, t.start) + (t.text === 'Each' ? 'Every' : 'every') + out.slice(t.end);
+  }
+  return out;
+}
+
+/**
+ * A concessive "While X, Y" opening becomes "Although X, Y". Only where the clause states a fact in
+ * the present ("While technology offers ...") and is no time clause ("While I was walking", "While
+ * waiting").
+ */
+export function whileToAlthough(s: string, rng: Random, rate: number): string {
+  const m = /^While\s+([^,;:]{8,120}),\s+(?=\p{Ll})/u.exec(s);
+  if (!m) return s;
+  const clause = m[1]!;
+  if (/^\p{L}+ing\b|(?<![\p{L}'’-])(?:was|were|am|being|during|waiting|\p{L}+ing)(?![\p{L}'’-])/u.test(clause)) return s;
+  if (!/(?<![\p{L}'’-])(?:is|are|can|may|has|have|offers?|provides?|brings?|seems?|might|could|does|do)(?![\p{L}'’-])/u.test(clause)) return s;
+  return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
+}
+
+const IMPORTANT_TO = /(?<![\p{L}'’-])([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
+const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', readonly string[]>> = {
+  casual: ['you need to', 'you have to', 'you should'],
+  neutral: ['one needs to', 'one should'],
+  formal: ['one must', 'one should'],
+};
+
+/**
+ * "It is important to check X" → "You need to check X" (casual), "One should check X" (neutral,
+ * formal): only before a verb, not "important to them" or "important to the city".
+ */
+export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
+  return s.replace(IMPORTANT_TO, (m: string, i: string) => {
+    if (!rng.chance(rate)) return m;
+    const to = rng.pick(ADVICE[register]);
+    return `${i === 'I' ? to[0]!.toUpperCase() + to.slice(1) : to} `;
+  });
+}
+
+/**
+ * Plainer small words where the sense is the same: "very important" → "really important" (not "the
+ * very first"), the adverb "only" → "just" ("only a few", "not only"; not "the only", "if only",
+ * "only if", nor a sentence-initial "Only then did"), a mid-sentence ", however," → ", though,", and
+ * ", whereas" → ", but".
+ */
+export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
+  let out = s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
+  if (register === 'formal') return out;
+  out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
+    (m: string) => (rng.chance(rate) ? 'just ' : m));
+  return out;
+}
+
+/**
+ * A causal "since" ("since they are cheaper") becomes "because"; one of time ("since 2010", "since
+ * then", "since they started") stays. Causal: the clause has a present-tense verb or a modal soon
+ * after, and no past form, "been" or number.
+ */
+export function sinceBecause(s: string, rng: Random, rate: number): string {
+  return s.replace(/(?<![\p{L}'’-])([Ss])ince\s+([^,.;:!?\uE000-\uE019]{3,80})/gu, (m: string, sc: string, clause: string) => {
+    const head = clause.split(/\s+/u).slice(0, 5).join(' ');
+    if (!/^(?:it|they|we|you|he|she|this|these|those|there|many|most|people|the|a|an|their|our|its|his|her|such|each|every|all|no)\s/iu.test(clause)) return m;
+    if (!/(?<![\p{L}'’-])(?:is|are|can|cannot|can't|will|may|might|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs?|requires?|offers?|allows?|provides?|makes?|lacks?|seems?)(?![\p{L}'’-])/iu.test(head)) return m;
+    if (/(?<![\p{L}'’-])(?:been|was|were|had|did|ago|then|\p{L}+ed)(?![\p{L}'’-])|\p{N}/u.test(head) || !rng.chance(rate)) return m;
+    return `${sc === 'S' ? 'B' : 'b'}ecause ${clause}`;
+  });
+}
+
+const PEOPLE_OBJECT = '(?:them|us|you|him|her|me|everyone|(?:(?:the|their|our|its|your|all|many|most)\\s+)?(?:students|people|employees|children|users|customers|individuals|workers|teachers|citizens|patients|families|readers|learners|consumers|members|staff|parents|kids|visitors|clients))';
+const PROVIDE_WITH = new RegExp(`(?<![\\p{L}'’-])([Pp])rovid(es|ing|e)\\s+(${PEOPLE_OBJECT})\\s+with\\s+(?=[\\p{L}\\uE000])`, 'gu');
+
+/** "provides students with a chance" → "gives students a chance": only with a person as the object. */
+export function provideWithToGive(s: string, rng: Random, rate: number): string {
+  return s.replace(PROVIDE_WITH, (m: string, p: string, ending: string, who: string) =>
+    (rng.chance(rate) ? `${p === 'P' ? 'G' : 'g'}iv${ending === 'es' ? 'es' : ending === 'ing' ? 'ing' : 'e'} ${who} ` : m));
 }

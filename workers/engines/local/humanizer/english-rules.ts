@@ -115,7 +115,7 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
   if (forced) return human.w;
   if (human.odds < own - 0.1 && rng.chance(o.rate)) return human.w;
   // The stronger modes also vary wording for its own sake, never towards a machine-typical word.
-  const plain = options.filter((x) => x.odds < 1);
+  const plain = options.filter((x) => x.odds < 1 && x.odds <= own);
   return plain.length > 0 && rng.chance(o.variation ?? 0) ? rng.pick(plain).w : null;
 }
 
@@ -216,7 +216,9 @@ export function addOpener(
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);
-  const rest = decapitalize(s, lowerForms) ?? (/^\p{Lu}/u.test(s) ? s : null);
+  // A first word that cannot lose its capital (a name, or a word this text never writes in lower case)
+  // would read as "Basically, Despite ...": no opener then, except before "I".
+  const rest = decapitalize(s, lowerForms) ?? (/^I(?![\p{L}'’])/u.test(s) ? s : null);
   if (rest === null) return null;
   return { text: capitalizeFirst(`${opener} ${rest}`), opener };
 }
