@@ -109,7 +109,7 @@ export function plainOpener(s: string, register: 'casual' | 'neutral' | 'formal'
 
 /** "due to the cost" → "because of the cost"; "due to arrive" (scheduled) is left alone. */
 export function dueToBecause(s: string, rng: Random, rate: number): string {
-  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
     (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
 }
 
@@ -197,7 +197,7 @@ export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'f
 
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the
- * very first"), the adverb "only" → "just" ("only a few", "not only"; not "the only", "if only",
+ * very first"), the adverb "only" → "just" ("only a few"; not "the only", "not only", "if only",
  * "only if", nor a sentence-initial "Only then did"), a mid-sentence ", however," → ", though,", and
  * ", whereas" → ", but".
  */
@@ -206,7 +206,7 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
   if (register === 'formal') return out;
   out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
-  out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
+  out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));
   return out;
 }
