@@ -84,6 +84,7 @@ export function plainOpener(s: string, register: 'casual' | 'neutral' | 'formal'
     const m = /^(\p{L}+)/u.exec(rest);
     if (!m) return /^\uE000/u.test(rest) ? rest : null;
     const w = m[1]!;
+    if (/^\p{Ll}/u.test(w)) return rest;
     if (w === 'I' || !/^\p{Lu}\p{Ll}*$/u.test(w)) return /^\p{Lu}/u.test(w) && !/^\p{Lu}\p{Ll}*$/u.test(w) ? rest : null;
     return lowerForms.has(w.toLowerCase()) || /^(?:the|a|an|it|this|that|these|those|there|they|we|you|he|she|many|most|some|such|in|on|at|by|for|with|if|when|while|as|one|each|every|all|both|no|not|our|their|its|his|her|my|your)$/u.test(w.toLowerCase())
       ? w.toLowerCase() + rest.slice(w.length) : null;
