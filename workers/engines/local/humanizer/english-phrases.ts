@@ -106,6 +106,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in the modern world', neutral: ['today', 'these days'] },
   { pattern: 'in the current era', neutral: ['today', 'these days'] },
   { pattern: 'and thus', neutral: ['and so'] },
+  { pattern: 'despite the fact that', neutral: ['although', 'even though'] },
+  { pattern: 'in spite of the fact that', neutral: ['although', 'even though'] },
   { pattern: 'this is due to', neutral: ['this is because of'] },
   { pattern: 'as a result of', neutral: ['because of'] },
   { pattern: 'in the context of', neutral: ['in'] },
@@ -167,7 +169,7 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = {
-  casual: ['honestly,', 'look,', 'basically,', 'thing is,', 'frankly,', 'in fact,', 'sure enough,', 'as it happens,'],
+  casual: ['to be honest,', 'the thing is,', 'if you ask me,', 'look,', 'you know,', 'honestly,', 'mind you,', 'as it happens,'],
   creative: ['then again,', 'oddly enough,', 'in a way,', 'as it turns out,', 'strangely,', 'curiously,'],
   academic: ['arguably,', 'in practice,', 'on balance,', 'broadly speaking,', 'in this respect,'],
   professional: ['in practice,', 'put simply,', 'practically speaking,', 'in short,'],
@@ -182,5 +184,6 @@ export const CONNECTIVES: readonly string[] = [
   'in addition', 'consequently', 'as a result', 'in the end', 'all in all', 'on top of that', 'likewise', 'similarly',
   'indeed', 'nonetheless', 'nevertheless', 'by contrast', 'in particular', 'above all', 'overall', 'for this reason',
   // discourse phrases a replacement may put at the start: no connective may stand before them
-  'keep in mind that', 'note that', 'funny enough', 'as for', 'clearly', 'plainly', 'to me', 'i think',
+  'keep in mind that', 'note that', 'funny enough', 'as for', 'clearly', 'plainly', 'to me', 'i think', 'to be honest',
+  'the thing is', 'if you ask me', 'you know', 'mind you', 'that said', "that's why", 'because of this',
 ];

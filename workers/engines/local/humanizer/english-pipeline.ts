@@ -82,7 +82,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
   let out = sentences.map((s) => {
-    let t = plainOpener(s, profile.register, rng, mode.plainRate, ctx.lowerForms) ?? s;
+    let t = plainOpener(s, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? s;
     t = replacePhrases(t, profile.register, rng, prefer);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
     if (/\bwhich\b/u.test(t)) t = whichToThat(t, tagTokens(t), rng, mode.plainRate);

@@ -79,7 +79,17 @@ const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Converse
  * ones become "So", contrastive ones "But" (not in the formal register, which keeps "However,").
  * "When it comes to X, ..." opens as "As for X, ...". Null when nothing applies or the dice say no.
  */
-export function plainOpener(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number, lowerForms: ReadonlySet<string>): string | null {
+export function plainOpener(
+  s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number, lowerForms: ReadonlySet<string>, used: Set<string> = new Set(),
+): string | null {
+  // Each spoken alternative at most once a text, so none becomes a tic.
+  const once = (choices: readonly string[]): string | null => {
+    const free = choices.filter((c) => !used.has(c));
+    if (free.length === 0) return null;
+    const c = rng.pick(free);
+    if (c.length > 0 && c !== 'So' && c !== 'But') used.add(c);
+    return c;
+  };
   const lower = (rest: string): string | null => {
     const m = /^(\p{L}+)/u.exec(rest);
     if (!m) return /^\uE000/u.test(rest) ? rest : null;
@@ -98,14 +108,20 @@ export function plainOpener(s: string, register: 'casual' | 'neutral' | 'formal'
   if (additive) {
     if (!rng.chance(rate)) return null;
     const rest = s.slice(additive[0].length);
-    return rest.charAt(0).toUpperCase() + rest.slice(1);
+    const spoken = register === 'casual' && rng.chance(0.35) ? once(['On top of that,', 'Plus,']) : null;
+    const lowered = spoken ? lower(rest) : null;
+    return spoken && lowered !== null ? `${spoken} ${lowered}` : rest.charAt(0).toUpperCase() + rest.slice(1);
   }
   if (register === 'formal') return null;
   const causal = CAUSAL_OPENER.exec(s) ?? CONTRAST_OPENER.exec(s);
   if (!causal || !rng.chance(rate)) return null;
   const rest = lower(s.slice(causal[0].length));
   if (rest === null) return null;
-  return `${CAUSAL_OPENER.test(s) ? 'So' : 'But'} ${rest}`;
+  // "Because of this, ..." / "That's why ..." keep the causal link spelt out; "So ..." is the shortest way to say it.
+  const word = CAUSAL_OPENER.test(s)
+    ? once(register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'])
+    : once(['But', 'But', 'That said,', 'Still,']);
+  return `${word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But')} ${rest}`;
 }
 
 /** "due to the cost" → "because of the cost"; "due to arrive" (scheduled) is left alone. */
@@ -196,16 +212,31 @@ export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'f
   });
 }
 
+const SUBJECT = '(?:it|they|this|these|those|there|we|you|he|she|others|some|many|most|people|the\\s+\\p{L}+)';
+const PRESENT = "(?:is|are|can|cannot|can't|will|may|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs|need|requires|require|offers|offer|allows|allow|provides|provide|helps|help|makes|make|gives|give|prefer|prefers|seems|seem|tends|tend|remains|remain|lacks|lack)(?![\\p{L}'’-])";
+
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the
  * very first"), the adverb "only" → "just" ("only a few"; not "the only", "not only", "if only",
- * "only if", nor a sentence-initial "Only then did"), a mid-sentence ", however," → ", though,", and
- * ", whereas" → ", but".
+ * "only if", nor a sentence-initial "Only then did"), "simply" → "just" (not "simply put"), a mid-sentence
+ * ", however," → ", though,", ", whereas" / ", yet" / a contrastive ", while" → ", but", a causal ", as"
+ * → ", because", "is aware that" → "knows that", ", including X" → ", like X".
  */
 export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
   let out = s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
+  out = out.replace(/,\s+yet\s+(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // A contrastive ", while others prefer ..." (a subject, then a present-tense verb) says "but"; ", while walking" stays.
+  out = out.replace(new RegExp(`,\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu'), (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // A causal ", as it is ..." says "because"; ", as it grew" (time) stays.
+  out = out.replace(new RegExp(`,\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu'), (m: string) => (rng.chance(rate) ? ', because ' : m));
+  out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
+    (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
+  out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
   if (register === 'formal') return out;
+  // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
+  if (register === 'casual') out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
+  out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
   out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));

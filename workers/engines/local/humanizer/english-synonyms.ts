@@ -36,7 +36,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'looking at|examining', 'looked at|examined', 'boost|bolster', 'build|construct', 'talk about|discuss', 'talks about|discusses',
     'talking about|discussing', 'talked about|discussed', 'help|aid', 'think about|contemplate', 'hurt|harm', 'cause|trigger', 'change|alter', 'changes|alters',
     'changing|altering', 'changed|altered', 'take part|participate', 'takes part|participates', 'taking part|participating',
-    'stay|remain', 'stays|remains', 'staying|remaining', 'stayed|remained', 'reached|achieved', 'want|desire', 'wants|desires', 'stop|cease', 'stops|ceases', 'end|terminate',
+    'stay|remain', 'stays|remains', 'staying|remaining', 'stayed|remained', 'reached|achieved', 'get|receive', 'gets|receives', 'getting|receiving', 'want|desire', 'wants|desires', 'stop|cease', 'stops|ceases', 'end|terminate',
   ],
   NOUN: [
     'job|task', 'jobs|tasks', 'goals|objectives', 'problems|difficulties', 'idea|notion', 'ideas|notions',
