@@ -11,6 +11,9 @@ export type SynonymPos = 'VERB' | 'NOUN' | 'ADJ' | 'ADV' | 'ADP';
 const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
   // only forms that cannot be read as nouns or adjectives in ordinary prose; the tagger checks it too
   VERB: [
+    'admit|acknowledge', 'admits|acknowledges', 'earn|garner', 'choose|opt for', 'chose|opted for', 'deserve|merit', 'ignore|disregard',
+    'ignores|disregards', 'mean|entail', 'means|entails', 'affect|impact', 'affects|impacts', 'affected|impacted', 'affecting|impacting',
+    'include|encompass', 'includes|encompasses', 'gives|yields', 'make up|constitute', 'makes up|constitutes', 'gather|collect',
     'using|employing', 'helps|assists', 'helped|assisted', 'showed|demonstrated', 'shows|demonstrates',
     'showing|demonstrating', 'show|demonstrate', 'obtain|acquire', 'obtained|acquired', 'bought|purchased', 'started|began',
     'try|attempt', 'tries|attempts', 'tried|attempted', 'needed|required',
@@ -39,6 +42,9 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'stay|remain', 'stays|remains', 'staying|remaining', 'stayed|remained', 'reached|achieved', 'get|receive', 'gets|receives', 'getting|receiving', 'want|desire', 'wants|desires', 'stop|cease', 'stops|ceases', 'end|terminate',
   ],
   NOUN: [
+    'supporters|proponents|advocates', 'mistakes|errors', 'mistake|error', 'flaws|shortcomings', 'advice|guidance', 'photos|photographs',
+    'photo|photograph', 'medicine|medication', 'teachers|instructors', 'health|wellness', 'limits|constraints', 'limit|constraint',
+    'focus|emphasis', 'changes|modifications|alterations', 'change|modification', 'doubt|skepticism', 'roots|origins', 'heart|essence',
     'job|task', 'jobs|tasks', 'goals|objectives', 'problems|difficulties', 'idea|notion', 'ideas|notions',
     'result|outcome', 'results|outcomes', 'chance|opportunity', 'chances|opportunities', 'kinds|types',
     'growth|expansion', 'proof|evidence', 'aspect|facet', 'aspects|facets', 'mix|tapestry', 'details|intricacies',
@@ -53,6 +59,8 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'answers|solutions', 'gap|disparity', 'gaps|disparities', 'duties|responsibilities', 'situations|circumstances', 'trouble|difficulty',
   ],
   ADJ: [
+    'huge|vast', 'wrong|incorrect', 'required|compulsory|mandatory', 'social|societal', 'powerful|potent', 'bigger|larger',
+    'extra|supplementary', 'independent|autonomous',
     'big|large', 'central|pivotal', 'hard|difficult|arduous',
     'easy|simple|straightforward', 'clear|evident|apparent', 'fast|quick|rapid', 'whole|entire',
     'many|multiple|numerous', 'important|significant', 'crucial|vital|critical', 'needed|necessary|essential',
@@ -66,6 +74,8 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'real|tangible', 'full|comprehensive', 'strong|robust', 'overall|holistic', 'ongoing|continuous', 'enough|sufficient', 'modern|contemporary', 'deep|profound', 'lasting|enduring', 'current|existing', 'helpful|advantageous',
   ],
   ADV: [
+    'basically|essentially', 'exactly|precisely', 'hugely|enormously|tremendously', 'relatively|comparatively', 'just|merely',
+    'apparently|seemingly', 'badly|severely',
     'mostly|largely|predominantly', 'often|frequently', 'sometimes|occasionally', 'quickly|rapidly|swiftly',
     'mainly|primarily', 'nearly|almost|virtually', 'maybe|perhaps|possibly', 'really|truly|genuinely',
     'finally|eventually|ultimately', 'greatly|considerably|significantly', 'especially|particularly',
