@@ -87,12 +87,13 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
     if (/\bwhich\b/u.test(t)) t = whichToThat(t, tagTokens(t), rng, mode.plainRate);
     if (/\b[Ee]ach\b/u.test(t)) t = eachToEvery(t, tagTokens(t), rng, mode.plainRate);
+    // Before the synonyms, which would turn "it is essential to" into "it is needed to".
+    t = importantToAdvice(t, profile.register, rng, 1);
     t = replaceSynonyms(t, { rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
     t = provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate);
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
     t = plainSmallWords(t, profile.register, rng, mode.plainRate);
     t = ableToCan(t, rng, mode.plainRate);
-    t = importantToAdvice(t, profile.register, rng, mode.plainRate);
     if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
     if (profile.register === 'casual') t = impersonalYou(t);
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;

@@ -15,13 +15,16 @@ export function plainApostrophes(s: string): string {
 
 const INTRO_PREPOSITIONS = /^(?:In|On|At|For|During|By|After|Before|Over|Through|Since|Today|Nowadays|Now|Then|Later|Recently|Sometimes|Often|Also|Instead)\b/u;
 
+/** Connectives that keep their comma ("On top of that, ...", "In fact, ..."). */
+const SPOKEN_CONNECTIVE = /^(?:On top of that|On the other hand|On the whole|On balance|In fact|In short|In addition|In particular|In practice|In other words|In a way|In brief|In closing|In the end|For example|For instance|For one thing|For this reason|By contrast|At the same time|At the end of the day|After all|After that|Also|Instead|Now|Then|Still)$/u;
+
 /**
  * Drops the comma after a short introductory phrase (at most four words, a preposition or a time word
  * first, nothing protected in it), as many writers do; null when the sentence does not qualify.
  */
 export function dropIntroComma(s: string): string | null {
   const m = /^([\p{L}' ]{2,40}),\s+(?=[\p{L}\uE000])/u.exec(s);
-  if (!m || !INTRO_PREPOSITIONS.test(m[1]!)) return null;
+  if (!m || !INTRO_PREPOSITIONS.test(m[1]!) || SPOKEN_CONNECTIVE.test(m[1]!)) return null;
   const words = m[1]!.trim().split(/\s+/u);
   if (words.length > 4) return null;
   return `${m[1]!} ${s.slice(m[0].length)}`;
@@ -189,7 +192,7 @@ export function whileToAlthough(s: string, rng: Random, rate: number): string {
   if (!m) return s;
   const clause = m[1]!;
   if (/^\p{L}+ing\b|(?<![\p{L}'’-])(?:was|were|am|being|during|waiting|\p{L}+ing)(?![\p{L}'’-])/u.test(clause)) return s;
-  if (!/(?<![\p{L}'’-])(?:is|are|can|may|has|have|offers?|provides?|brings?|seems?|might|could|does|do)(?![\p{L}'’-])/u.test(clause)) return s;
+  if (!/(?<![\p{L}'’-])(?:is|are|can|may|has|have|offers?|provides?|gives?|brings?|seems?|might|could|does|do)(?![\p{L}'’-])/u.test(clause)) return s;
   return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
 }
 

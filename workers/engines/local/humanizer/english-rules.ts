@@ -113,9 +113,14 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
   const own = machineLogOdds(group[index]!);
   const human = options.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
   if (forced) return human.w;
-  if (human.odds < own - 0.1 && rng.chance(o.rate)) return human.w;
+  // Otherwise only towards the plain end of the group: the data's log-odds mix senses ("alterations" reads
+  // more human than "changes" only because of tailoring), so a plain word never becomes a fancier one.
+  const plainer = options.filter((x) => x.i < index);
+  if (plainer.length === 0) return null;
+  const best = plainer.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
+  if (best.odds < own - 0.1 && rng.chance(o.rate)) return best.w;
   // The stronger modes also vary wording for its own sake, never towards a machine-typical word.
-  const plain = options.filter((x) => x.odds < 1 && x.odds <= own);
+  const plain = plainer.filter((x) => x.odds < 1 && x.odds <= own);
   return plain.length > 0 && rng.chance(o.variation ?? 0) ? rng.pick(plain).w : null;
 }
 
@@ -152,6 +157,8 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
       if (!target) break;
+      // "It is essential to act" → "It is needed to act" is not English: no "needed" before "to".
+      if (target === 'needed' && /^\s+to(?![\p{L}])/u.test(s.slice(last.index! + last[0].length))) break;
       out += s.slice(pos, first.index!) + matchCase(raw, target);
       pos = last.index! + last[0].length;
       i += n - 1;
