@@ -18,6 +18,7 @@ describe('local humanizer plain-writing edits', () => {
     expect(dropIntroComma('In the first years of the new century, we moved.')).to.equal(null);
     expect(dropIntroComma('Paris, the capital, is big.')).to.equal(null);
     expect(dropIntroComma('In 2020, prices rose.')).to.equal(null);
+    expect(dropIntroComma('On top of that, prices rose.')).to.equal(null);
   });
 
   it('says give for provide unless a with/for object follows', () => {
@@ -70,9 +71,15 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
   const lowerForms = new Set<string>();
   it('drops an additive stock opener and says so/but for causal and contrastive ones', async () => {
     const { plainOpener } = await import('../workers/engines/local/humanizer/english-plain.js');
-    expect(plainOpener('Furthermore, remote work saves time.', 'casual', rng(), 1, lowerForms)).to.equal('Remote work saves time.');
-    expect(plainOpener('Therefore, the plan works.', 'casual', rng(), 1, lowerForms)).to.equal('So the plan works.');
-    expect(plainOpener('However, it costs more.', 'neutral', rng(), 1, lowerForms)).to.equal('But it costs more.');
+    expect(plainOpener('Furthermore, remote work saves time.', 'neutral', rng(), 1, lowerForms)).to.equal('Remote work saves time.');
+    for (let seed = 1; seed <= 8; seed++) {
+      expect(plainOpener('Furthermore, remote work saves time.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:Remote|On top of that, remote|Plus, remote) work saves time\.$/u);
+      expect(plainOpener('Therefore, the plan works.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:So|Because of this,|That's why) the plan works\.$/u);
+      expect(plainOpener('However, it costs more.', 'neutral', rng(seed), 1, lowerForms)).to.match(/^(?:But|That said,|Still,) it costs more\.$/u);
+    }
+    // A spoken alternative is used once a text; then the plain one.
+    const used = new Set<string>(['Because of this,', "That's why"]);
+    expect(plainOpener('Therefore, the plan works.', 'casual', rng(), 1, lowerForms, used)).to.equal('So the plan works.');
     expect(plainOpener('However, it costs more.', 'formal', rng(), 1, lowerForms)).to.equal(null);
     // A name keeps its capital, so no "But" before it.
     expect(plainOpener('However, Paris disagreed.', 'casual', rng(), 1, lowerForms)).to.equal(null);
