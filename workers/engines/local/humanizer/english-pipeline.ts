@@ -5,10 +5,9 @@ import {
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
 import {
-  ableToCan, activeNominals, dropIntroComma, dueToBecause, eachToEvery, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
-  plainSmallWords, provideToGive, provideWithToGive, sinceBecause, whichToThat, whileToAlthough,
+  ableToCan, activeNominals, dropIntroComma, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
+  plainSmallWords, provideToGive, provideWithToGive, sinceBecause, whileToAlthough,
 } from './english-plain.js';
-import { tagTokens } from '../text/pos.js';
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
@@ -85,11 +84,11 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     let t = plainOpener(s, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? s;
     t = replacePhrases(t, profile.register, rng, prefer);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
-    if (/\bwhich\b/u.test(t)) t = whichToThat(t, tagTokens(t), rng, mode.plainRate);
-    if (/\b[Ee]ach\b/u.test(t)) t = eachToEvery(t, tagTokens(t), rng, mode.plainRate);
     // Before the synonyms, which would turn "it is essential to" into "it is needed to".
     t = importantToAdvice(t, profile.register, rng, 1);
-    t = replaceSynonyms(t, { rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
+    t = replaceSynonyms(t, {
+      rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
+    }, rng);
     t = provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate);
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
     t = plainSmallWords(t, profile.register, rng, mode.plainRate);

@@ -145,41 +145,51 @@ export function impersonalYou(s: string): string {
 }
 
 /**
- * A restrictive "which" after a noun ("the tools which help") becomes "that"; never after a comma or
- * a preposition ("in which"), nor where it asks a question ("which tools") or follows "matter".
+ * Determiner and relative-pronoun swaps read off one tagging of the sentence, as a map from a word's
+ * offset to its replacement: a restrictive "which" after a noun ("the tools which help") becomes
+ * "that" (never after a comma or a preposition, "in which", nor where it asks "which tools" or follows
+ * "matter"); "each" before a singular noun becomes "every" (not "each of", "each other", "they each").
  */
-export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
-  if (!tags || !/\bwhich\b/u.test(s)) return s;
-  let out = s;
-  for (let i = tags.length - 1; i > 0; i--) {
+export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random, rate: number, s: string): Map<number, string> {
+  const out = new Map<number, string>();
+  if (!tags) return out;
+  for (let i = 0; i < tags.length; i++) {
     const t = tags[i]!;
-    if (t.text !== 'which') continue;
-    const prev = tags[i - 1]!;
+    const prev = tags[i - 1];
     const next = tags[i + 1];
-    if (prev.pos !== 'NOUN' || /^(?:matter|one|ones|way|extent|degree|point)$/iu.test(prev.text) || s.slice(prev.end, t.start) !== ' ') continue;
-    if (!next || next.pos === 'NOUN' || next.pos === 'ADJ' || next.pos === 'PUNCT' || next.pos === 'PROPN' || next.pos === 'NUM') continue;
-    if (!rng.chance(rate)) continue;
-    out = out.slice(0, t.start) + 'that' + out.slice(t.end);
+    if (t.text === 'which') {
+      if (!prev || prev.pos !== 'NOUN' || /^(?:matter|one|ones|way|extent|degree|point)$/iu.test(prev.text) || s.slice(prev.end, t.start) !== ' ') continue;
+      if (!next || next.pos === 'NOUN' || next.pos === 'ADJ' || next.pos === 'PUNCT' || next.pos === 'PROPN' || next.pos === 'NUM') continue;
+      if (rng.chance(rate)) out.set(t.start, 'that');
+    } else if (t.text === 'each' || t.text === 'Each') {
+      if (!next || next.pos !== 'NOUN' || /s$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;
+      // "they each have": after a pronoun or a noun "each" floats and cannot become "every".
+      if (prev && (prev.pos === 'PRON' || prev.pos === 'NOUN' || prev.pos === 'PROPN' || prev.pos === 'NUM')) continue;
+      if (rng.chance(rate)) out.set(t.start, t.text === 'Each' ? 'Every' : 'every');
+    }
   }
   return out;
 }
 
-/** "each student" → "every student": determiner before a singular noun only (not "each of", "each other"). */
-export function eachToEvery(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
-  if (!tags || !/\b[Ee]ach\b/u.test(s)) return s;
+function applySwaps(s: string, swaps: ReadonlyMap<number, string>): string {
   let out = s;
-  for (let i = tags.length - 2; i >= 0; i--) {
-    const t = tags[i]!;
-    if (t.text !== 'each' && t.text !== 'Each') continue;
-    const next = tags[i + 1]!;
-    const prev = tags[i - 1];
-    if (next.pos !== 'NOUN' || /s$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;
-    // "they each have": after a pronoun or a noun "each" floats and cannot become "every".
-    if (prev && (prev.pos === 'PRON' || prev.pos === 'NOUN' || prev.pos === 'PROPN' || prev.pos === 'NUM')) continue;
-    if (!rng.chance(rate)) continue;
-    out = out.slice(0, t.start) + (t.text === 'Each' ? 'Every' : 'every') + out.slice(t.end);
+  for (const at of [...swaps.keys()].sort((a, b) => b - a)) {
+    const word = /^\p{L}+/u.exec(out.slice(at))![0];
+    out = out.slice(0, at) + swaps.get(at)! + out.slice(at + word.length);
   }
   return out;
+}
+
+/** "the tools which help farmers" → "the tools that help farmers" (see determinerSwaps). */
+export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
+  const swaps = determinerSwaps(tags, rng, rate, s);
+  return applySwaps(s, new Map([...swaps].filter(([, w]) => w === 'that')));
+}
+
+/** "each student" → "every student" (see determinerSwaps). */
+export function eachToEvery(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
+  const swaps = determinerSwaps(tags, rng, rate, s);
+  return applySwaps(s, new Map([...swaps].filter(([, w]) => w !== 'that')));
 }
 
 /**
@@ -217,6 +227,8 @@ export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'f
 
 const SUBJECT = '(?:it|they|this|these|those|there|we|you|he|she|others|some|many|most|people|the\\s+\\p{L}+)';
 const PRESENT = "(?:is|are|can|cannot|can't|will|may|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs|need|requires|require|offers|offer|allows|allow|provides|provide|helps|help|makes|make|gives|give|prefer|prefers|seems|seem|tends|tend|remains|remain|lacks|lack)(?![\\p{L}'’-])";
+const WHILE_CONTRAST = new RegExp(`,\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+const AS_CAUSAL = new RegExp(`,\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the
@@ -230,9 +242,9 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
   out = out.replace(/,\s+yet\s+(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // A contrastive ", while others prefer ..." (a subject, then a present-tense verb) says "but"; ", while walking" stays.
-  out = out.replace(new RegExp(`,\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu'), (m: string) => (rng.chance(rate) ? ', but ' : m));
+  out = out.replace(WHILE_CONTRAST, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // A causal ", as it is ..." says "because"; ", as it grew" (time) stays.
-  out = out.replace(new RegExp(`,\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu'), (m: string) => (rng.chance(rate) ? ', because ' : m));
+  out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
   out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
   out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));

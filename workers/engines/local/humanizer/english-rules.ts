@@ -9,6 +9,7 @@ import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
+import { determinerSwaps } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
 import type { ToneProfile } from './tone.js';
@@ -17,7 +18,7 @@ const apostrophes = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/gu, '\\
 const boundary = (body: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}'’-])${body}(?![\\p{L}\\p{N}'’-])`, 'giu');
 
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
-  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)) }));
+  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), first: /^[\p{L}']+/u.exec(rule.pattern)![0] }));
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
 }));
@@ -59,8 +60,14 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let out = s;
-  for (const { rule, re } of PHRASES) {
+  // Only the rules whose first word the sentence has (a cheap filter before the regular expressions).
+  const words = new Set(s.toLowerCase().replace(/’/gu, "'").match(/[\p{L}']+/gu) ?? []);
+  for (const { rule, re, first } of PHRASES) {
+    if (!words.has(first)) continue;
+    const before = out;
     out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
+    // A replacement's own words may start a later (shorter) rule, as they did without the filter.
+    if (out !== before) for (const w of out.toLowerCase().replace(/’/gu, "'").match(/[\p{L}']+/gu) ?? []) words.add(w);
   }
   out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
   return out === s ? s : keepLeadingCase(s, out);
@@ -77,7 +84,11 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
 }
 
-export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string>; variation?: number }
+export interface SynonymOptions {
+  rate: number; readability: Readability; repeated: ReadonlySet<string>; variation?: number;
+  /** Chance of the which → that and each → every swaps (english-plain.ts), read off the same tagging. */
+  determiners?: number;
+}
 
 const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
 
@@ -133,10 +144,17 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   const tagged = tagTokens(s);
   if (!tagged) return s;
   const posAt = new Map<number, TaggedToken>(tagged.map((t) => [t.start, t]));
+  const swaps = o.determiners ? determinerSwaps(tagged, rng, o.determiners, s) : null;
   const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
   let out = '';
   let pos = 0;
   for (let i = 0; i < tokens.length; i++) {
+    const swap = swaps?.get(tokens[i]!.index!);
+    if (swap !== undefined) {
+      out += s.slice(pos, tokens[i]!.index!) + swap;
+      pos = tokens[i]!.index! + tokens[i]![0].length;
+      continue;
+    }
     let replaced = false;
     for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
       const first = tokens[i]!;
