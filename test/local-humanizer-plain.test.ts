@@ -77,6 +77,7 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
       expect(plainOpener('Therefore, the plan works.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:So|Because of this,|That's why) the plan works\.$/u);
       expect(plainOpener('However, it costs more.', 'neutral', rng(seed), 1, lowerForms)).to.match(/^(?:But|That said,|Still,) it costs more\.$/u);
     }
+    expect(plainOpener('Consequently, many cities recycle.', 'casual', rng(), 1, lowerForms)).to.match(/^(?:Because of this,|That's why) many cities recycle\.$/u);
     // A spoken alternative is used once a text; then the plain one.
     const used = new Set<string>(['Because of this,', "That's why"]);
     expect(plainOpener('Therefore, the plan works.', 'casual', rng(), 1, lowerForms, used)).to.equal('So the plan works.');

@@ -25,7 +25,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'overall,', neutral: ['', 'all told,'], casual: ['', 'all in all,'], formal: ['', 'on the whole,'] },
   { pattern: 'furthermore,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', "what's more,"], formal: ['', 'beyond this,', 'equally,'] },
   { pattern: 'moreover,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,', 'equally,'] },
-  { pattern: 'additionally,', neutral: ['', 'also,'], casual: ['', 'plus,', 'and'], formal: ['', 'beyond this,'] },
+  { pattern: 'additionally,', neutral: ['', 'also,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,'] },
   { pattern: 'in addition,', neutral: ['', 'also,'], casual: ['', 'plus,'], formal: ['', 'beyond this,'] },
   { pattern: 'consequently,', neutral: ['as a result,', 'so'], formal: ['as a result,'] },
   { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'] },

@@ -121,9 +121,13 @@ export function plainOpener(
   const rest = lower(s.slice(causal[0].length));
   if (rest === null) return null;
   // "Because of this, ..." / "That's why ..." keep the causal link spelt out; "So ..." is the shortest way to say it.
-  const word = CAUSAL_OPENER.test(s)
-    ? once(register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'])
-    : once(['But', 'But', 'That said,', 'Still,']);
+  // "So many cities ..." would read as "that many": before a quantity word, "So" is not used.
+  const noSo = /^(?:many|much|few|little|far|long|often|well|very|too|much|most)(?![\p{L}'’-])/u.test(rest);
+  // Not "Because of this, ... because ...": a sentence that gives a reason of its own gets "That's why".
+  const ownReason = /(?<![\p{L}'’-])(?:because|since|due to|as)(?![\p{L}'’-])/iu.test(rest);
+  const causalWords = ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
+  const word = CAUSAL_OPENER.test(s) ? once(causalWords) : once(['But', 'But', 'That said,', 'Still,']);
+  if (word === null && noSo && CAUSAL_OPENER.test(s)) return null;
   return `${word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But')} ${rest}`;
 }
 
