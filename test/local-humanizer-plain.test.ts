@@ -18,6 +18,7 @@ describe('local humanizer plain-writing edits', () => {
     expect(dropIntroComma('In the first years of the new century, we moved.')).to.equal(null);
     expect(dropIntroComma('Paris, the capital, is big.')).to.equal(null);
     expect(dropIntroComma('In 2020, prices rose.')).to.equal(null);
+    expect(dropIntroComma('On top of that, prices rose.')).to.equal(null);
   });
 
   it('says give for provide unless a with/for object follows', () => {
@@ -63,5 +64,76 @@ describe('local humanizer synonyms: participles before nouns', () => {
     const o = { rate: 1, readability: 'high-school' as const, repeated: new Set<string>() };
     expect(replaceSynonyms('Required summer projects should be short.', o, createRandom(1))).to.match(/^Required summer projects/u);
     expect(replaceSynonyms('They demonstrated results to the board.', o, createRandom(1))).to.match(/^They showed results/u);
+  });
+});
+
+describe('local humanizer plain-writing edits: openers, small words, advice', () => {
+  const lowerForms = new Set<string>();
+  it('drops an additive stock opener and says so/but for causal and contrastive ones', async () => {
+    const { plainOpener } = await import('../workers/engines/local/humanizer/english-plain.js');
+    expect(plainOpener('Furthermore, remote work saves time.', 'neutral', rng(), 1, lowerForms)).to.equal('Remote work saves time.');
+    for (let seed = 1; seed <= 8; seed++) {
+      expect(plainOpener('Furthermore, remote work saves time.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:Remote|On top of that, remote|Plus, remote) work saves time\.$/u);
+      expect(plainOpener('Therefore, the plan works.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:So|Because of this,|That's why) the plan works\.$/u);
+      expect(plainOpener('However, it costs more.', 'neutral', rng(seed), 1, lowerForms)).to.match(/^(?:But|That said,|Still,) it costs more\.$/u);
+    }
+    expect(plainOpener('Consequently, many cities recycle.', 'casual', rng(), 1, lowerForms)).to.match(/^(?:Because of this,|That's why) many cities recycle\.$/u);
+    // A spoken alternative is used once a text; then the plain one.
+    const used = new Set<string>(['Because of this,', "That's why"]);
+    expect(plainOpener('Therefore, the plan works.', 'casual', rng(), 1, lowerForms, used)).to.equal('So the plan works.');
+    expect(plainOpener('However, it costs more.', 'formal', rng(), 1, lowerForms)).to.equal(null);
+    // A name keeps its capital, so no "But" before it.
+    expect(plainOpener('However, Paris disagreed.', 'casual', rng(), 1, lowerForms)).to.equal(null);
+    expect(plainOpener('When it comes to pay, teams differ.', 'casual', rng(), 1, lowerForms)).to.equal('As for pay, teams differ.');
+    expect(plainOpener('Furthermore, remote work saves time.', 'casual', rng(), 0, lowerForms)).to.equal(null);
+  });
+
+  it('says because of for due to, but not for a schedule or "due to which"', async () => {
+    const { dueToBecause, sinceBecause } = await import('../workers/engines/local/humanizer/english-plain.js');
+    expect(dueToBecause('Sales fell due to the storm.', rng(), 1)).to.equal('Sales fell because of the storm.');
+    expect(dueToBecause('The train is due to arrive at noon.', rng(), 1)).to.equal('The train is due to arrive at noon.');
+    expect(dueToBecause('The rules, due to which we left, changed.', rng(), 1)).to.equal('The rules, due to which we left, changed.');
+    expect(sinceBecause('We walk, since it is cheaper.', rng(), 1)).to.equal('We walk, because it is cheaper.');
+    expect(sinceBecause('We have lived here since the war ended.', rng(), 1)).to.equal('We have lived here since the war ended.');
+    expect(sinceBecause('Prices rose since 2010.', rng(), 1)).to.equal('Prices rose since 2010.');
+  });
+
+  it('turns restrictive which into that and each into every only where grammar allows', async () => {
+    const { whichToThat, eachToEvery } = await import('../workers/engines/local/humanizer/english-plain.js');
+    const { tagTokens } = await import('../workers/engines/local/text/pos.js');
+    const w = (s: string): string => whichToThat(s, tagTokens(s), rng(), 1);
+    expect(w('They built tools which help farmers.')).to.equal('They built tools that help farmers.');
+    expect(w('They built tools, which help farmers.')).to.equal('They built tools, which help farmers.');
+    expect(w('The house in which we live is old.')).to.equal('The house in which we live is old.');
+    expect(w('We asked which tools help.')).to.equal('We asked which tools help.');
+    const e = (s: string): string => eachToEvery(s, tagTokens(s), rng(), 1);
+    expect(e('Each student has a locker.')).to.equal('Every student has a locker.');
+    expect(e('Each of them has a locker.')).to.equal('Each of them has a locker.');
+    expect(e('They each have a locker.')).to.equal('They each have a locker.');
+    expect(e('They help each other.')).to.equal('They help each other.');
+  });
+
+  it('plainer small words keep their sense', async () => {
+    const { plainSmallWords, ableToCan, impersonalYou, importantToAdvice, provideWithToGive, whileToAlthough } = await import('../workers/engines/local/humanizer/english-plain.js');
+    expect(plainSmallWords('It is very hard, whereas walking is only a little slower.', 'casual', rng(), 1)).to.equal('It is really hard, but walking is just a little slower.');
+    expect(plainSmallWords('It was the very first try and the only one.', 'casual', rng(), 1)).to.equal('It was the very first try and the only one.');
+    expect(plainSmallWords('It helps not only pupils but also staff.', 'casual', rng(), 1)).to.equal('It helps not only pupils but also staff.');
+    expect(plainSmallWords('This, however, is very hard.', 'formal', rng(), 1)).to.equal('This, though, is very hard.');
+    expect(ableToCan('They are able to vote, and we will be able to help.', rng(), 1)).to.equal('They can vote, and we will be able to help.');
+    expect(impersonalYou('One can see that no one can win.')).to.equal('You can see that no one can win.');
+    expect(importantToAdvice('It is important to check the facts.', 'casual', rng(), 1)).to.match(/^You (?:need to|have to|should) check the facts\.$/u);
+    expect(importantToAdvice('It is important to them that we win.', 'casual', rng(), 1)).to.equal('It is important to them that we win.');
+    expect(provideWithToGive('Schools provide students with meals.', rng(), 1)).to.equal('Schools give students meals.');
+    expect(provideWithToGive('Nurses provide care with compassion.', rng(), 1)).to.equal('Nurses provide care with compassion.');
+    expect(whileToAlthough('While remote work offers freedom, it can be lonely.', rng(), 1)).to.equal('Although remote work offers freedom, it can be lonely.');
+    expect(whileToAlthough('While I was walking home, it rained.', rng(), 1)).to.equal('While I was walking home, it rained.');
+  });
+
+  it('the checker flags grammar only a bad swap produces', async () => {
+    const { checkRewrite } = await import('../workers/engines/local/humanizer/checker.js');
+    const o = { freezeWords: [], language: 'en' as const };
+    expect(checkRewrite('It enables people to learn.', 'It lets people to learn.', o).map((d) => d.rule)).to.include('grammar');
+    expect(checkRewrite('Each of them won.', 'Every of them won.', o).map((d) => d.rule)).to.include('grammar');
+    expect(checkRewrite('It enables people to learn.', 'It lets people learn.', o)).to.deep.equal([]);
   });
 });

@@ -19,6 +19,8 @@ const DOUBLED_WORD = /(?<![\p{L}\p{N}'’-])(\p{L}+)\s+\1(?![\p{L}\p{N}'’-])/g
 const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|[.!?]\s*[,;:]|(?<!\.)\.\s*\.(?!\.)/gu;
 const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?:[aeio]|u(?!ni|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
 const AN_BEFORE_CONSONANT = /(?<![\p{L}\p{N}'’])an\s+(?!h(?:our|onest|eir|onou?r))(?:[bcdfgjklmnpqrstvwxyz]|uni|us[eu]|eu|one\b)/giu;
+/** Constructions only a bad word swap produces: "every of", "because of which", "can to", "lets them to go". */
+const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:every\s+of|because\s+of\s+(?:which|whom)|(?:can|could|should|must)\s+to|lets?\s+(?:\p{L}+\s+){1,2}to\s+(?:be|do|make|get|go|have|learn|use|take|work|see|find|keep|help|choose|access|connect|create|reach|understand)|not\s+just\s+\p{L}+s\s+\p{L}+\s+but)(?![\p{L}'’])/giu;
 /** English words that do not occur in the other Latin-script languages' running text. */
 const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens)(?![\p{L}])/giu;
 
@@ -76,6 +78,7 @@ export function checkRewrite(input: string, output: string, options: CheckOption
   if (options.language === 'en') {
     const wrong = (t: string): number => count(t, A_BEFORE_VOWEL) + count(t, AN_BEFORE_CONSONANT);
     if (wrong(output) > wrong(input)) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));
+    if (count(output, BROKEN_GRAMMAR) > count(input, BROKEN_GRAMMAR)) add('grammar', JSON.stringify([...output.matchAll(BROKEN_GRAMMAR)].map((m) => m[0])));
   } else if (count(output, ENGLISH_ONLY) > count(input, ENGLISH_ONLY)) {
     add('foreign-rules', 'English words added to non-English text');
   }

@@ -4,7 +4,10 @@ import {
   addOpener, applyContractions, capitalizeFirst, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
-import { activeNominals, dropIntroComma, plainApostrophes, provideToGive } from './english-plain.js';
+import {
+  ableToCan, activeNominals, dropIntroComma, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
+  plainSmallWords, provideToGive, provideWithToGive, sinceBecause, whileToAlthough,
+} from './english-plain.js';
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
@@ -78,11 +81,20 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
   let out = sentences.map((s) => {
-    let t = replacePhrases(s, profile.register, rng, prefer);
+    let t = plainOpener(s, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? s;
+    t = replacePhrases(t, profile.register, rng, prefer);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
-    t = replaceSynonyms(t, { rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated }, rng);
-    t = provideToGive(t, rng, mode.plainRate);
-    if (profile.register !== 'formal') t = activeNominals(t, rng, mode.plainRate);
+    // Before the synonyms, which would turn "it is essential to" into "it is needed to".
+    t = importantToAdvice(t, profile.register, rng, 1);
+    t = replaceSynonyms(t, {
+      rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
+    }, rng);
+    t = provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate);
+    t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
+    t = plainSmallWords(t, profile.register, rng, mode.plainRate);
+    t = ableToCan(t, rng, mode.plainRate);
+    if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
+    if (profile.register === 'casual') t = impersonalYou(t);
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
     return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && mode.contractNeutral ? 'add' : profile.contractions);
   });

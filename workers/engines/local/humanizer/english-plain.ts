@@ -5,6 +5,7 @@
  * where no "with" object follows; nominal "the implementation of X" becomes "implementing X".
  * None adds or drops a content word of the text's meaning; placeholders (freeze.ts) are never matched.
  */
+import type { TaggedToken } from '../text/pos.js';
 import type { Random } from './random.js';
 
 /** "it’s" → "it's": an apostrophe between letters is not a quotation mark. */
@@ -14,13 +15,16 @@ export function plainApostrophes(s: string): string {
 
 const INTRO_PREPOSITIONS = /^(?:In|On|At|For|During|By|After|Before|Over|Through|Since|Today|Nowadays|Now|Then|Later|Recently|Sometimes|Often|Also|Instead)\b/u;
 
+/** Connectives that keep their comma ("On top of that, ...", "In fact, ..."). */
+const SPOKEN_CONNECTIVE = /^(?:On top of that|On the other hand|On the whole|On balance|In fact|In short|In addition|In particular|In practice|In other words|In a way|In brief|In closing|In the end|For example|For instance|For one thing|For this reason|By contrast|At the same time|At the end of the day|After all|After that|Also|Instead|Now|Then|Still)$/u;
+
 /**
  * Drops the comma after a short introductory phrase (at most four words, a preposition or a time word
  * first, nothing protected in it), as many writers do; null when the sentence does not qualify.
  */
 export function dropIntroComma(s: string): string | null {
   const m = /^([\p{L}' ]{2,40}),\s+(?=[\p{L}\uE000])/u.exec(s);
-  if (!m || !INTRO_PREPOSITIONS.test(m[1]!)) return null;
+  if (!m || !INTRO_PREPOSITIONS.test(m[1]!) || SPOKEN_CONNECTIVE.test(m[1]!)) return null;
   const words = m[1]!.trim().split(/\s+/u);
   if (words.length > 4) return null;
   return `${m[1]!} ${s.slice(m[0].length)}`;
@@ -65,4 +69,219 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
       const word = the === 'The' || /^\p{Lu}/u.test(pre) && pre.trim().length === 0 ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
       return `${pre}${word} `;
     });
+}
+
+/** Sentence-opening stock connectives that only announce "more of the same": dropped outright. */
+const ADDITIVE_OPENER = /^(?:Furthermore|Moreover|Additionally|In addition|Also|Overall|Notably|Importantly|Indeed|Essentially|Interestingly|Undoubtedly|Ultimately|Specifically|Significantly|Crucially|Besides|Further|On top of that|What is more|In essence|Basically|To add to this|Not only that),\s+(?=[\p{L}\uE000])/u;
+/** Causal openers say "so" in plain speech; contrastive ones "but" (casual and neutral registers). */
+const CAUSAL_OPENER = /^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly|As such|For this reason),\s+(?=[\p{L}\uE000])/u;
+const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Conversely),\s+(?=[\p{L}\uE000])/u;
+
+/**
+ * The sentence without its stock opening connective: additive ones ("Furthermore, ...") go, causal
+ * ones become "So", contrastive ones "But" (not in the formal register, which keeps "However,").
+ * "When it comes to X, ..." opens as "As for X, ...". Null when nothing applies or the dice say no.
+ */
+export function plainOpener(
+  s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number, lowerForms: ReadonlySet<string>, used: Set<string> = new Set(),
+): string | null {
+  // Each spoken alternative at most once a text, so none becomes a tic.
+  const once = (choices: readonly string[]): string | null => {
+    const free = choices.filter((c) => !used.has(c));
+    if (free.length === 0) return null;
+    const c = rng.pick(free);
+    if (c.length > 0 && c !== 'So' && c !== 'But') used.add(c);
+    return c;
+  };
+  const lower = (rest: string): string | null => {
+    const m = /^(\p{L}+)/u.exec(rest);
+    if (!m) return /^\uE000/u.test(rest) ? rest : null;
+    const w = m[1]!;
+    if (/^\p{Ll}/u.test(w)) return rest;
+    if (w === 'I' || !/^\p{Lu}\p{Ll}*$/u.test(w)) return /^\p{Lu}/u.test(w) && !/^\p{Lu}\p{Ll}*$/u.test(w) ? rest : null;
+    return lowerForms.has(w.toLowerCase()) || /^(?:the|a|an|it|this|that|these|those|there|they|we|you|he|she|many|most|some|such|in|on|at|by|for|with|if|when|while|as|one|each|every|all|both|no|not|our|their|its|his|her|my|your)$/u.test(w.toLowerCase())
+      ? w.toLowerCase() + rest.slice(w.length) : null;
+  };
+  if (/^When it comes to\s/u.test(s)) return rng.chance(rate) ? `As for ${s.slice('When it comes to '.length)}` : null;
+  if (register !== 'formal' && /^In my opinion,\s+(?=\p{L})/u.test(s) && rng.chance(rate)) {
+    const rest = lower(s.replace(/^In my opinion,\s+/u, ''));
+    return rest === null ? null : `I think ${rest}`;
+  }
+  const additive = ADDITIVE_OPENER.exec(s);
+  if (additive) {
+    if (!rng.chance(rate)) return null;
+    const rest = s.slice(additive[0].length);
+    const spoken = register === 'casual' && rng.chance(0.35) ? once(['On top of that,', 'Plus,']) : null;
+    const lowered = spoken ? lower(rest) : null;
+    return spoken && lowered !== null ? `${spoken} ${lowered}` : rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  if (register === 'formal') return null;
+  const causal = CAUSAL_OPENER.exec(s) ?? CONTRAST_OPENER.exec(s);
+  if (!causal || !rng.chance(rate)) return null;
+  const rest = lower(s.slice(causal[0].length));
+  if (rest === null) return null;
+  // "Because of this, ..." / "That's why ..." keep the causal link spelt out; "So ..." is the shortest way to say it.
+  // "So many cities ..." would read as "that many": before a quantity word, "So" is not used.
+  const noSo = /^(?:many|much|few|little|far|long|often|well|very|too|much|most)(?![\p{L}'’-])/u.test(rest);
+  // Not "Because of this, ... because ...": a sentence that gives a reason of its own gets "That's why".
+  const ownReason = /(?<![\p{L}'’-])(?:because|since|due to|as)(?![\p{L}'’-])/iu.test(rest);
+  const causalWords = ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
+  const word = CAUSAL_OPENER.test(s) ? once(causalWords) : once(['But', 'But', 'That said,', 'Still,']);
+  if (word === null && noSo && CAUSAL_OPENER.test(s)) return null;
+  return `${word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But')} ${rest}`;
+}
+
+/** "due to the cost" → "because of the cost"; "due to arrive" (scheduled) is left alone. */
+export function dueToBecause(s: string, rng: Random, rate: number): string {
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+    (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
+}
+
+/** "is able to help" → "can help"; "are able to" too. Not after a modal ("will be able to" stays). */
+export function ableToCan(s: string, rng: Random, rate: number): string {
+  return s.replace(/(?<![\p{L}'’-])(?:is|are)\s+(not\s+)?able\s+to\s+(?=\p{Ll})/gu, (m: string, not?: string) => (rng.chance(rate) ? (not ? 'cannot ' : 'can ') : m));
+}
+
+/** Impersonal "one can/should/must" → "you ...", casual registers only; "no one can" keeps its "one". */
+export function impersonalYou(s: string): string {
+  return s.replace(/(?<![\p{L}'’-])(?<!(?:no|any|every|some|each|the|this|that|which|each|only|last|first|other|another|single)\s+)([Oo])ne\s+(can|could|should|must|may|might|will|would|needs to|has to)\s+(?=\p{Ll})/gu,
+    (_m: string, o: string, verb: string) => `${o === 'O' ? 'Y' : 'y'}ou ${verb === 'needs to' ? 'need to' : verb === 'has to' ? 'have to' : verb} `);
+}
+
+/**
+ * Determiner and relative-pronoun swaps read off one tagging of the sentence, as a map from a word's
+ * offset to its replacement: a restrictive "which" after a noun ("the tools which help") becomes
+ * "that" (never after a comma or a preposition, "in which", nor where it asks "which tools" or follows
+ * "matter"); "each" before a singular noun becomes "every" (not "each of", "each other", "they each").
+ */
+export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random, rate: number, s: string): Map<number, string> {
+  const out = new Map<number, string>();
+  if (!tags) return out;
+  for (let i = 0; i < tags.length; i++) {
+    const t = tags[i]!;
+    const prev = tags[i - 1];
+    const next = tags[i + 1];
+    if (t.text === 'which') {
+      if (!prev || prev.pos !== 'NOUN' || /^(?:matter|one|ones|way|extent|degree|point)$/iu.test(prev.text) || s.slice(prev.end, t.start) !== ' ') continue;
+      if (!next || next.pos === 'NOUN' || next.pos === 'ADJ' || next.pos === 'PUNCT' || next.pos === 'PROPN' || next.pos === 'NUM') continue;
+      if (rng.chance(rate)) out.set(t.start, 'that');
+    } else if (t.text === 'each' || t.text === 'Each') {
+      if (!next || next.pos !== 'NOUN' || /s$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;
+      // "they each have": after a pronoun or a noun "each" floats and cannot become "every".
+      if (prev && (prev.pos === 'PRON' || prev.pos === 'NOUN' || prev.pos === 'PROPN' || prev.pos === 'NUM')) continue;
+      if (rng.chance(rate)) out.set(t.start, t.text === 'Each' ? 'Every' : 'every');
+    }
+  }
+  return out;
+}
+
+function applySwaps(s: string, swaps: ReadonlyMap<number, string>): string {
+  let out = s;
+  for (const at of [...swaps.keys()].sort((a, b) => b - a)) {
+    const word = /^\p{L}+/u.exec(out.slice(at))![0];
+    out = out.slice(0, at) + swaps.get(at)! + out.slice(at + word.length);
+  }
+  return out;
+}
+
+/** "the tools which help farmers" → "the tools that help farmers" (see determinerSwaps). */
+export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
+  const swaps = determinerSwaps(tags, rng, rate, s);
+  return applySwaps(s, new Map([...swaps].filter(([, w]) => w === 'that')));
+}
+
+/** "each student" → "every student" (see determinerSwaps). */
+export function eachToEvery(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
+  const swaps = determinerSwaps(tags, rng, rate, s);
+  return applySwaps(s, new Map([...swaps].filter(([, w]) => w !== 'that')));
+}
+
+/**
+ * A concessive "While X, Y" opening becomes "Although X, Y". Only where the clause states a fact in
+ * the present ("While technology offers ...") and is no time clause ("While I was walking", "While
+ * waiting").
+ */
+export function whileToAlthough(s: string, rng: Random, rate: number): string {
+  const m = /^While\s+([^,;:]{8,120}),\s+(?=\p{Ll})/u.exec(s);
+  if (!m) return s;
+  const clause = m[1]!;
+  if (/^\p{L}+ing\b|(?<![\p{L}'’-])(?:was|were|am|being|during|waiting|\p{L}+ing)(?![\p{L}'’-])/u.test(clause)) return s;
+  if (!/(?<![\p{L}'’-])(?:is|are|can|may|has|have|offers?|provides?|gives?|brings?|seems?|might|could|does|do)(?![\p{L}'’-])/u.test(clause)) return s;
+  return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
+}
+
+const IMPORTANT_TO = /(?<![\p{L}'’-])([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
+const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', readonly string[]>> = {
+  casual: ['you need to', 'you have to', 'you should'],
+  neutral: ['one needs to', 'one should'],
+  formal: ['one must', 'one should'],
+};
+
+/**
+ * "It is important to check X" → "You need to check X" (casual), "One should check X" (neutral,
+ * formal): only before a verb, not "important to them" or "important to the city".
+ */
+export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
+  return s.replace(IMPORTANT_TO, (m: string, i: string) => {
+    if (!rng.chance(rate)) return m;
+    const to = rng.pick(ADVICE[register]);
+    return `${i === 'I' ? to[0]!.toUpperCase() + to.slice(1) : to} `;
+  });
+}
+
+const SUBJECT = '(?:it|they|this|these|those|there|we|you|he|she|others|some|many|most|people|the\\s+\\p{L}+)';
+const PRESENT = "(?:is|are|can|cannot|can't|will|may|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs|need|requires|require|offers|offer|allows|allow|provides|provide|helps|help|makes|make|gives|give|prefer|prefers|seems|seem|tends|tend|remains|remain|lacks|lack)(?![\\p{L}'’-])";
+const WHILE_CONTRAST = new RegExp(`,\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+const AS_CAUSAL = new RegExp(`,\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+
+/**
+ * Plainer small words where the sense is the same: "very important" → "really important" (not "the
+ * very first"), the adverb "only" → "just" ("only a few"; not "the only", "not only", "if only",
+ * "only if", nor a sentence-initial "Only then did"), "simply" → "just" (not "simply put"), a mid-sentence
+ * ", however," → ", though,", ", whereas" / ", yet" / a contrastive ", while" → ", but", a causal ", as"
+ * → ", because", "is aware that" → "knows that", ", including X" → ", like X".
+ */
+export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
+  let out = s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
+  out = out.replace(/,\s+yet\s+(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // A contrastive ", while others prefer ..." (a subject, then a present-tense verb) says "but"; ", while walking" stays.
+  out = out.replace(WHILE_CONTRAST, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // A causal ", as it is ..." says "because"; ", as it grew" (time) stays.
+  out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
+  out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
+    (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
+  out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
+  if (register === 'formal') return out;
+  // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
+  if (register === 'casual') out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
+  out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
+  out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
+    (m: string) => (rng.chance(rate) ? 'just ' : m));
+  return out;
+}
+
+/**
+ * A causal "since" ("since they are cheaper") becomes "because"; one of time ("since 2010", "since
+ * then", "since they started") stays. Causal: the clause has a present-tense verb or a modal soon
+ * after, and no past form, "been" or number.
+ */
+export function sinceBecause(s: string, rng: Random, rate: number): string {
+  return s.replace(/(?<![\p{L}'’-])([Ss])ince\s+([^,.;:!?\uE000-\uE019]{3,80})/gu, (m: string, sc: string, clause: string) => {
+    const head = clause.split(/\s+/u).slice(0, 5).join(' ');
+    if (!/^(?:it|they|we|you|he|she|this|these|those|there|many|most|people|the|a|an|their|our|its|his|her|such|each|every|all|no)\s/iu.test(clause)) return m;
+    if (!/(?<![\p{L}'’-])(?:is|are|can|cannot|can't|will|may|might|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs?|requires?|offers?|allows?|provides?|makes?|lacks?|seems?)(?![\p{L}'’-])/iu.test(head)) return m;
+    if (/(?<![\p{L}'’-])(?:been|was|were|had|did|ago|then|\p{L}+ed)(?![\p{L}'’-])|\p{N}/u.test(head) || !rng.chance(rate)) return m;
+    return `${sc === 'S' ? 'B' : 'b'}ecause ${clause}`;
+  });
+}
+
+const PEOPLE_OBJECT = '(?:them|us|you|him|her|me|everyone|(?:(?:the|their|our|its|your|all|many|most)\\s+)?(?:students|people|employees|children|users|customers|individuals|workers|teachers|citizens|patients|families|readers|learners|consumers|members|staff|parents|kids|visitors|clients))';
+const PROVIDE_WITH = new RegExp(`(?<![\\p{L}'’-])([Pp])rovid(es|ing|e)\\s+(${PEOPLE_OBJECT})\\s+with\\s+(?=[\\p{L}\\uE000])`, 'gu');
+
+/** "provides students with a chance" → "gives students a chance": only with a person as the object. */
+export function provideWithToGive(s: string, rng: Random, rate: number): string {
+  return s.replace(PROVIDE_WITH, (m: string, p: string, ending: string, who: string) =>
+    (rng.chance(rate) ? `${p === 'P' ? 'G' : 'g'}iv${ending === 'es' ? 'es' : ending === 'ing' ? 'ing' : 'e'} ${who} ` : m));
 }

@@ -9,6 +9,7 @@ import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
+import { determinerSwaps } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
 import type { ToneProfile } from './tone.js';
@@ -17,7 +18,7 @@ const apostrophes = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/gu, '\\
 const boundary = (body: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}'’-])${body}(?![\\p{L}\\p{N}'’-])`, 'giu');
 
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
-  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)) }));
+  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), first: /^[\p{L}']+/u.exec(rule.pattern)![0] }));
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
 }));
@@ -59,8 +60,14 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let out = s;
-  for (const { rule, re } of PHRASES) {
+  // Only the rules whose first word the sentence has (a cheap filter before the regular expressions).
+  const words = new Set(s.toLowerCase().replace(/’/gu, "'").match(/[\p{L}']+/gu) ?? []);
+  for (const { rule, re, first } of PHRASES) {
+    if (!words.has(first)) continue;
+    const before = out;
     out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
+    // A replacement's own words may start a later (shorter) rule, as they did without the filter.
+    if (out !== before) for (const w of out.toLowerCase().replace(/’/gu, "'").match(/[\p{L}']+/gu) ?? []) words.add(w);
   }
   out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
   return out === s ? s : keepLeadingCase(s, out);
@@ -77,7 +84,11 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
 }
 
-export interface SynonymOptions { rate: number; readability: Readability; repeated: ReadonlySet<string>; variation?: number }
+export interface SynonymOptions {
+  rate: number; readability: Readability; repeated: ReadonlySet<string>; variation?: number;
+  /** Chance of the which → that and each → every swaps (english-plain.ts), read off the same tagging. */
+  determiners?: number;
+}
 
 const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
 
@@ -113,9 +124,14 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
   const own = machineLogOdds(group[index]!);
   const human = options.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
   if (forced) return human.w;
-  if (human.odds < own - 0.1 && rng.chance(o.rate)) return human.w;
+  // Otherwise only towards the plain end of the group: the data's log-odds mix senses ("alterations" reads
+  // more human than "changes" only because of tailoring), so a plain word never becomes a fancier one.
+  const plainer = options.filter((x) => x.i < index);
+  if (plainer.length === 0) return null;
+  const best = plainer.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
+  if (best.odds < own - 0.1 && rng.chance(o.rate)) return best.w;
   // The stronger modes also vary wording for its own sake, never towards a machine-typical word.
-  const plain = options.filter((x) => x.odds < 1);
+  const plain = plainer.filter((x) => x.odds < 1 && x.odds <= own);
   return plain.length > 0 && rng.chance(o.variation ?? 0) ? rng.pick(plain).w : null;
 }
 
@@ -128,10 +144,17 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   const tagged = tagTokens(s);
   if (!tagged) return s;
   const posAt = new Map<number, TaggedToken>(tagged.map((t) => [t.start, t]));
+  const swaps = o.determiners ? determinerSwaps(tagged, rng, o.determiners, s) : null;
   const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
   let out = '';
   let pos = 0;
   for (let i = 0; i < tokens.length; i++) {
+    const swap = swaps?.get(tokens[i]!.index!);
+    if (swap !== undefined) {
+      out += s.slice(pos, tokens[i]!.index!) + swap;
+      pos = tokens[i]!.index! + tokens[i]![0].length;
+      continue;
+    }
     let replaced = false;
     for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
       const first = tokens[i]!;
@@ -152,6 +175,8 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
       if (!target) break;
+      // "It is essential to act" → "It is needed to act" is not English: no "needed" before "to".
+      if (target === 'needed' && /^\s+to(?![\p{L}])/u.test(s.slice(last.index! + last[0].length))) break;
       out += s.slice(pos, first.index!) + matchCase(raw, target);
       pos = last.index! + last[0].length;
       i += n - 1;
@@ -216,7 +241,9 @@ export function addOpener(
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);
-  const rest = decapitalize(s, lowerForms) ?? (/^\p{Lu}/u.test(s) ? s : null);
+  // A first word that cannot lose its capital (a name, or a word this text never writes in lower case)
+  // would read as "Basically, Despite ...": no opener then, except before "I".
+  const rest = decapitalize(s, lowerForms) ?? (/^I(?![\p{L}'’])/u.test(s) ? s : null);
   if (rest === null) return null;
   return { text: capitalizeFirst(`${opener} ${rest}`), opener };
 }
