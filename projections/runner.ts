@@ -50,7 +50,7 @@ export interface ProjectionRunnerOptions {
 }
 
 export const LAG_COUNT_LIMIT = 1000;
-/** Events per page of a rebuild's replay (one transaction whatever the page size). */
+/** Events per page of a rebuild's replay (one transaction whatever the page size; the next page is read while one is applied). */
 const REBUILD_PAGE = 5_000;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
@@ -138,18 +138,29 @@ export class ProjectionRunner {
     await rebuildProjections(this.pool, targets, async (replay) => {
       // Read under the rebuild's locks: every event any runner applied before is at or below it.
       const head = await this.store.headPosition();
+      const pageSize = Math.max(this.batchSize, REBUILD_PAGE);
+      // The next page is read (on another connection) while this one is applied.
+      const readAfter = (after: bigint): Promise<RecordedEvent[]> | null => {
+        if (after >= head) return null;
+        const reading = this.store.readAll(after, pageSize);
+        reading.catch(() => {}); // seen where it is awaited; a replay that failed first never awaits it
+        return reading;
+      };
       let cursor = START_POSITION;
-      while (cursor < head) {
-        const page = await this.store.readAll(cursor, Math.max(this.batchSize, REBUILD_PAGE));
+      let next = readAfter(cursor);
+      while (next) {
+        const page = await next;
         if (page.length === 0) {
           // An append below the head has not committed yet; the log becomes gap-free once it does.
           await sleep(NOTHING_VISIBLE_WAIT_MS);
+          next = readAfter(cursor);
           continue;
         }
         const upToHead = page.filter((e) => e.position <= head);
+        cursor = page.at(-1)!.position;
+        next = readAfter(cursor);
         await replay.apply(upToHead);
         events += upToHead.length;
-        cursor = page.at(-1)!.position;
       }
     });
     const result = { rebuilt: targets.map((p) => p.name), events, ms: Math.round(performance.now() - started) };
