@@ -58,9 +58,11 @@ export async function openBackends(config: Config, logger?: Logger, attemptsOrOp
   const attempts = options.attempts ?? 5;
   const pool = createPool(config.databaseUrl, options.poolSize ?? 20);
   try {
-    // The event store's first query doubles as the check that the database exists; only a missing one costs
-    // a connection to the `postgres` database to create it.
-    const store = await withRetries('event store', attempts, async () => {
+    // With the PostgreSQL event store, its first query doubles as the check that the database exists; only a
+    // missing one costs a connection to the `postgres` database to create it.
+    const postgresStore = config.eventStore === 'postgres';
+    if (!postgresStore) await withRetries('DATABASE_URL (PostgreSQL)', attempts, () => ensureDatabase(config.databaseUrl), logger);
+    const store = await withRetries(postgresStore ? 'DATABASE_URL (PostgreSQL)' : 'event store', attempts, async () => {
       const open = () => createEventStore({
         kind: config.eventStore, pool, ...(config.eventStoreConnectionString ? { esdbConnectionString: config.eventStoreConnectionString } : {}),
       });
