@@ -114,9 +114,9 @@ export const usageHistoryProjection: Projection = {
   /**
    * A batch in one or two statements: every reservation inserted at once, already settled when its first
    * settlement is in the batch too, then the other settlements applied at once under the same guard as
-   * `apply` (a request's first settlement wins, as one by one). A settlement folded into a reservation the
-   * insert skipped (its request id had a row already) is applied by the update too, so it meets that row as
-   * it would have one by one.
+   * `apply` (a request's first settlement wins, as one by one). When the insert skipped a reservation (its
+   * request id had a row already), the folded settlements are applied by the update too, so each meets that
+   * row as it would have one by one.
    */
   async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
     type Settlement = { a: string; id: string; status: 'charged' | 'refunded'; w: number; code: string | null; at: string; p: bigint };
@@ -157,7 +157,7 @@ export const usageHistoryProjection: Projection = {
     if (reservations.length > 0) {
       const r = reservations;
       const s = (x: Reservation) => x.settledBy;
-      const inserted = await client.query<{ a: string; id: string }>(
+      const inserted = await client.query(
         `INSERT INTO usage_history (account_id, request_id, endpoint, key_id, status, input_words, multiplier, words_reserved,
            words_charged, words_refunded, refund_code, created_at, settled_at, reserved_position, last_position)
          SELECT a, id, e, k, coalesce(st, 'reserved'), i, m, w,
@@ -166,18 +166,15 @@ export const usageHistoryProjection: Projection = {
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::timestamptz[], $9::bigint[],
            $10::text[], $11::int[], $12::text[], $13::timestamptz[], $14::bigint[])
            AS t(a, id, e, k, i, m, w, at, p, st, sw, code, sat, sp)
-         ON CONFLICT (account_id, request_id) DO NOTHING
-         RETURNING account_id AS a, request_id AS id`,
+         ON CONFLICT (account_id, request_id) DO NOTHING`,
         [r.map((x) => x.a), r.map((x) => x.id), r.map((x) => x.e), r.map((x) => x.k), r.map((x) => x.i), r.map((x) => x.m), r.map((x) => x.w),
           r.map((x) => x.at), r.map((x) => x.p.toString()), r.map((x) => s(x)?.status ?? null), r.map((x) => s(x)?.w ?? null),
           r.map((x) => s(x)?.code ?? null), r.map((x) => s(x)?.at ?? null), r.map((x) => s(x)?.p.toString() ?? null)],
       );
-      if (inserted.rows.length < reservations.length) {
-        // Some reservations met a row already there: their folded settlements go through the update instead.
-        const landed = new Set(inserted.rows.map((row) => `${row.a}\u0000${row.id}`));
-        for (const [key, reservation] of reservedHere) {
-          if (reservation.settledBy && !landed.has(key)) toUpdate.push(reservation.settledBy);
-        }
+      if ((inserted.rowCount ?? 0) < reservations.length) {
+        // Some reservations met a row already there: their folded settlements go through the update too. Where the
+        // reservation did land, already settled, the update's guard (still reserved) leaves the row alone.
+        for (const reservation of reservedHere.values()) if (reservation.settledBy) toUpdate.push(reservation.settledBy);
       }
     }
     if (toUpdate.length > 0) {
