@@ -82,7 +82,7 @@ const REPLACE_ROW = `
 
 /**
  * REPLACE_ROW for many accounts in one statement (each array holds one parameter of REPLACE_ROW, account by
- * account, $12 never NULL); returns the accounts whose row stood at $12 and was replaced.
+ * account); returns the accounts whose row stood at $12 and was replaced, or that had none ($12 NULL).
  */
 const REPLACE_ROWS = `
   WITH t AS (
@@ -93,7 +93,8 @@ const REPLACE_ROWS = `
   )
   INSERT INTO balances (account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
     open_reservations, period_start, period_end, state, updated_position)
-  SELECT t.a, t.mr, t.tr, t.wu, t.wl, t.rq, t.orv, t.ps, t.pe, t.st, t.pos FROM t JOIN gone ON gone.account_id = t.a
+  SELECT t.a, t.mr, t.tr, t.wu, t.wl, t.rq, t.orv, t.ps, t.pe, t.st, t.pos FROM t LEFT JOIN gone ON gone.account_id = t.a
+  WHERE gone.account_id IS NOT NULL OR t.prev IS NULL
   RETURNING account_id`;
 
 function rowValues(accountId: string, state: OpenState, position: bigint, replacing: bigint | null): unknown[] {
@@ -179,7 +180,7 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
           else slow.push(r.accountId);
         }
       }
-      for (const accountId of slow) await applyFromRow(accountId, byAccount.get(accountId)!, client);
+      if (slow.length > 0) await applyFromRows(slow.map((accountId) => [accountId, byAccount.get(accountId)!]), client);
     },
   };
 
@@ -201,6 +202,40 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
       }
     }
     await applyFromRow(accountId, recordedList, client);
+  }
+
+  /**
+   * `applyFromRow` for many accounts at once: their rows read (and locked) in one statement, folded in memory,
+   * written in one statement. An account whose write did not land (its row moved meanwhile) goes one by one.
+   */
+  async function applyFromRows(accounts: ReadonlyArray<readonly [string, readonly RecordedEvent[]]>, client: PoolClient): Promise<void> {
+    const { rows } = await client.query<{ account_id: string; state: StoredState; updated_position: string }>(
+      `SELECT b.account_id, b.state, b.updated_position::text AS updated_position
+       FROM unnest($1::text[]) AS a(id) CROSS JOIN LATERAL (
+         SELECT account_id, state, updated_position FROM balances WHERE account_id = a.id ORDER BY updated_position DESC LIMIT 1 FOR UPDATE
+       ) b`,
+      [accounts.map(([accountId]) => accountId)],
+    );
+    const stored = new Map(rows.map((r) => [r.account_id, r]));
+    const writes: Array<{ accountId: string; after: OpenState; last: bigint; values: unknown[]; list: readonly RecordedEvent[] }> = [];
+    for (const [accountId, list] of accounts) {
+      const last = list.at(-1)!.position;
+      const row = stored.get(accountId);
+      const at = row ? BigInt(row.updated_position) : null;
+      // Applying an event the row already holds changes nothing, whatever the runner guarantees.
+      if (at !== null && at >= last) continue;
+      const after = fold(list, row ? restoredState(row.state) : accountDecider.initialState(), at ?? -1n);
+      // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
+      if (after.status !== 'open') continue;
+      writes.push({ accountId, after, last, values: rowValues(accountId, after, last, at), list });
+    }
+    if (writes.length === 0) return;
+    const { rows: written } = await client.query<{ account_id: string }>(REPLACE_ROWS, Array.from({ length: 12 }, (_, i) => writes.map((w) => w.values[i])));
+    const landed = new Set(written.map((r) => r.account_id));
+    for (const w of writes) {
+      if (landed.has(w.accountId)) remember(w.accountId, w.last, w.after);
+      else await applyFromRow(w.accountId, w.list, client);
+    }
   }
 
   /** Folds `recordedList` (one account's handled events, in order) onto the row as stored, whatever is remembered. */

@@ -86,6 +86,13 @@ describe('projection rebuild', function () {
     await account(accounts[1]!, { type: 'Reinstate', data: { now: at(5, 1) } });
     await account(accounts[2]!, { type: 'Cancel', data: { now: at(5, 2) } });
     await key(keyIds[2]!, { type: 'RevokeKey', data: { now: at(5, 3) } });
+    const successor = randomUUID();
+    await key(successor, { type: 'IssueKey', data: {
+      keyId: successor, accountId: accounts[0]!, name: 'k2', hash: hashKey(generateKeySecret(Buffer.alloc(32, 9))), scopes: ['detect'],
+      allowIps: ['10.0.0.0/8'], rotatedFrom: keyIds[0]!, now: at(5, 4),
+    } });
+    await key(keyIds[0]!, { type: 'RotateKey', data: { newKeyId: successor, graceSeconds: 60, now: at(5, 5) } });
+    await key(keyIds[1]!, { type: 'RevokeKey', data: { now: at(5, 6) } });
 
     // Idempotency keys: stored; released as reusable then claimed again and stored; released for good then claimed again.
     const claim = (k: string, minute: number): IdempotencyCommand => ({ type: 'Claim', data: { key: k, accountId: accounts[0]!, keyId: keyIds[0]!, endpoint: 'detect', now: at(6, minute), ttlSeconds: 86_400 } });

@@ -375,7 +375,12 @@ describe('ProjectionRunner', function () {
 
   it('rebuilds api_keys into the live table while lookups keep seeing live keys live and revoked keys revoked', async () => {
     const pause = new PauseAt();
-    const keys: Projection = { ...apiKeysProjection, apply: async (e, client) => { await pause.at(e); await apiKeysProjection.apply(e, client); } };
+    const keys: Projection = {
+      ...apiKeysProjection,
+      apply: async (e, client) => { await pause.at(e); await apiKeysProjection.apply(e, client); },
+      // Batches (live and the rebuild's pages) stop before the batch that holds the chosen event.
+      applyMany: async (events, client) => { for (const e of events) await pause.at(e); await apiKeysProjection.applyMany!(events, client); },
+    };
     const runner = runnerFor(keys);
     await runner.start();
     const accountId = randomUUID();
