@@ -6,11 +6,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { accountDecider, balanceOf, accountStatus, type AccountCommand, type AccountState } from '../domain/account.js';
-import { apiKeyDecider, assertKeyQuota, DEFAULT_ROTATION_GRACE_SECONDS, generateKeySecret, hashKey, parseAllowList, parseScopes, successorOf, type ApiKeyCommand } from '../domain/apikey.js';
+import { apiKeyDecider, assertKeyQuota, type ApiKeyState, DEFAULT_ROTATION_GRACE_SECONDS, generateKeySecret, hashKey, parseAllowList, parseScopes, successorOf, type ApiKeyCommand } from '../domain/apikey.js';
 import { DomainError } from '../domain/error-codes.js';
 import { streams, type SuspensionReason } from '../domain/events.js';
 import { findPlan, PLAN_KEY_BY_SLUG, type Plan } from '../domain/plans.js';
-import { handleCommand, loadStream } from '../infra/command-handler.js';
+import { handleCommand, loadStream, StreamStateCache } from '../infra/command-handler.js';
 import type { EventStore } from '../infra/eventstore/types.js';
 import { countActiveKeys, findKey } from '../projections/api-keys.js';
 import type { ProjectionRunner } from '../projections/runner.js';
@@ -24,6 +24,10 @@ export interface AdminDeps {
 }
 
 export class AdminCommands {
+  /** Streams this process read or wrote, by revision: a command that checks a stream, then appends to it, reads it once. */
+  private readonly accountStates = new StreamStateCache<AccountState>();
+  private readonly keyStates = new StreamStateCache<ApiKeyState>();
+
   constructor(private readonly deps: AdminDeps) {}
 
   private now(): string { return (this.deps.now?.() ?? new Date()).toISOString(); }
@@ -33,13 +37,13 @@ export class AdminCommands {
   }
 
   private async account(accountId: string, command: AccountCommand): Promise<AccountState> {
-    const result = await handleCommand(this.deps.store, streams.account(accountId), accountDecider, command);
+    const result = await handleCommand(this.deps.store, streams.account(accountId), accountDecider, command, { cache: this.accountStates });
     await this.visible(result.position);
     return result.state;
   }
 
   private async existingAccount(accountId: string): Promise<AccountState> {
-    const { state } = await loadStream(this.deps.store, streams.account(accountId), accountDecider);
+    const { state } = await loadStream(this.deps.store, streams.account(accountId), accountDecider, this.accountStates);
     if (state.status === 'empty') throw new DomainError('NOT_FOUND', `account ${accountId} does not exist`);
     return state;
   }
@@ -128,7 +132,7 @@ export class AdminCommands {
   }
 
   private async key(keyId: string, command: ApiKeyCommand) {
-    const result = await handleCommand(this.deps.store, streams.apiKey(keyId), apiKeyDecider, command);
+    const result = await handleCommand(this.deps.store, streams.apiKey(keyId), apiKeyDecider, command, { cache: this.keyStates });
     await this.visible(result.position);
     return result;
   }
@@ -140,6 +144,8 @@ export class AdminCommands {
     }
     const plan = findPlan(state.subscription.planKey, this.deps.extraPlans);
     if (!plan) throw new DomainError('PLAN_NOT_FOUND', `plan ${state.subscription.planKey} has no configuration`);
+    // The quota counts keys on the read side: bring it up to the head of the log first.
+    await this.deps.runner.catchUpTo(await this.deps.store.headPosition());
     assertKeyQuota(await countActiveKeys(this.deps.pool, input.accountId, new Date()), plan);
     const keyId = randomUUID();
     const secret = generateKeySecret(randomBytes(32));
@@ -152,7 +158,7 @@ export class AdminCommands {
   }
 
   async rotateKey(keyId: string, graceSeconds: number | null): Promise<{ key_id: string; key: string; old_key_expires_at: string }> {
-    const { state } = await loadStream(this.deps.store, streams.apiKey(keyId), apiKeyDecider);
+    const { state } = await loadStream(this.deps.store, streams.apiKey(keyId), apiKeyDecider, this.keyStates);
     const newKeyId = randomUUID();
     const secret = generateKeySecret(randomBytes(32));
     const now = this.now();

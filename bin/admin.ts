@@ -7,7 +7,6 @@ import { DomainError, statusOf, titleOf } from '../domain/error-codes.js';
 import type { SuspensionReason } from '../domain/events.js';
 import { ConfigError, loadConfig } from '../infra/config.js';
 import { openBackends, loadExtraPlans } from './backends.js';
-import { AdminCommands } from './admin-commands.js';
 
 const USAGE = `usage: admin <command> [--flags]
   accounts create --plan growth|scale|<plan key>|none [--email E]
@@ -37,6 +36,22 @@ function integer(raw: string, name: string): number {
   return Number(raw);
 }
 
+/**
+ * `--words -10` as `--words=-10`: parseArgs (Node 20) takes a value that starts with a dash for an option,
+ * and `accounts adjust --words ±N` takes negative numbers.
+ */
+function negativeWords(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const next = args[i + 1];
+    if (args[i] === '--words' && next !== undefined && /^-\d+$/.test(next)) {
+      out.push(`--words=${next}`);
+      i++;
+    } else out.push(args[i]!);
+  }
+  return out;
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
     (argv.length === 0 ? process.stderr : process.stdout).write(USAGE + '\n');
@@ -44,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const [group, command, ...rest] = argv;
   const { values } = parseArgs({
-    args: rest,
+    args: negativeWords(rest),
     options: {
       plan: { type: 'string' }, email: { type: 'string' }, account: { type: 'string' }, words: { type: 'string' },
       reason: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, 'allow-ip': { type: 'string' },
@@ -54,14 +69,23 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
   });
   const config = loadConfig();
-  const backends = await openBackends(config);
+  const bulk = `${group} ${command}` === 'accounts create' && values.count !== undefined;
+  // No catch-up of the read side at start: each command waits for its own writes (and what came before them)
+  // to show, and the commands that read the read side first catch it up themselves. One connection serves a
+  // command (nothing holds one while it waits for another); a rebuild's transaction and its log reads need
+  // two, an audit reads on two at once; bulk provisioning runs 16 commands at once.
+  const commands = import('./admin-commands.js'); // loads while the database opens
+  commands.catch(() => {});
+  const poolSize = bulk ? 17 : group === 'projections' || group === 'ledger' ? 2 : 1;
+  const backends = await openBackends(config, undefined, { poolSize, catchUp: false });
   try {
+    const { AdminCommands } = await commands;
     const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: loadExtraPlans(config) });
     const out = await (async (): Promise<unknown> => {
       switch (`${group} ${command}`) {
         case 'accounts create': {
-          if (values.count === undefined) return admin.createAccount({ plan: need(values, 'plan'), email: values.email ?? null });
-          const count = integer(values.count, 'count');
+          if (!bulk) return admin.createAccount({ plan: need(values, 'plan'), email: values.email ?? null });
+          const count = integer(values.count as string, 'count');
           if (count < 1 || count > 100_000) throw new UsageError('--count must be from 1 to 100000');
           const accounts = await admin.createCustomers({
             plan: need(values, 'plan'), count, email: values.email ?? null,
@@ -84,6 +108,8 @@ async function main(argv: string[]): Promise<number> {
         case 'projections rebuild': return admin.rebuildProjections(values.name ? values.name.split(',') : null);
         case 'ledger audit': {
           const { auditLedger } = await import('./ledger-audit.js');
+          // The audit compares the read side with the log: bring it up to the head first, as a projector would have.
+          await backends.runner.catchUpTo(await backends.store.headPosition());
           // A reservation still open past its deadline and the sweep margin is one the sweeper should have refunded.
           const report = await auditLedger(backends.store, backends.pool, values.account ?? null, {
             staleAfterMs: config.aiTimeoutMs + config.reservationSweep.marginMs,

@@ -39,16 +39,44 @@ async function withRetries<T>(what: string, attempts: number, fn: () => Promise<
   }
 }
 
-export async function openBackends(config: Config, logger?: Logger, attempts = 5): Promise<Backends> {
-  await withRetries('DATABASE_URL (PostgreSQL)', attempts, () => ensureDatabase(config.databaseUrl), logger);
-  const pool = createPool(config.databaseUrl, 20);
+export interface OpenOptions {
+  /** Start-up attempts before giving up (default 5). */
+  attempts?: number;
+  /** Most pooled connections (default 20). */
+  poolSize?: number;
+  /**
+   * Catch every projection up to the head of the log before returning (default true). Off for a process
+   * that catches up itself where it needs to (the admin CLI: each command waits for its own writes).
+   */
+  catchUp?: boolean;
+}
+
+const INVALID_CATALOG_NAME = '3D000';
+
+export async function openBackends(config: Config, logger?: Logger, attemptsOrOptions: number | OpenOptions = {}): Promise<Backends> {
+  const options = typeof attemptsOrOptions === 'number' ? { attempts: attemptsOrOptions } : attemptsOrOptions;
+  const attempts = options.attempts ?? 5;
+  const pool = createPool(config.databaseUrl, options.poolSize ?? 20);
   try {
-    const store = await withRetries('event store', attempts, () => createEventStore({
-      kind: config.eventStore, pool, ...(config.eventStoreConnectionString ? { esdbConnectionString: config.eventStoreConnectionString } : {}),
-    }), logger);
+    // With the PostgreSQL event store, its first query doubles as the check that the database exists; only a
+    // missing one costs a connection to the `postgres` database to create it.
+    const postgresStore = config.eventStore === 'postgres';
+    if (!postgresStore) await withRetries('DATABASE_URL (PostgreSQL)', attempts, () => ensureDatabase(config.databaseUrl), logger);
+    const store = await withRetries(postgresStore ? 'DATABASE_URL (PostgreSQL)' : 'event store', attempts, async () => {
+      const open = () => createEventStore({
+        kind: config.eventStore, pool, ...(config.eventStoreConnectionString ? { esdbConnectionString: config.eventStoreConnectionString } : {}),
+      });
+      try {
+        return await open();
+      } catch (err: unknown) {
+        if ((err as { code?: string }).code !== INVALID_CATALOG_NAME) throw err;
+        await ensureDatabase(config.databaseUrl);
+        return open();
+      }
+    }, logger);
     const runner = new ProjectionRunner({ pool, store, projections: allProjections(), ...(logger ? { logger } : {}) });
     // Tables exist and the read side is current before anything serves from it.
-    await runner.catchUpTo(await store.headPosition());
+    if (options.catchUp ?? true) await runner.catchUpTo(await store.headPosition());
     return {
       pool, store, runner,
       async close() {

@@ -71,7 +71,83 @@ export const accountsProjection: Projection = {
         return;
     }
   },
+  /**
+   * A batch in at most two statements: the rows of the accounts it touches read at once, the events applied to
+   * them in memory with the same effect as `apply`'s statements, the rows that changed written back in one upsert.
+   */
+  async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
+    const relevant = events.filter((e) => ACCOUNT_ROW_EVENTS.has(e.type));
+    if (relevant.length === 0) return;
+    const ids = [...new Set(relevant.map((e) => (e.data as { accountId: string }).accountId))];
+    const { rows } = await client.query<AccountRowText>(
+      `SELECT account_id::text AS account_id, email, plan_key, suspension_reason, cancelled, period_start::text AS period_start,
+              period_end::text AS period_end, created_at::text AS created_at, updated_position::text AS updated_position
+       FROM accounts WHERE account_id = ANY($1::uuid[])`,
+      [ids],
+    );
+    const current = new Map<string, AccountRowText>(rows.map((r) => [r.account_id, r]));
+    const changed = new Map<string, AccountRowText>();
+    for (const recorded of relevant) {
+      const event = { type: recorded.type, data: recorded.data } as AccountEvent;
+      const id = (event.data as { accountId: string }).accountId;
+      const row = current.get(id);
+      const p = recorded.position.toString();
+      let next: AccountRowText | undefined;
+      switch (event.type) {
+        case 'AccountOpened':
+          if (!row) {
+            next = {
+              account_id: id, email: event.data.email, plan_key: null, suspension_reason: null, cancelled: false,
+              period_start: null, period_end: null, created_at: event.data.at, updated_position: p,
+            };
+          }
+          break;
+        case 'SubscriptionStarted':
+          if (row) next = { ...row, plan_key: event.data.planKey, period_start: event.data.periodStart, period_end: event.data.periodEnd, cancelled: false, updated_position: p };
+          break;
+        case 'PeriodRenewed':
+          if (row) next = { ...row, period_start: event.data.periodStart, period_end: event.data.periodEnd, updated_position: p };
+          break;
+        case 'SubscriptionCancelled':
+          if (row) next = { ...row, cancelled: true, updated_position: p };
+          break;
+        case 'AccountSuspended':
+          if (row) next = { ...row, suspension_reason: event.data.reason, updated_position: p };
+          break;
+        case 'AccountReinstated':
+          if (row) next = { ...row, suspension_reason: null, updated_position: p };
+          break;
+        default:
+          break;
+      }
+      if (next) { current.set(id, next); changed.set(id, next); }
+    }
+    if (changed.size === 0) return;
+    const c = [...changed.values()];
+    await client.query(
+      `INSERT INTO accounts (account_id, email, plan_key, suspension_reason, cancelled, period_start, period_end, created_at, updated_position)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::boolean[], $6::timestamptz[], $7::timestamptz[],
+         $8::timestamptz[], $9::bigint[])
+       ON CONFLICT (account_id) DO UPDATE SET
+         email = EXCLUDED.email, plan_key = EXCLUDED.plan_key, suspension_reason = EXCLUDED.suspension_reason,
+         cancelled = EXCLUDED.cancelled, period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end,
+         created_at = EXCLUDED.created_at, updated_position = EXCLUDED.updated_position`,
+      [c.map((r) => r.account_id), c.map((r) => r.email), c.map((r) => r.plan_key), c.map((r) => r.suspension_reason),
+        c.map((r) => r.cancelled), c.map((r) => r.period_start), c.map((r) => r.period_end), c.map((r) => r.created_at),
+        c.map((r) => r.updated_position)],
+    );
+  },
 };
+
+const ACCOUNT_ROW_EVENTS: ReadonlySet<string> = new Set<AccountEvent['type']>([
+  'AccountOpened', 'SubscriptionStarted', 'PeriodRenewed', 'SubscriptionCancelled', 'AccountSuspended', 'AccountReinstated',
+]);
+
+/** A row as `applyMany` reads and writes it: timestamps as PostgreSQL's text, written back unchanged when untouched. */
+interface AccountRowText {
+  account_id: string; email: string | null; plan_key: string | null; suspension_reason: string | null; cancelled: boolean;
+  period_start: string | null; period_end: string | null; created_at: string; updated_position: string;
+}
 
 function toAccountRow(r: Record<string, unknown>): AccountRow {
   const reason = (r.suspension_reason as SuspensionReason | null) ?? null;

@@ -80,6 +80,23 @@ const REPLACE_ROW = `
   SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11
   WHERE EXISTS (SELECT 1 FROM gone) OR $12::bigint IS NULL`;
 
+/**
+ * REPLACE_ROW for many accounts in one statement (each array holds one parameter of REPLACE_ROW, account by
+ * account); returns the accounts whose row stood at $12 and was replaced, or that had none ($12 NULL).
+ */
+const REPLACE_ROWS = `
+  WITH t AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[], $5::bigint[], $6::int[], $7::int[], $8::timestamptz[],
+      $9::timestamptz[], $10::jsonb[], $11::bigint[], $12::bigint[]) AS t(a, mr, tr, wu, wl, rq, orv, ps, pe, st, pos, prev)
+  ), gone AS (
+    DELETE FROM balances b USING t WHERE b.account_id = t.a AND b.updated_position = t.prev RETURNING b.account_id
+  )
+  INSERT INTO balances (account_id, monthly_remaining, topup_remaining, words_used, words_limit, requests_this_period,
+    open_reservations, period_start, period_end, state, updated_position)
+  SELECT t.a, t.mr, t.tr, t.wu, t.wl, t.rq, t.orv, t.ps, t.pe, t.st, t.pos FROM t LEFT JOIN gone ON gone.account_id = t.a
+  WHERE gone.account_id IS NOT NULL OR t.prev IS NULL
+  RETURNING account_id`;
+
 function rowValues(accountId: string, state: OpenState, position: bigint, replacing: bigint | null): unknown[] {
   const b = balanceOf(state);
   return [
@@ -132,7 +149,10 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
     async apply(recorded: RecordedEvent, client: PoolClient) {
       await applyToAccount(recorded.streamName.slice(ACCOUNT_STREAM.length), [recorded], client);
     },
-    /** Each account's events of the batch folded in memory, then its row replaced once. */
+    /**
+     * Each account's events of the batch folded in memory, then its row replaced once: the accounts whose row
+     * is the one remembered all in one statement, the others (cold cache, a row moved elsewhere) one by one.
+     */
     async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
       const byAccount = new Map<string, RecordedEvent[]>();
       for (const e of events) {
@@ -141,7 +161,26 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
         const list = byAccount.get(accountId);
         if (list) list.push(e); else byAccount.set(accountId, [e]);
       }
-      for (const [accountId, list] of byAccount) await applyToAccount(accountId, list, client);
+      const replacing: Array<{ accountId: string; after: OpenState; last: bigint; values: unknown[] }> = [];
+      const slow: string[] = [];
+      for (const [accountId, list] of byAccount) {
+        const cached = recent.get(accountId);
+        recent.delete(accountId);
+        const after = cached && cached.position < list[0]!.position ? fold(list, cached.state, cached.position) : null;
+        if (!cached || !after || after.status !== 'open') { slow.push(accountId); continue; }
+        const last = list.at(-1)!.position;
+        replacing.push({ accountId, after, last, values: rowValues(accountId, after, last, cached.position) });
+      }
+      if (replacing.length > 0) {
+        const column = (i: number) => replacing.map((r) => r.values[i]);
+        const { rows } = await client.query<{ account_id: string }>(REPLACE_ROWS, Array.from({ length: 12 }, (_, i) => column(i)));
+        const replaced = new Set(rows.map((r) => r.account_id));
+        for (const r of replacing) {
+          if (replaced.has(r.accountId)) remember(r.accountId, r.last, r.after);
+          else slow.push(r.accountId);
+        }
+      }
+      if (slow.length > 0) await applyFromRows(slow.map((accountId) => [accountId, byAccount.get(accountId)!]), client);
     },
   };
 
@@ -150,13 +189,10 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
     const recordedList = all.filter((r) => r.streamName.startsWith(ACCOUNT_STREAM) && ACCOUNT_EVENT_TYPES.has(r.type));
     const last = recordedList.at(-1);
     if (!last) return;
-    const fold = (state: AccountState, after: bigint): AccountState => recordedList
-      .filter((r) => r.position > after)
-      .reduce((s, r) => accountDecider.evolve(s, { type: r.type, data: r.data } as AccountEvent), state);
     const cached = recent.get(accountId);
     recent.delete(accountId);
     if (cached && cached.position < recordedList[0]!.position) {
-      const after = fold(cached.state, cached.position);
+      const after = fold(recordedList, cached.state, cached.position);
       if (after.status === 'open') {
         const replaced = await client.query(REPLACE_ROW, rowValues(accountId, after, last.position, cached.position));
         if (replaced.rowCount === 1) {
@@ -165,7 +201,46 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
         }
       }
     }
+    await applyFromRow(accountId, recordedList, client);
+  }
 
+  /**
+   * `applyFromRow` for many accounts at once: their rows read (and locked) in one statement, folded in memory,
+   * written in one statement. An account whose write did not land (its row moved meanwhile) goes one by one.
+   */
+  async function applyFromRows(accounts: ReadonlyArray<readonly [string, readonly RecordedEvent[]]>, client: PoolClient): Promise<void> {
+    const { rows } = await client.query<{ account_id: string; state: StoredState; updated_position: string }>(
+      `SELECT b.account_id, b.state, b.updated_position::text AS updated_position
+       FROM unnest($1::text[]) AS a(id) CROSS JOIN LATERAL (
+         SELECT account_id, state, updated_position FROM balances WHERE account_id = a.id ORDER BY updated_position DESC LIMIT 1 FOR UPDATE
+       ) b`,
+      [accounts.map(([accountId]) => accountId)],
+    );
+    const stored = new Map(rows.map((r) => [r.account_id, r]));
+    const writes: Array<{ accountId: string; after: OpenState; last: bigint; values: unknown[]; list: readonly RecordedEvent[] }> = [];
+    for (const [accountId, list] of accounts) {
+      const last = list.at(-1)!.position;
+      const row = stored.get(accountId);
+      const at = row ? BigInt(row.updated_position) : null;
+      // Applying an event the row already holds changes nothing, whatever the runner guarantees.
+      if (at !== null && at >= last) continue;
+      const after = fold(list, row ? restoredState(row.state) : accountDecider.initialState(), at ?? -1n);
+      // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
+      if (after.status !== 'open') continue;
+      writes.push({ accountId, after, last, values: rowValues(accountId, after, last, at), list });
+    }
+    if (writes.length === 0) return;
+    const { rows: written } = await client.query<{ account_id: string }>(REPLACE_ROWS, Array.from({ length: 12 }, (_, i) => writes.map((w) => w.values[i])));
+    const landed = new Set(written.map((r) => r.account_id));
+    for (const w of writes) {
+      if (landed.has(w.accountId)) remember(w.accountId, w.last, w.after);
+      else await applyFromRow(w.accountId, w.list, client);
+    }
+  }
+
+  /** Folds `recordedList` (one account's handled events, in order) onto the row as stored, whatever is remembered. */
+  async function applyFromRow(accountId: string, recordedList: readonly RecordedEvent[], client: PoolClient): Promise<void> {
+    const last = recordedList.at(-1)!;
     const { rows } = await client.query<{ state: StoredState; updated_position: string }>(
       `SELECT state, updated_position::text AS updated_position FROM balances WHERE account_id = $1
        ORDER BY updated_position DESC LIMIT 1 FOR UPDATE`,
@@ -175,12 +250,19 @@ export function createBalancesProjection(options: { cachedAccounts?: number } = 
     // Applying an event the row already holds changes nothing, whatever the runner guarantees.
     if (row && BigInt(row.updated_position) >= last.position) return;
     const before = row ? restoredState(row.state) : accountDecider.initialState();
-    const after = fold(before, row ? BigInt(row.updated_position) : -1n);
+    const after = fold(recordedList, before, row ? BigInt(row.updated_position) : -1n);
     // Events before AccountOpened leave the state empty (the fold ignores them): no row yet.
     if (after.status !== 'open') return;
     await client.query(REPLACE_ROW, rowValues(accountId, after, last.position, row ? BigInt(row.updated_position) : null));
     remember(accountId, last.position, after);
   }
+}
+
+/** `state` with the events of `recordedList` past position `after` applied by the domain's own evolve. */
+function fold(recordedList: readonly RecordedEvent[], state: AccountState, after: bigint): AccountState {
+  let s = state;
+  for (const r of recordedList) if (r.position > after) s = accountDecider.evolve(s, { type: r.type, data: r.data } as AccountEvent);
+  return s;
 }
 
 const ROW_COLUMNS = `account_id, monthly_remaining::text, topup_remaining::text, words_used::text, words_limit::text,

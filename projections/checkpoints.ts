@@ -18,6 +18,7 @@
  * and retries. After the commit the checkpoint is at the replayed head, so a retried batch skips
  * what the rebuild applied and applies the rest: nothing twice, nothing left out.
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
@@ -61,8 +62,14 @@ export interface Replay {
  * A projection being rebuilt is left alone: its tables exist (the rebuild set them up before it
  * started) and CREATE INDEX IF NOT EXISTS would wait for the rebuild to commit, holding up the
  * start of every process meanwhile.
+ *
+ * One query first: when this very set of projections, with this very DDL, was set up before (its
+ * fingerprint is recorded) and every table and checkpoint row is there, nothing is run. Short-lived
+ * processes (the admin CLI) then pay one round trip instead of a transaction of DDL under a lock.
  */
 export async function setUpProjections(pool: Pool, projections: readonly Projection[]): Promise<void> {
+  const fingerprint = await setupFingerprint(projections);
+  if (await alreadySetUp(pool, projections, fingerprint)) return;
   await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, PROJECTION_SETUP]);
     await client.query(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -70,14 +77,54 @@ export async function setUpProjections(pool: Pool, projections: readonly Project
       position   bigint      NOT NULL,
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
+    await client.query(`CREATE TABLE IF NOT EXISTS projection_setups (
+      fingerprint text        PRIMARY KEY,
+      set_up_at   timestamptz NOT NULL DEFAULT now()
+    )`);
+    let complete = true;
     for (const projection of projections) {
       if (await tryRebuildLockShared(client, projection.name)) await projection.setup(client);
+      else complete = false;
       await client.query(
         'INSERT INTO projection_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
         [projection.name, START_POSITION.toString()],
       );
     }
+    if (complete) await client.query('INSERT INTO projection_setups (fingerprint) VALUES ($1) ON CONFLICT DO NOTHING', [fingerprint]);
   });
+}
+
+/** A hash of the projections' names, tables and the DDL their `setup` runs (recorded, not executed). */
+async function setupFingerprint(projections: readonly Projection[]): Promise<string> {
+  const hash = createHash('sha256');
+  const recorder = {
+    async query(text: string | { text: string }) {
+      hash.update(typeof text === 'string' ? text : text.text).update('\u0000');
+      return { rows: [], rowCount: 0 };
+    },
+  } as unknown as PoolClient;
+  for (const projection of projections) {
+    hash.update(`${projection.name}\u0000${projection.tables.join(',')}\u0000`);
+    await projection.setup(recorder);
+  }
+  return hash.digest('hex');
+}
+
+const UNDEFINED_TABLE = '42P01';
+
+async function alreadySetUp(pool: Pool, projections: readonly Projection[], fingerprint: string): Promise<boolean> {
+  try {
+    const { rows } = await pool.query<{ ready: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM projection_setups WHERE fingerprint = $1)
+          AND (SELECT count(*) FROM projection_checkpoints WHERE name = ANY($2::text[])) = cardinality($2::text[])
+          AND (SELECT coalesce(bool_and(to_regclass(t) IS NOT NULL), true) FROM unnest($3::text[]) AS t) AS ready`,
+      [fingerprint, [...new Set(projections.map((p) => p.name))], projections.flatMap((p) => p.tables)],
+    );
+    return rows[0]?.ready === true;
+  } catch (err: unknown) {
+    if ((err as { code?: string }).code === UNDEFINED_TABLE) return false; // a database never set up
+    throw err;
+  }
 }
 
 export async function readCheckpoints(pool: Pool): Promise<Map<string, bigint>> {
@@ -110,6 +157,53 @@ export async function applyBatch(pool: Pool, projection: Projection, after: bigi
       [projection.name, last.position.toString()],
     );
     return { kind: 'applied', applied: fresh.length, checkpoint: last.position };
+  });
+}
+
+/**
+ * `applyBatch` for several projections that stand at the same place, in ONE transaction: the same
+ * rebuild try-locks (taken first, one statement for all), checkpoint row locks (in name order, as a
+ * rebuild takes them), skipping and checkpoint moves, per projection; one outcome per projection, by
+ * name. A projection being rebuilt is left out (`rebuilding`) without holding up the others. Five round
+ * trips plus the writes instead of five per projection; a failure rolls back every projection's part.
+ */
+export async function applyBatchToAll(pool: Pool, projections: readonly Projection[], after: bigint, events: readonly RecordedEvent[]): Promise<Map<string, BatchOutcome>> {
+  const ordered = [...projections].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const outcomes = new Map<string, BatchOutcome>();
+  return inTransaction(pool, async (client) => {
+    const { rows: locks } = await client.query<{ name: string; free: boolean }>(
+      'SELECT n AS name, pg_try_advisory_xact_lock_shared($2, hashtext(n)) AS free FROM unnest($1::text[]) WITH ORDINALITY AS t(n, i) ORDER BY i',
+      [ordered.map((p) => p.name), REBUILD_LOCK_NAMESPACE],
+    );
+    const free = new Set(locks.filter((l) => l.free).map((l) => l.name));
+    const open = ordered.filter((p) => free.has(p.name));
+    for (const p of ordered) if (!free.has(p.name)) outcomes.set(p.name, { kind: 'rebuilding' });
+    if (open.length === 0) return outcomes;
+    const { rows } = await client.query<{ name: string; position: string }>(
+      'SELECT name, position::text AS position FROM projection_checkpoints WHERE name = ANY($1::text[]) ORDER BY name FOR UPDATE',
+      [open.map((p) => p.name)],
+    );
+    const checkpoints = new Map(rows.map((r) => [r.name, BigInt(r.position)]));
+    const moved: Array<{ name: string; position: bigint }> = [];
+    for (const projection of open) {
+      const checkpoint = checkpoints.get(projection.name);
+      if (checkpoint === undefined) throw new Error(`projection ${projection.name} has no checkpoint row: set it up first`);
+      if (checkpoint < after) { outcomes.set(projection.name, { kind: 'behind', checkpoint }); continue; }
+      const fresh = events.filter((e) => e.position > checkpoint);
+      await applyEvents(projection, fresh, client);
+      const last = fresh.at(-1);
+      if (!last) { outcomes.set(projection.name, { kind: 'applied', applied: 0, checkpoint }); continue; }
+      moved.push({ name: projection.name, position: last.position });
+      outcomes.set(projection.name, { kind: 'applied', applied: fresh.length, checkpoint: last.position });
+    }
+    if (moved.length > 0) {
+      await client.query(
+        `UPDATE projection_checkpoints c SET position = m.position, updated_at = now()
+         FROM unnest($1::text[], $2::bigint[]) AS m(name, position) WHERE c.name = m.name`,
+        [moved.map((m) => m.name), moved.map((m) => m.position.toString())],
+      );
+    }
+    return outcomes;
   });
 }
 

@@ -94,7 +94,87 @@ export const idempotencyKeysProjection: Projection = {
         return;
     }
   },
+  /**
+   * A batch in at most two statements: the rows of the keys it touches read at once, the events folded onto
+   * them in memory by the same transitions (and position guards) as `apply`, the rows that changed written
+   * back in one upsert.
+   */
+  async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
+    const touched = new Map<string, RecordedEvent[]>();
+    for (const recorded of events) {
+      if (!recorded.streamName.startsWith(IDEMPOTENCY_STREAM) || !HANDLED.has(recorded.type)) continue;
+      const key = recorded.streamName.slice(IDEMPOTENCY_STREAM.length);
+      const list = touched.get(key);
+      if (list) list.push(recorded); else touched.set(key, [recorded]);
+    }
+    if (touched.size === 0) return;
+    const { rows } = await client.query<StoredRow>(
+      `SELECT key, account_id, key_id, endpoint, status, claimed_at::text AS claimed_at, stored_at::text AS stored_at, result_status,
+              released_at::text AS released_at, release_code, reusable, updated_position::text AS updated_position
+       FROM idempotency_keys WHERE key = ANY($1::text[])`,
+      [[...touched.keys()]],
+    );
+    const current = new Map(rows.map((r) => [r.key, { ...r, position: BigInt(r.updated_position) }]));
+    const changed = new Map<string, FoldedRow>();
+    for (const [key, list] of touched) {
+      let row: FoldedRow | undefined = current.get(key);
+      for (const recorded of list) {
+        const next = transition(row, key, recorded);
+        if (next) { row = next; changed.set(key, next); }
+      }
+    }
+    if (changed.size === 0) return;
+    const c = [...changed.values()];
+    await client.query(
+      `INSERT INTO idempotency_keys AS k (key, account_id, key_id, endpoint, status, claimed_at, stored_at, result_status, released_at,
+         release_code, reusable, updated_position)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[],
+         $9::timestamptz[], $10::text[], $11::boolean[], $12::bigint[])
+       ON CONFLICT (key) DO UPDATE SET
+         account_id = EXCLUDED.account_id, key_id = EXCLUDED.key_id, endpoint = EXCLUDED.endpoint, status = EXCLUDED.status,
+         claimed_at = EXCLUDED.claimed_at, stored_at = EXCLUDED.stored_at, result_status = EXCLUDED.result_status,
+         released_at = EXCLUDED.released_at, release_code = EXCLUDED.release_code, reusable = EXCLUDED.reusable,
+         updated_position = EXCLUDED.updated_position`,
+      [c.map((r) => r.key), c.map((r) => r.account_id), c.map((r) => r.key_id), c.map((r) => r.endpoint), c.map((r) => r.status),
+        c.map((r) => r.claimed_at), c.map((r) => r.stored_at), c.map((r) => r.result_status), c.map((r) => r.released_at),
+        c.map((r) => r.release_code), c.map((r) => r.reusable), c.map((r) => r.position.toString())],
+    );
+  },
 };
+
+const HANDLED: ReadonlySet<string> = new Set<IdempotencyEvent['type']>(['IdempotencyKeyClaimed', 'IdempotentResultStored', 'IdempotencyKeyReleased']);
+
+/** A row as `applyMany` reads it: timestamps as PostgreSQL's text, written back unchanged when untouched. */
+interface StoredRow {
+  key: string; account_id: string; key_id: string; endpoint: string; status: IdempotencyKeyStatus; claimed_at: string;
+  stored_at: string | null; result_status: number | null; released_at: string | null; release_code: string | null;
+  reusable: boolean; updated_position: string;
+}
+type FoldedRow = Omit<StoredRow, 'updated_position'> & { position: bigint };
+
+/** What `apply` would leave of `row` after `recorded`; undefined when its statement would change nothing. */
+function transition(row: FoldedRow | undefined, key: string, recorded: RecordedEvent): FoldedRow | undefined {
+  const event = { type: recorded.type, data: recorded.data } as IdempotencyEvent;
+  const position = recorded.position;
+  switch (event.type) {
+    case 'IdempotencyKeyClaimed': {
+      if (row && !(row.status === 'released' && row.reusable && row.position < position)) return undefined;
+      const d = event.data;
+      return {
+        key, account_id: d.accountId, key_id: d.keyId, endpoint: d.endpoint, status: 'claimed', claimed_at: d.at, stored_at: null,
+        result_status: null, released_at: null, release_code: null, reusable: false, position,
+      };
+    }
+    case 'IdempotentResultStored':
+      if (!row || row.status !== 'claimed' || !(row.position < position)) return undefined;
+      return { ...row, status: 'stored', stored_at: event.data.at, result_status: event.data.status, position };
+    case 'IdempotencyKeyReleased':
+      if (!row || row.status !== 'claimed' || !(row.position < position)) return undefined;
+      return { ...row, status: 'released', released_at: event.data.at, release_code: event.data.code, reusable: event.data.reusable === true, position };
+    default:
+      return undefined;
+  }
+}
 
 function toRow(r: Record<string, unknown>): IdempotencyKeyRow {
   return {

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Pool, PoolClient } from 'pg';
 import type { AllSubscription, EventStore, RecordedEvent } from '../infra/eventstore/types.js';
 import { inBatches } from './batches.js';
-import { START_POSITION, applyBatch, readCheckpoint, readCheckpoints, rebuildProjections, setUpProjections, type BatchOutcome } from './checkpoints.js';
+import { START_POSITION, applyBatch, applyBatchToAll, readCheckpoint, readCheckpoints, rebuildProjections, setUpProjections, type BatchOutcome } from './checkpoints.js';
 
 export interface Projection {
   name: string;
@@ -50,7 +50,7 @@ export interface ProjectionRunnerOptions {
 }
 
 export const LAG_COUNT_LIMIT = 1000;
-/** Events per page of a rebuild's replay (one transaction whatever the page size). */
+/** Events per page of a rebuild's replay (one transaction whatever the page size; the next page is read while one is applied). */
 const REBUILD_PAGE = 5_000;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
@@ -117,10 +117,51 @@ export class ProjectionRunner {
   async catchUpTo(position: bigint, timeoutMs = DEFAULT_CATCH_UP_TIMEOUT_MS): Promise<void> {
     await this.ensureSetUp();
     const deadline = Date.now() + timeoutMs;
-    await Promise.all(this.projections.map(async (projection) => {
-      const start = await readCheckpoint(this.pool, projection.name);
-      await this.applyUpTo(projection, start, position, deadline);
-    }));
+    const checkpoints = await readCheckpoints(this.pool);
+    const cursors = new Map<Projection, bigint>();
+    for (const projection of this.projections) {
+      const start = checkpoints.get(projection.name);
+      if (start === undefined) throw new Error(`projection ${projection.name} has no checkpoint row: set it up first`);
+      cursors.set(projection, start);
+    }
+    // Projections at the same place read each page once and apply it in one transaction together.
+    for (;;) {
+      const groups = new Map<bigint, Projection[]>();
+      for (const projection of this.projections) {
+        const cursor = cursors.get(projection)!;
+        if (cursor < position) groups.set(cursor, [...(groups.get(cursor) ?? []), projection]);
+      }
+      if (groups.size === 0) return;
+      let progressed = false;
+      let rebuilding: Projection | null = null;
+      let waiting: Projection | null = null;
+      for (const [cursor, group] of groups) {
+        const page = await this.store.readAll(cursor, this.batchSize);
+        if (page.length === 0) { waiting = group[0]!; continue; }
+        const outcomes = group.length === 1
+          ? new Map([[group[0]!.name, await applyBatch(this.pool, group[0]!, cursor, page)]])
+          : await applyBatchToAll(this.pool, group, cursor, page);
+        for (const projection of group) {
+          const outcome = outcomes.get(projection.name)!;
+          if (outcome.kind === 'rebuilding') { rebuilding = projection; continue; }
+          const next = outcome.kind === 'behind' ? outcome.checkpoint
+            : outcome.checkpoint > page.at(-1)!.position ? outcome.checkpoint : page.at(-1)!.position;
+          if (next !== cursor) progressed = true;
+          cursors.set(projection, next);
+          if (outcome.kind === 'applied' && Date.now() > deadline && next < position) {
+            throw new Error(`projection ${projection.name}: not caught up to position ${position} in time`);
+          }
+        }
+      }
+      if (progressed) continue;
+      if (rebuilding) {
+        if (Date.now() > deadline) throw new Error(`projection ${rebuilding.name}: still being rebuilt, not caught up to position ${position} in time`);
+        await sleep(REBUILD_WAIT_MS);
+      } else if (waiting) {
+        if (Date.now() > deadline) throw new Error(`projection ${waiting.name}: no event up to position ${position} visible in time`);
+        await sleep(NOTHING_VISIBLE_WAIT_MS);
+      }
+    }
   }
 
   /**
@@ -138,18 +179,29 @@ export class ProjectionRunner {
     await rebuildProjections(this.pool, targets, async (replay) => {
       // Read under the rebuild's locks: every event any runner applied before is at or below it.
       const head = await this.store.headPosition();
+      const pageSize = Math.max(this.batchSize, REBUILD_PAGE);
+      // The next page is read (on another connection) while this one is applied.
+      const readAfter = (after: bigint): Promise<RecordedEvent[]> | null => {
+        if (after >= head) return null;
+        const reading = this.store.readAll(after, pageSize);
+        reading.catch(() => {}); // seen where it is awaited; a replay that failed first never awaits it
+        return reading;
+      };
       let cursor = START_POSITION;
-      while (cursor < head) {
-        const page = await this.store.readAll(cursor, Math.max(this.batchSize, REBUILD_PAGE));
+      let next = readAfter(cursor);
+      while (next) {
+        const page = await next;
         if (page.length === 0) {
           // An append below the head has not committed yet; the log becomes gap-free once it does.
           await sleep(NOTHING_VISIBLE_WAIT_MS);
+          next = readAfter(cursor);
           continue;
         }
         const upToHead = page.filter((e) => e.position <= head);
+        cursor = page.at(-1)!.position;
+        next = readAfter(cursor);
         await replay.apply(upToHead);
         events += upToHead.length;
-        cursor = page.at(-1)!.position;
       }
     });
     const result = { rebuilt: targets.map((p) => p.name), events, ms: Math.round(performance.now() - started) };
@@ -185,35 +237,6 @@ export class ProjectionRunner {
     const projection = this.projections.find((p) => p.name === name);
     if (!projection) throw new Error(`no projection named ${name} (known: ${this.projections.map((p) => p.name).join(', ')})`);
     return projection;
-  }
-
-  /**
-   * Reads the log in pages from `from` and applies it until the checkpoint reaches `target`,
-   * jumping to the checkpoint when another runner (or a rebuild) is further on.
-   */
-  private async applyUpTo(projection: Projection, from: bigint, target: bigint, deadline: number): Promise<void> {
-    let cursor = from;
-    while (cursor < target) {
-      const page = await this.store.readAll(cursor, this.batchSize);
-      if (page.length === 0) {
-        if (Date.now() > deadline) throw new Error(`projection ${projection.name}: no event up to position ${target} visible in time`);
-        await sleep(NOTHING_VISIBLE_WAIT_MS);
-        continue;
-      }
-      const outcome = await applyBatch(this.pool, projection, cursor, page);
-      if (outcome.kind === 'rebuilding') {
-        if (Date.now() > deadline) throw new Error(`projection ${projection.name}: still being rebuilt, not caught up to position ${target} in time`);
-        await sleep(REBUILD_WAIT_MS);
-        continue;
-      }
-      if (outcome.kind === 'behind') {
-        cursor = outcome.checkpoint;
-        continue;
-      }
-      cursor = page.at(-1)!.position;
-      if (outcome.checkpoint > cursor) cursor = outcome.checkpoint;
-      if (Date.now() > deadline && cursor < target) throw new Error(`projection ${projection.name}: not caught up to position ${target} in time`);
-    }
   }
 
   private async runLive(projection: Projection, stopping: AbortSignal): Promise<void> {

@@ -112,43 +112,73 @@ export const usageHistoryProjection: Projection = {
     }
   },
   /**
-   * A batch in two statements: every reservation inserted at once, then every settlement applied at once
-   * under the same guard as `apply` (a request's first settlement wins, as one by one).
+   * A batch in one or two statements: every reservation inserted at once, already settled when its first
+   * settlement is in the batch too, then the other settlements applied at once under the same guard as
+   * `apply` (a request's first settlement wins, as one by one). When the insert skipped a reservation (its
+   * request id had a row already), the folded settlements are applied by the update too, so each meets that
+   * row as it would have one by one.
    */
   async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
-    const r = { a: [] as string[], id: [] as string[], e: [] as string[], k: [] as string[], i: [] as number[], m: [] as number[], w: [] as number[], at: [] as string[], p: [] as string[] };
-    const settlements = new Map<string, { a: string; id: string; status: 'charged' | 'refunded'; w: number; code: string | null; at: string; p: string }>();
+    type Settlement = { a: string; id: string; status: 'charged' | 'refunded'; w: number; code: string | null; at: string; p: bigint };
+    type Reservation = { a: string; id: string; e: string; k: string; i: number; m: number; w: number; at: string; p: bigint; settledBy?: Settlement };
+    const reservations: Reservation[] = [];
+    /** The first reservation of each request in the batch: what a later settlement of it meets first. */
+    const reservedHere = new Map<string, Reservation>();
+    const settlements = new Map<string, Settlement>();
     for (const recorded of events) {
       if (!recorded.streamName.startsWith(ACCOUNT_STREAM)) continue;
+      if (recorded.type !== 'WordsReserved' && recorded.type !== 'WordsCharged' && recorded.type !== 'WordsRefunded') continue;
       const accountId = recorded.streamName.slice(ACCOUNT_STREAM.length);
-      const position = recorded.position.toString();
       if (recorded.type === 'WordsReserved') {
         const d = recorded.data as WordsReserved['data'];
-        r.a.push(accountId); r.id.push(d.requestId); r.e.push(d.endpoint); r.k.push(d.keyId); r.i.push(d.inputWords);
-        r.m.push(d.multiplier); r.w.push(d.words); r.at.push(iso(d.at, recorded.createdAt)); r.p.push(position);
-      } else if (recorded.type === 'WordsCharged' || recorded.type === 'WordsRefunded') {
+        const reservation: Reservation = {
+          a: accountId, id: d.requestId, e: d.endpoint, k: d.keyId, i: d.inputWords, m: d.multiplier, w: d.words,
+          at: iso(d.at, recorded.createdAt), p: recorded.position,
+        };
+        reservations.push(reservation);
+        const key = `${accountId}\u0000${d.requestId}`;
+        if (!reservedHere.has(key)) reservedHere.set(key, reservation);
+      } else {
         const d = recorded.data as WordsCharged['data'] | WordsRefunded['data'];
         const key = `${accountId}\u0000${d.requestId}`;
         if (settlements.has(key)) continue;
         settlements.set(key, {
           a: accountId, id: d.requestId, status: recorded.type === 'WordsCharged' ? 'charged' : 'refunded', w: d.words,
-          code: recorded.type === 'WordsRefunded' ? (d as WordsRefunded['data']).code : null, at: iso(d.at, recorded.createdAt), p: position,
+          code: recorded.type === 'WordsRefunded' ? (d as WordsRefunded['data']).code : null, at: iso(d.at, recorded.createdAt), p: recorded.position,
         });
       }
     }
-    if (r.a.length > 0) {
-      await client.query(
-        `INSERT INTO usage_history (account_id, request_id, endpoint, key_id, status, input_words, multiplier, words_reserved,
-           created_at, reserved_position, last_position)
-         SELECT a, id, e, k, 'reserved', i, m, w, at, p, p
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::timestamptz[], $9::bigint[])
-           AS t(a, id, e, k, i, m, w, at, p)
-         ON CONFLICT (account_id, request_id) DO NOTHING`,
-        [r.a, r.id, r.e, r.k, r.i, r.m, r.w, r.at, r.p],
-      );
+    const toUpdate: Settlement[] = [];
+    for (const [key, settlement] of settlements) {
+      const reservation = reservedHere.get(key);
+      if (reservation && reservation.p < settlement.p) reservation.settledBy = settlement;
+      else toUpdate.push(settlement);
     }
-    if (settlements.size > 0) {
-      const s = [...settlements.values()];
+    if (reservations.length > 0) {
+      const r = reservations;
+      const s = (x: Reservation) => x.settledBy;
+      const inserted = await client.query(
+        `INSERT INTO usage_history (account_id, request_id, endpoint, key_id, status, input_words, multiplier, words_reserved,
+           words_charged, words_refunded, refund_code, created_at, settled_at, reserved_position, last_position)
+         SELECT a, id, e, k, coalesce(st, 'reserved'), i, m, w,
+           CASE WHEN st = 'charged' THEN sw ELSE 0 END, CASE WHEN st = 'refunded' THEN sw ELSE 0 END,
+           CASE WHEN st = 'refunded' THEN code END, at, sat, p, coalesce(sp, p)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[], $7::int[], $8::timestamptz[], $9::bigint[],
+           $10::text[], $11::int[], $12::text[], $13::timestamptz[], $14::bigint[])
+           AS t(a, id, e, k, i, m, w, at, p, st, sw, code, sat, sp)
+         ON CONFLICT (account_id, request_id) DO NOTHING`,
+        [r.map((x) => x.a), r.map((x) => x.id), r.map((x) => x.e), r.map((x) => x.k), r.map((x) => x.i), r.map((x) => x.m), r.map((x) => x.w),
+          r.map((x) => x.at), r.map((x) => x.p.toString()), r.map((x) => s(x)?.status ?? null), r.map((x) => s(x)?.w ?? null),
+          r.map((x) => s(x)?.code ?? null), r.map((x) => s(x)?.at ?? null), r.map((x) => s(x)?.p.toString() ?? null)],
+      );
+      if ((inserted.rowCount ?? 0) < reservations.length) {
+        // Some reservations met a row already there: their folded settlements go through the update too. Where the
+        // reservation did land, already settled, the update's guard (still reserved) leaves the row alone.
+        for (const reservation of reservedHere.values()) if (reservation.settledBy) toUpdate.push(reservation.settledBy);
+      }
+    }
+    if (toUpdate.length > 0) {
+      const s = toUpdate;
       await client.query(
         `UPDATE usage_history u SET status = t.status,
            words_charged = CASE WHEN t.status = 'charged' THEN t.w ELSE u.words_charged END,
@@ -158,7 +188,7 @@ export const usageHistoryProjection: Projection = {
          FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[], $7::bigint[])
            AS t(a, id, status, w, code, at, p)
          WHERE u.account_id = t.a AND u.request_id = t.id AND u.status = 'reserved' AND u.last_position < t.p`,
-        [s.map((x) => x.a), s.map((x) => x.id), s.map((x) => x.status), s.map((x) => x.w), s.map((x) => x.code), s.map((x) => x.at), s.map((x) => x.p)],
+        [s.map((x) => x.a), s.map((x) => x.id), s.map((x) => x.status), s.map((x) => x.w), s.map((x) => x.code), s.map((x) => x.at), s.map((x) => x.p.toString())],
       );
     }
   },

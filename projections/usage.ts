@@ -91,6 +91,30 @@ const ADD_TO_DAY = `
   FROM (SELECT 1) AS one LEFT JOIN latest l ON true
   WHERE coalesce(l.last_position, -1) < $10`;
 
+/**
+ * ADD_TO_DAY for many (account, day) groups in one statement, each under its own guard; returns the
+ * groups it added. Every group names a different (account, day), so they do not meet each other.
+ */
+const ADD_TO_DAYS = `
+  WITH t AS (
+    SELECT * FROM unnest($1::text[], $2::date[], $3::bigint[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[],
+      $9::int[], $10::bigint[]) AS t(a, d, wc, er, iw, ow, lat, last, n, first)
+  ), cur AS (
+    SELECT t.*, l.requests, l.words_charged, l.errors, l.input_words, l.output_words, l.latency_ms_total, l.last_position
+    FROM t LEFT JOIN LATERAL (
+      SELECT * FROM usage_daily u WHERE u.account_id = t.a AND u.date = t.d ORDER BY u.last_position DESC LIMIT 1
+    ) l ON true
+    WHERE coalesce(l.last_position, -1) < t.first
+  ), gone AS (
+    DELETE FROM usage_daily u USING cur
+    WHERE u.account_id = cur.a AND u.date = cur.d AND u.last_position = cur.last_position
+  )
+  INSERT INTO usage_daily (account_id, date, requests, words_charged, errors, input_words, output_words, latency_ms_total, last_position)
+  SELECT a, d, coalesce(requests, 0) + n, coalesce(words_charged, 0) + wc, coalesce(errors, 0) + er,
+         coalesce(input_words, 0) + iw, coalesce(output_words, 0) + ow, coalesce(latency_ms_total, 0) + lat, last
+  FROM cur
+  RETURNING account_id AS a, to_char(date, 'YYYY-MM-DD') AS d`;
+
 async function addToDay(client: PoolClient, accountId: string, delta: DayDelta, position: bigint): Promise<void> {
   await client.query(ADD_TO_DAY, [
     accountId, delta.date, delta.wordsCharged, delta.errors, delta.inputWords, delta.outputWords, delta.latencyMs, position.toString(), 1, position.toString(),
@@ -122,7 +146,7 @@ export const usageProjection: Projection = {
     if (!delta) return;
     await addToDay(client, accountId, delta, recorded.position);
   },
-  /** The batch's requests summed per account and day: one statement per (account, day) instead of per request. */
+  /** The batch's requests summed per account and day, every (account, day) added in one statement. */
   async applyMany(events: readonly RecordedEvent[], client: PoolClient) {
     const groups = new Map<string, { accountId: string; items: Array<{ delta: DayDelta; position: bigint }> }>();
     for (const recorded of events) {
@@ -135,17 +159,24 @@ export const usageProjection: Projection = {
       group.items.push({ delta, position: recorded.position });
       groups.set(key, group);
     }
-    for (const { accountId, items } of groups.values()) {
-      if (items.length === 1) {
-        await addToDay(client, accountId, items[0]!.delta, items[0]!.position);
-        continue;
-      }
+    if (groups.size === 0) return;
+    const g = [...groups.values()].map(({ accountId, items }) => {
       const sum = (f: (d: DayDelta) => number) => items.reduce((n, i) => n + f(i.delta), 0);
-      const added = await client.query(ADD_TO_DAY, [
-        accountId, items[0]!.delta.date, sum((d) => d.wordsCharged), sum((d) => d.errors), sum((d) => d.inputWords),
-        sum((d) => d.outputWords), sum((d) => d.latencyMs), items.at(-1)!.position.toString(), items.length, items[0]!.position.toString(),
-      ]);
-      if (added.rowCount === 0) for (const i of items) await addToDay(client, accountId, i.delta, i.position);
+      return {
+        accountId, items, date: items[0]!.delta.date, wordsCharged: sum((d) => d.wordsCharged), errors: sum((d) => d.errors),
+        inputWords: sum((d) => d.inputWords), outputWords: sum((d) => d.outputWords), latencyMs: sum((d) => d.latencyMs),
+      };
+    });
+    const added = await client.query<{ a: string; d: string }>(ADD_TO_DAYS, [
+      g.map((x) => x.accountId), g.map((x) => x.date), g.map((x) => x.wordsCharged), g.map((x) => x.errors), g.map((x) => x.inputWords),
+      g.map((x) => x.outputWords), g.map((x) => x.latencyMs), g.map((x) => x.items.at(-1)!.position.toString()), g.map((x) => x.items.length),
+      g.map((x) => x.items[0]!.position.toString()),
+    ]);
+    if (added.rows.length === g.length) return;
+    // A row that already holds some of a group's requests: the group one request at a time, each under the guard.
+    const done = new Set(added.rows.map((r) => `${r.a} ${r.d}`));
+    for (const { accountId, items, date } of g) {
+      if (items.length > 1 && !done.has(`${accountId} ${date}`)) for (const i of items) await addToDay(client, accountId, i.delta, i.position);
     }
   },
 };

@@ -343,9 +343,44 @@ describe('ProjectionRunner', function () {
     expect(await tableCounts(db.pool, projection.table, streams)).to.deep.equal(await expectedCounts(store, streams));
   });
 
+  it('catches several projections up together, the others going on while one of them is rebuilt, each event applied once', async () => {
+    const pause = new PauseAt();
+    const held = countingProjection({ beforeApply: (e) => pause.at(e) });
+    const others = [countingProjection(), countingProjection()];
+    const all = [held, ...others];
+    const streams = [fresh('together'), fresh('together')];
+    const { head, middleEventId } = await appendMany(streams, 150);
+    const together = new ProjectionRunner({ pool: db.pool, store, projections: all, batchSize: 40 });
+    // From one place: every page read once and applied to all three in one transaction.
+    await together.catchUpTo(head);
+    for (const p of all) expect(await tableCounts(db.pool, p.table, streams)).to.deep.equal(await expectedCounts(store, streams));
+
+    cleanups.push(async () => pause.release()); // a failed test must not leave the rebuild hanging
+    pause.arm(middleEventId);
+    const rebuilding = runnerFor(held).rebuild([held.name]);
+    await pause.reached;
+    const during = await store.append(streams[0]!, counted(9), 'any');
+    let caughtUp = false;
+    const catchingUp = together.catchUpTo(during.position).then(() => { caughtUp = true; });
+    await eventually(async () => {
+      const lag = await together.lag();
+      return others.every((p) => lag.find((l) => l.name === p.name)!.position >= during.position);
+    }, 'the projections not being rebuilt catch up meanwhile');
+    expect(caughtUp, 'catchUpTo returned while the rebuild held one projection').to.equal(false);
+    pause.release();
+    await rebuilding;
+    await catchingUp;
+    for (const p of all) expect(await tableCounts(db.pool, p.table, streams), p.name).to.deep.equal(await expectedCounts(store, streams));
+  });
+
   it('rebuilds api_keys into the live table while lookups keep seeing live keys live and revoked keys revoked', async () => {
     const pause = new PauseAt();
-    const keys: Projection = { ...apiKeysProjection, apply: async (e, client) => { await pause.at(e); await apiKeysProjection.apply(e, client); } };
+    const keys: Projection = {
+      ...apiKeysProjection,
+      apply: async (e, client) => { await pause.at(e); await apiKeysProjection.apply(e, client); },
+      // Batches (live and the rebuild's pages) stop before the batch that holds the chosen event.
+      applyMany: async (events, client) => { for (const e of events) await pause.at(e); await apiKeysProjection.applyMany!(events, client); },
+    };
     const runner = runnerFor(keys);
     await runner.start();
     const accountId = randomUUID();

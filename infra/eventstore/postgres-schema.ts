@@ -28,6 +28,7 @@ export interface EventRow {
  * catalog's unique indexes, so the DDL runs under a transaction-level advisory lock.
  */
 export async function ensureEventsTable(pool: Pool): Promise<void> {
+  if (await eventsTableIsCurrent(pool)) return;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -54,6 +55,21 @@ export async function ensureEventsTable(pool: Pool): Promise<void> {
   } finally {
     client.release();
   }
+}
+
+/**
+ * One read-only round trip: the table exists and the append function's body is the one below, so the DDL
+ * (a transaction under an advisory lock) can be skipped. Anything else, an older body included, runs it.
+ */
+async function eventsTableIsCurrent(pool: Pool): Promise<boolean> {
+  const body = APPEND_FUNCTION_SQL.split('$fn$')[1];
+  const { rows } = await pool.query<{ current: boolean }>(
+    `SELECT to_regclass('events') IS NOT NULL
+        AND coalesce((SELECT prosrc = $1 FROM pg_proc
+                      WHERE oid = to_regprocedure('hz_append_events(text, uuid[], text[], jsonb[], jsonb[], text, bigint, integer)')), false) AS current`,
+    [body],
+  );
+  return rows[0]?.current === true;
 }
 
 /**
