@@ -16,10 +16,19 @@ import type { ToneProfile } from './tone.js';
 const apostrophes = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/'/gu, "['’]");
 const boundary = (body: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}'’-])${body}(?![\\p{L}\\p{N}'’-])`, 'giu');
 
+/**
+ * Text folded for the literal prefilters of the case-insensitive rules below: a pattern matched with
+ * the `iu` flags can only match a text whose folded form contains the pattern's folded literal (ſ and
+ * the Kelvin sign are the only non-ASCII letters that match ASCII ones; ’ stands for ' in patterns).
+ * A rule whose literal is absent is skipped: it could not have matched or drawn a random number.
+ */
+const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').replace(/’/gu, "'");
+
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
-  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)) }));
+  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), literal: folded(rule.pattern) }));
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
+  words: from.split(' ').map(folded),
 }));
 
 function matchCase(source: string, replacement: string): string {
@@ -59,8 +68,11 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let out = s;
-  for (const { rule, re } of PHRASES) {
-    out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
+  let text = folded(s);
+  for (const { rule, re, literal } of PHRASES) {
+    if (!text.includes(literal)) continue;
+    const next = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
+    if (next !== out) { out = next; text = folded(out); }
   }
   out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
   return out === s ? s : keepLeadingCase(s, out);
@@ -85,6 +97,13 @@ const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{
 export function startsWithConnective(s: string): boolean { return STARTS_WITH_CONNECTIVE.test(s); }
 
 const PROTECTED_CHAR = /[\uE000-\uE019]/u;
+
+/**
+ * Every prefix of every synonym source, for skipping words no source starts with; null (no skipping)
+ * if a source has a non-ASCII character, whose lower case could depend on the letters around it.
+ */
+const SOURCE_PREFIXES: ReadonlySet<string> | null = [...SYNONYMS.keys()].some((k) => /[^\x00-\x7f]/u.test(k))
+  ? null : new Set([...SYNONYMS.keys()].flatMap((k) => Array.from({ length: k.length }, (_, n) => k.slice(0, n + 1))));
 const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
 /**
@@ -132,6 +151,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   let out = '';
   let pos = 0;
   for (let i = 0; i < tokens.length; i++) {
+    if (SOURCE_PREFIXES && !SOURCE_PREFIXES.has(tokens[i]![0].toLowerCase().replace(/’/gu, "'"))) continue;
     let replaced = false;
     for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
       const first = tokens[i]!;
@@ -188,7 +208,12 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
     return out;
   }
   let out = s;
-  for (const { re, to } of CONTRACT) out = out.replace(re, (m: string) => matchCase(m, to));
+  let text = folded(s);
+  for (const { re, to, words } of CONTRACT) {
+    if (!words.every((w) => text.includes(w))) continue;
+    const next = out.replace(re, (m: string) => matchCase(m, to));
+    if (next !== out) { out = next; text = folded(out); }
+  }
   for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
   return out;
 }
