@@ -26,9 +26,12 @@ const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').repla
 
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
   .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), literal: folded(rule.pattern) }));
+/** The folded letter runs of a text: each word of a contraction's source must be one of them to match. */
+const wordsOf = (s: string): Set<string> => new Set(folded(s).match(/\p{L}+/gu));
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
-  words: from.split(' ').map(folded),
+  // null: a source word that is not all letters, which the prefilter cannot judge.
+  words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
 
 function matchCase(source: string, replacement: string): string {
@@ -99,11 +102,14 @@ export function startsWithConnective(s: string): boolean { return STARTS_WITH_CO
 const PROTECTED_CHAR = /[\uE000-\uE019]/u;
 
 /**
- * Every prefix of every synonym source, for skipping words no source starts with; null (no skipping)
- * if a source has a non-ASCII character, whose lower case could depend on the letters around it.
+ * First words of the synonym sources, for skipping words no source starts with. A source can only be
+ * found where its first word is a whole word of the sentence when that word is ASCII and one token on
+ * its own; if any source breaks that, nothing is skipped (null).
  */
-const SOURCE_PREFIXES: ReadonlySet<string> | null = [...SYNONYMS.keys()].some((k) => /[^\x00-\x7f]/u.test(k))
-  ? null : new Set([...SYNONYMS.keys()].flatMap((k) => Array.from({ length: k.length }, (_, n) => k.slice(0, n + 1))));
+const SOURCE_STARTS: ReadonlySet<string> | null = (() => {
+  const firsts = [...SYNONYMS.keys()].map((k) => k.split(' ')[0]!);
+  return firsts.every((w) => /^[a-z]+(?:['-][a-z]+)*$/u.test(w)) ? new Set(firsts) : null;
+})();
 const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
 /**
@@ -151,7 +157,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   let out = '';
   let pos = 0;
   for (let i = 0; i < tokens.length; i++) {
-    if (SOURCE_PREFIXES && !SOURCE_PREFIXES.has(tokens[i]![0].toLowerCase().replace(/’/gu, "'"))) continue;
+    if (SOURCE_STARTS && !SOURCE_STARTS.has(tokens[i]![0].toLowerCase().replace(/’/gu, "'"))) continue;
     let replaced = false;
     for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
       const first = tokens[i]!;
@@ -208,11 +214,11 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
     return out;
   }
   let out = s;
-  let text = folded(s);
+  let present = wordsOf(out);
   for (const { re, to, words } of CONTRACT) {
-    if (!words.every((w) => text.includes(w))) continue;
+    if (words && !words.every((w) => present.has(w))) continue;
     const next = out.replace(re, (m: string) => matchCase(m, to));
-    if (next !== out) { out = next; text = folded(out); }
+    if (next !== out) { out = next; present = wordsOf(out); }
   }
   for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
   return out;

@@ -30,9 +30,15 @@ export function bestCandidate(request: HumanizeRequest, scorer: TextScorer | nul
   // The lines, protected spans and sentences of the text are the same for every candidate: prepared once.
   const plan = prepareRewrite(request, language);
   let best: { text: string; score: number | null } | null = null;
+  // Candidates that come out the same (short texts often do) are scored once.
+  const scored = new Map<string, number>();
   for (let i = 0; i < k; i++) {
     const text = rewritePlanned(plan, candidateSeed(request, i));
-    const score = scorer && language === 'en' ? scorer.scoreText(text) : null;
+    let score: number | null = null;
+    if (scorer && language === 'en') {
+      score = scored.get(text) ?? scorer.scoreText(text);
+      scored.set(text, score);
+    }
     if (!best || (score !== null && best.score !== null && score < best.score)) best = { text, score };
   }
   return best!;
