@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../../../domain/options.js';
 import { splitSentences } from '../text/segment.js';
-import { VERBATIM_KINDS, tally } from '../text/spans.js';
+import { verbatimMatches, type VerbatimMatch } from '../text/spans.js';
 import { parseLines, type Line } from './document.js';
 import { CONNECTIVES } from './english-phrases.js';
 
@@ -62,6 +62,13 @@ const lowerStarts = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE
 const stackedStarts = (ss: string[]): number => ss.filter((s) => STACKED.test(s)).length;
 const wrongArticles = (t: string): number => count(t, A_BEFORE_VOWEL) + count(t, AN_BEFORE_CONSONANT);
 
+/** Occurrences of each matched string. */
+function tallyOf(matches: readonly VerbatimMatch[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of matches) out.set(m.text, (out.get(m.text) ?? 0) + 1);
+  return out;
+}
+
 const MEMO_SIZE = 256;
 const memo = new Map<string, InputFacts>();
 
@@ -73,7 +80,7 @@ function inputFacts(input: string): InputFacts {
   const starts = sentenceStarts(lines, prose);
   const facts: InputFacts = {
     lines, prose, starts,
-    verbatim: VERBATIM_KINDS.map(({ kind, re }) => ({ kind, tokens: tally(input, re) })),
+    verbatim: verbatimMatches(input).map(({ kind, matches }) => ({ kind, tokens: tallyOf(matches) })),
     lower: lowerStarts(starts), stacked: stackedStarts(starts),
     doubledWords: count(input, DOUBLED_WORD), doubledPunct: count(input, DOUBLED_PUNCT),
   };
