@@ -24,8 +24,12 @@ import { dataTexts, longTexts } from './lib/corpus.js';
 const RUNS = Number(process.env['HUMANIZER_SPEED_RUNS'] ?? 20);
 const WARMUP = 3;
 
-/** About 1,000 words: consecutive texts of the detection data, one paragraph each. */
-const TEXT_1000 = longTexts(dataTexts(100), 1)[0]!;
+/**
+ * Texts of about 1,000 words, each made of consecutive texts of the detection data (one paragraph
+ * each); every run gets a text of its own, so nothing one run computed can serve the next.
+ */
+const LONG = longTexts(dataTexts(10_000), MODES.length * (RUNS + WARMUP));
+const TEXT_1000 = LONG[0]!;
 const TEXT_250 = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
 const detector = createLocalDetector();
 
@@ -34,17 +38,18 @@ interface Timing { cpu_median_ms: number; cpu_mean_ms: number; wall_median_ms: n
 const median = (xs: number[]): number => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]!; };
 const r2 = (v: number): number => Math.round(v * 100) / 100;
 
-function measure(run: () => unknown, runs: number, warmup: number): Timing {
-  for (let i = 0; i < warmup; i++) run();
+/** Times of `run(i)` for i = warmup … warmup + runs - 1, each multiplied by `scale(i)`. */
+function measure(run: (i: number) => unknown, runs: number, warmup: number, scale: (i: number) => number = () => 1): Timing {
+  for (let i = 0; i < warmup; i++) run(i);
   const cpu: number[] = [];
   const wall: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = warmup; i < warmup + runs; i++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    run();
-    wall.push(performance.now() - t0);
+    run(i);
+    wall.push((performance.now() - t0) * scale(i));
     const c = process.cpuUsage(c0);
-    cpu.push((c.user + c.system) / 1000);
+    cpu.push((c.user + c.system) / 1000 * scale(i));
   }
   return { cpu_median_ms: r2(median(cpu)), cpu_mean_ms: r2(cpu.reduce((a, b) => a + b, 0) / cpu.length), wall_median_ms: r2(median(wall)) };
 }
@@ -67,18 +72,17 @@ const request = (text: string, mode: Mode, seed: number): HumanizeRequest => ({
 });
 
 const load0 = loadavg()[0]!;
-const floor1000 = floorOf(TEXT_1000);
 const words1000 = countWords(TEXT_1000);
-const perMode = MODES.map((mode) => {
-  let seed = 0;
-  const t = measure(() => bestCandidate(request(TEXT_1000, mode, ++seed), detector), RUNS, WARMUP);
-  const per1000 = (ms: number): number => r2(ms * 1000 / words1000);
-  console.log(`${mode}: ${per1000(t.cpu_median_ms)} ms CPU per 1,000 words`);
-  return { mode, cpu_ms_per_1000_words: per1000(t.cpu_median_ms), cpu_mean_ms_per_1000_words: per1000(t.cpu_mean_ms), wall_ms_per_1000_words: per1000(t.wall_median_ms), ratio_to_floor: Math.round(t.cpu_median_ms / floor1000) };
+/** Floor per 1,000 words. */
+const floor1000 = floorOf(TEXT_1000) * 1000 / words1000;
+const perMode = MODES.map((mode, m) => {
+  const textOf = (i: number): string => LONG[m * (RUNS + WARMUP) + i]!;
+  const t = measure((i) => bestCandidate(request(textOf(i), mode, 1), detector), RUNS, WARMUP, (i) => 1000 / countWords(textOf(i)));
+  console.log(`${mode}: ${t.cpu_median_ms} ms CPU per 1,000 words`);
+  return { mode, cpu_ms_per_1000_words: t.cpu_median_ms, cpu_mean_ms_per_1000_words: t.cpu_mean_ms, wall_ms_per_1000_words: t.wall_median_ms, ratio_to_floor: Math.round(t.cpu_median_ms / floor1000) };
 });
 const floor250 = floorOf(TEXT_250);
-let seed = 0;
-const http = measure(() => bestCandidate(request(TEXT_250, 'standard', ++seed), detector), RUNS * 2, WARMUP);
+const http = measure((i) => bestCandidate(request(TEXT_250, 'standard', i), detector), RUNS * 2, WARMUP);
 
 /**
  * The engine thread pool as the service runs it: the 250-word text humanized with 8 calls in flight
@@ -109,14 +113,14 @@ const poolResult = {
 const load1 = loadavg()[0]!;
 
 const result = {
-  words: words1000, runs: RUNS, warmup: WARMUP,
+  words_first_text: words1000, runs: RUNS, warmup: WARMUP,
   floor: { what: 'one pass of a Unicode word regex with offsets over the text', cpu_ms_1000_words: Math.round(floor1000 * 10_000) / 10_000, cpu_ms_250_words: Math.round(floor250 * 10_000) / 10_000 },
   modes: perMode,
   http_text: { words: countWords(TEXT_250), mode: 'standard', tone: 'casual', readability: 'college', cpu_median_ms: http.cpu_median_ms, wall_median_ms: http.wall_median_ms, ratio_to_floor: Math.round(http.cpu_median_ms / floor250) },
   engine_pool: poolResult,
   node: process.version, cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length,
   load_average_1m: { start: r2(load0), end: r2(load1) },
-  note: 'one humanize call = the mode\'s seeded candidates (3-6 for English), each rewritten, checked and scored by the detector; cpu = user+system CPU time of this process (median over runs, new seed each run); ratio_to_floor = humanize CPU ÷ floor CPU on the same text',
+  note: 'one humanize call = the mode\'s seeded candidates (3-6 for English), each rewritten, checked and scored by the detector; cpu = user+system CPU time of this process (median over runs, a new text each run, scaled to 1,000 words); ratio_to_floor = humanize CPU ÷ floor CPU per 1,000 words; the 250-word text is the same in every run (a new seed each), as in npm run bench',
 };
 const dir = resolve(REPO_ROOT, 'bench/results');
 mkdirSync(dir, { recursive: true });
@@ -124,7 +128,7 @@ writeFileSync(resolve(dir, 'humanizer-speed.json'), JSON.stringify(result, null,
 const md = [
   '# Local humanizer speed',
   '',
-  `${words1000}-word text of consecutive data texts (one paragraph each), casual tone, college readability; median of ${RUNS} runs per mode (a new seed each run). ` +
+  `Texts of about 1,000 words (${words1000} in the first), each made of consecutive data texts (one paragraph each), a new text for every run; casual tone, college readability; median of ${RUNS} runs per mode. ` +
   `Node ${process.version}, ${cpus().length} × ${result.cpu}, load average ${result.load_average_1m.start} at the start, ${result.load_average_1m.end} at the end.`,
   '',
   '| mode | CPU ms per 1,000 words | wall ms per 1,000 words | ÷ floor |',

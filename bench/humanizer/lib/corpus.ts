@@ -29,12 +29,13 @@ export const PROPERTY_CORPUS: Record<string, string> = {
   nl: 'Organisaties moeten zich snel aanpassen aan deze veranderende omgeving. Bovendien bieden nieuwe technologieën veel kansen. Toch zijn er ook risico\'s die we niet mogen negeren.',
 };
 
-/** Every k-th text of the detection data's training file (about 100), in file order. */
+/** Every k-th text of the detection data's training file, `count` of them (all when there are fewer), in file order. */
 export function dataTexts(count = 100): string[] {
   const path = resolve(REPO_ROOT, '../shared/data/detect/train.jsonl');
   const texts = readFileSync(path, 'utf8').split('\n').filter((l) => l.trim().length > 0).map((l) => (JSON.parse(l) as { text: string }).text);
-  const step = texts.length / count;
-  return Array.from({ length: Math.min(count, texts.length) }, (_, i) => texts[Math.floor(i * step)]!);
+  const n = Math.min(count, texts.length);
+  const step = texts.length / n;
+  return Array.from({ length: n }, (_, i) => texts[Math.floor(i * step)]!);
 }
 
 /** Multi-paragraph texts of about 1,000 words made of consecutive data texts. */

@@ -145,19 +145,53 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
 }
 
 /**
+ * What replaceSynonyms reads from a sentence before it draws a number: its words, which of them can
+ * start a synonym source, and (once needed) their tags. The candidates of a request rewrite the same
+ * sentences, so scans are kept per sentence text; they are shared and never changed once made.
+ */
+interface SynonymScan {
+  tokens: RegExpMatchArray[];
+  starts: boolean[];
+  any: boolean;
+  tagged?: readonly TaggedToken[] | null;
+  posAt?: ReadonlyMap<number, TaggedToken>;
+}
+const SCAN_CACHE_SIZE = 4096;
+const scans = new Map<string, SynonymScan>();
+
+function scanOf(s: string): SynonymScan {
+  const known = scans.get(s);
+  if (known) return known;
+  const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
+  const starts = tokens.map((t) => !SOURCE_STARTS || SOURCE_STARTS.has(t[0].toLowerCase().replace(/’/gu, "'")));
+  const scan: SynonymScan = { tokens, starts, any: starts.includes(true) };
+  if (scans.size >= SCAN_CACHE_SIZE) scans.clear();
+  scans.set(s, scan);
+  return scan;
+}
+
+/**
  * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
  * Machine-typical words are always replaced; words the document repeats are replaced more often;
  * readability pushes towards the plain or the formal end.
  */
 export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): string {
-  const tagged = tagTokens(s);
+  const scan = scanOf(s);
+  // With no word that can start a source, the sentence comes back as fixArticles leaves it (or as it is
+  // when the tagger cannot line it up): when those are the same, no tags are needed.
+  if (!scan.any && fixArticles(s) === s) return s;
+  if (scan.tagged === undefined) {
+    scan.tagged = tagTokens(s);
+    scan.posAt = new Map<number, TaggedToken>((scan.tagged ?? []).map((t) => [t.start, t]));
+  }
+  const tagged = scan.tagged;
   if (!tagged) return s;
-  const posAt = new Map<number, TaggedToken>(tagged.map((t) => [t.start, t]));
-  const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
+  const posAt = scan.posAt!;
+  const tokens = scan.tokens;
   let out = '';
   let pos = 0;
   for (let i = 0; i < tokens.length; i++) {
-    if (SOURCE_STARTS && !SOURCE_STARTS.has(tokens[i]![0].toLowerCase().replace(/’/gu, "'"))) continue;
+    if (!scan.starts[i]) continue;
     let replaced = false;
     for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
       const first = tokens[i]!;
