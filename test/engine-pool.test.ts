@@ -27,6 +27,19 @@ describe('engine thread pool', function () {
     expect(await pool.humanizer.humanize(request, { signal: live() })).to.equal(await humanizer.humanize(request, { signal: live() }));
   });
 
+  it('scores alone what the report scores, for best_of\'s judging', async () => {
+    const detector = createLocalDetector();
+    const text = await pool.humanizer.humanize(request, { signal: live() });
+    for (const t of [SAMPLE_TEXT, text, `${SAMPLE_TEXT} ${text}`]) {
+      const report = await detector.detect(t, { signal: live() });
+      expect(await pool.detector.score!(t, { signal: live() })).to.equal(report.ai_score);
+      expect(await detector.score(t, { signal: live() })).to.equal(report.ai_score);
+    }
+    const aborted = new AbortController();
+    aborted.abort(new Error('gone'));
+    await pool.detector.score!(SAMPLE_TEXT, { signal: aborted.signal }).then(() => expect.fail('resolved'), (err: Error) => expect(err.message).to.equal('gone'));
+  });
+
   it('streams: every chunk arrives, in order, before the call resolves, and they make up the text', async () => {
     const chunks: string[] = [];
     const text = await pool.humanizer.humanize(request, { signal: live(), onChunk: (c) => chunks.push(c) });

@@ -54,7 +54,7 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal, onAbort: () => void
 }
 
 export function createEnginePool(options: { threads: number; /** Keep run-time histograms (benchmarks). */ recordTiming?: boolean }): EnginePool {
-  const pool = new Piscina<EngineTask, DetectionReport | string>({
+  const pool = new Piscina<EngineTask, DetectionReport | string | number>({
     filename: threadFile(),
     // Threads start with the first engine task (a process whose provider is openai may never need one) and
     // then stay: each loads the model once.
@@ -72,6 +72,10 @@ export function createEnginePool(options: { threads: number; /** Keep run-time h
     detect(text: string, { signal }: { signal: AbortSignal }): Promise<DetectionReport> {
       if (signal.aborted) return Promise.reject(abortReason(signal));
       return abortable(pool.run({ kind: 'detect', text }) as Promise<DetectionReport>, signal);
+    },
+    score(text: string, { signal }: { signal: AbortSignal }): Promise<number> {
+      if (signal.aborted) return Promise.reject(abortReason(signal));
+      return abortable(pool.run({ kind: 'score', text }) as Promise<number>, signal);
     },
   };
 

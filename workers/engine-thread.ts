@@ -10,6 +10,7 @@ import type { HumanizeRequest } from './engines/types.js';
 
 export type EngineTask =
   | { kind: 'detect'; text: string }
+  | { kind: 'score'; text: string }
   | { kind: 'humanize'; request: HumanizeRequest; port: MessagePort | null };
 
 /** What a streamed humanize sends on its port: chunks in order, then `end` once nothing more will come. */
@@ -18,9 +19,10 @@ export type ThreadMessage = { chunk: string } | { end: true };
 const detector = createLocalDetector();
 const humanizer = createLocalHumanizer(detector);
 
-export default async function runEngineTask(task: EngineTask): Promise<DetectionReport | string> {
+export default async function runEngineTask(task: EngineTask): Promise<DetectionReport | string | number> {
   const controller = new AbortController();
   if (task.kind === 'detect') return detector.detect(task.text, { signal: controller.signal });
+  if (task.kind === 'score') return detector.scoreText(task.text);
   const port = task.port;
   if (!port) return humanizer.humanize(task.request, { signal: controller.signal });
   port.on('message', () => controller.abort());

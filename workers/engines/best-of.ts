@@ -45,8 +45,8 @@ export async function bestOf(input: BestOfInput): Promise<BestOfResult> {
   const settled = await Promise.allSettled(
     Array.from({ length: n }, async (_, i) => {
       const text = await humanizer.humanize({ ...request, seed: request.seed + i }, { signal });
-      const report = await detector.detect(text, { signal });
-      return { text, score: report.ai_score };
+      const score = detector.score ? await detector.score(text, { signal }) : (await detector.detect(text, { signal })).ai_score;
+      return { text, score };
     }),
   );
   if (signal.aborted) throw abortError(signal);

@@ -28,6 +28,11 @@ export interface Humanizer {
 
 export interface Detector {
   detect(text: string, options: { signal: AbortSignal }): Promise<DetectionReport>;
+  /**
+   * The report's ai_score alone, for engines that can give it for less than the whole report (best_of
+   * judges candidates by it). Must equal `detect(text).ai_score`.
+   */
+  score?(text: string, options: { signal: AbortSignal }): Promise<number>;
 }
 
 /** A failure of the provider itself (network, 5xx, bad answer), as opposed to a cancel or a timeout. */

@@ -5,7 +5,8 @@
  */
 import type { Confidence, DetectionReport, SentenceScore, Verdict } from '../../../../domain/options.js';
 import type { Detector } from '../../types.js';
-import { aggregate, analyze, type DocumentAnalysis, type FeatureVector } from './features.js';
+import { aggregate, analyze, sentenceInfo, type DocumentAnalysis, type FeatureVector, type SentenceInfo } from './features.js';
+import type { Span } from '../text/segment.js';
 import { createScorer, loadDetectorWeights, type DetectorWeights } from './model.js';
 import { dot, tokenize, vectorize, type SparseVector, type Token } from './ngrams.js';
 import { buildSignals, phraseSignals } from './signals.js';
@@ -27,6 +28,8 @@ export const MIN_WORDS_HIGH_CONFIDENCE = 120;
 export const MIN_WORDS_MEDIUM_CONFIDENCE = 80;
 /** Below this share of recognised English words the features mean little: confidence is low. */
 export const MIN_ENGLISH_SHARE = 0.6;
+/** Sentences whose counts scoreText keeps (see rememberedInfo). */
+const SENTENCE_MEMO_SIZE = 4096;
 /** A window is at least this many words when looking for mixed authorship. */
 const MIXED_WINDOW_WORDS = 60;
 
@@ -35,6 +38,7 @@ export interface LocalDetector extends Detector {
   features(text: string): FeatureVector;
   /** Calibrated AI probability in percent (0-100), without building the full report. */
   scoreText(text: string): number;
+  score(text: string, options: { signal: AbortSignal }): Promise<number>;
   readonly weights: DetectorWeights;
 }
 
@@ -79,6 +83,17 @@ export function shrinkScore(score: number, words: number, englishShare: number, 
   if (englishShare < MIN_ENGLISH_SHARE) factor *= 0.5;
   if (factor >= 1) return score;
   return Math.min(cut.likely_ai - 1, Math.round(50 + (score - 50) * factor));
+}
+
+/** Runs `work` after one event-loop turn, so a cancel that arrives right after the call is still honoured. */
+function afterYield<T>(signal: AbortSignal, work: () => T): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<T>((resolve, reject) => {
+    setImmediate(() => {
+      if (signal.aborted) { reject(abortReason(signal)); return; }
+      try { resolve(work()); } catch (err: unknown) { reject(err); }
+    });
+  });
 }
 
 export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDetector {
@@ -147,8 +162,22 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     return out;
   }
 
-  function score(text: string): { a: DocumentAnalysis; tokens: Token[]; vector: SparseVector; ngram: number; logit: number; aiScore: number } {
-    const a = analyze(text, ranks);
+  /**
+   * Counts of recently scored sentences, by text. The humanizer scores several candidates of one text,
+   * which share most of their sentences; a sentence's counts depend on its text alone. Bounded.
+   */
+  const sentenceMemo = new Map<string, SentenceInfo>();
+  const rememberedInfo = (span: Span): SentenceInfo => {
+    const known = sentenceMemo.get(span.text);
+    if (known) return known.start === span.start && known.end === span.end ? known : { ...known, start: span.start, end: span.end };
+    const info = sentenceInfo(span, ranks);
+    if (sentenceMemo.size >= SENTENCE_MEMO_SIZE) sentenceMemo.clear();
+    sentenceMemo.set(span.text, info);
+    return info;
+  };
+
+  function score(text: string, remember = false): { a: DocumentAnalysis; tokens: Token[]; vector: SparseVector; ngram: number; logit: number; aiScore: number } {
+    const a = remember ? analyze(text, ranks, rememberedInfo) : analyze(text, ranks);
     const tokens = tokenize(text, 0, text.length, ranks.rank, hashing.keep_words);
     const vector = ngramVector(tokens);
     const ngram = ngramLogit(vector);
@@ -179,16 +208,12 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   return {
     weights,
     features: (text) => analyze(text, ranks).features,
-    scoreText: (text) => score(text).aiScore,
+    scoreText: (text) => score(text, true).aiScore,
     detect(text, { signal }) {
-      if (signal.aborted) return Promise.reject(abortReason(signal));
-      return new Promise<DetectionReport>((resolve, reject) => {
-        // Yield once so a cancel that arrives right after the call is still honoured.
-        setImmediate(() => {
-          if (signal.aborted) { reject(abortReason(signal)); return; }
-          try { resolve(report(text)); } catch (err: unknown) { reject(err); }
-        });
-      });
+      return afterYield(signal, () => report(text));
+    },
+    score(text, { signal }) {
+      return afterYield(signal, () => score(text, true).aiScore);
     },
   };
 }

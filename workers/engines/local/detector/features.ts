@@ -225,9 +225,12 @@ function repeatedOpenerCount(sentences: SentenceInfo[]): { repeated: number; top
   return { repeated, top };
 }
 
-/** Computes all features of a text. */
-export function analyze(text: string, ranks: WordRanks): DocumentAnalysis {
-  const sentences = splitSentences(text).map((s) => sentenceInfo(s, ranks)).filter((s) => s.words.length > 0);
+/**
+ * Computes all features of a text. `info` computes a sentence's counts (by default sentenceInfo); a
+ * caller may pass one that remembers them, since they depend on the sentence's text alone.
+ */
+export function analyze(text: string, ranks: WordRanks, info: (span: Span) => SentenceInfo = (s) => sentenceInfo(s, ranks)): DocumentAnalysis {
+  const sentences = splitSentences(text).map(info).filter((s) => s.words.length > 0);
   const phraseHits = new Map<string, number>();
   for (const s of sentences) for (const [p, c] of s.phraseHits) phraseHits.set(p, (phraseHits.get(p) ?? 0) + c);
   const paragraphs = text.split(/\n\s*\n/u).map((p) => (p.match(WORD) ?? []).length).filter((c) => c > 0);

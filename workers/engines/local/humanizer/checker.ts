@@ -5,7 +5,7 @@
  */
 import type { Language } from '../../../../domain/options.js';
 import { splitSentences } from '../text/segment.js';
-import { VERBATIM_KINDS, tally } from '../text/spans.js';
+import { verbatimMatches, type VerbatimMatch } from '../text/spans.js';
 import { parseLines, type Line } from './document.js';
 import { CONNECTIVES } from './english-phrases.js';
 
@@ -24,7 +24,11 @@ const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:every\s+of|because\s+of\s+(?:which|wh
 /** English words that do not occur in the other Latin-script languages' running text. */
 const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens)(?![\p{L}])/giu;
 
-const count = (text: string, re: RegExp): number => [...text.matchAll(re)].length;
+const count = (text: string, re: RegExp): number => {
+  let n = 0;
+  for (const _ of text.matchAll(re)) n++;
+  return n;
+};
 
 function occurrences(hay: string, needle: string): number {
   let n = 0;
@@ -37,12 +41,64 @@ function sentenceStarts(lines: readonly Line[], prose: readonly boolean[]): stri
   return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•]|\p{N}{1,3}[.)])\s+/u, '')) : []));
 }
 
+/**
+ * What the checker reads from an input, whatever the output: its lines, its verbatim tokens and how
+ * often it already breaks each rule. The rewriter checks every line of every candidate against the
+ * same input, so this is kept for the most recent inputs.
+ */
+interface InputFacts {
+  lines: Line[];
+  prose: boolean[];
+  verbatim: Array<{ kind: string; tokens: Map<string, number> }>;
+  starts: string[];
+  lower: number;
+  stacked: number;
+  doubledWords: number;
+  doubledPunct: number;
+  /** Wrong articles (English) and English-only words (other languages): counted when first needed. */
+  articles?: number;
+  grammar?: number;
+  englishOnly?: number;
+}
+
+const lowerStarts = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE000]*\p{Ll}/u.test(s)).length;
+const stackedStarts = (ss: string[]): number => ss.filter((s) => STACKED.test(s)).length;
+const wrongArticles = (t: string): number => count(t, A_BEFORE_VOWEL) + count(t, AN_BEFORE_CONSONANT);
+
+/** Occurrences of each matched string. */
+function tallyOf(matches: readonly VerbatimMatch[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of matches) out.set(m.text, (out.get(m.text) ?? 0) + 1);
+  return out;
+}
+
+const MEMO_SIZE = 256;
+const memo = new Map<string, InputFacts>();
+
+function inputFacts(input: string): InputFacts {
+  const known = memo.get(input);
+  if (known) return known;
+  const lines = parseLines(input);
+  const prose = lines.map((l) => l.prose);
+  const starts = sentenceStarts(lines, prose);
+  const facts: InputFacts = {
+    lines, prose, starts,
+    verbatim: verbatimMatches(input).map(({ kind, matches }) => ({ kind, tokens: tallyOf(matches) })),
+    lower: lowerStarts(starts), stacked: stackedStarts(starts),
+    doubledWords: count(input, DOUBLED_WORD), doubledPunct: count(input, DOUBLED_PUNCT),
+  };
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(input, facts);
+  return facts;
+}
+
 /** Every defect of `output` as a rewrite of `input`; an empty list means the rewrite is sound. */
 export function checkRewrite(input: string, output: string, options: CheckOptions): Defect[] {
   const defects: Defect[] = [];
   const add = (rule: string, detail: string): void => { defects.push({ rule, detail }); };
 
-  const inLines = parseLines(input);
+  const facts = inputFacts(input);
+  const inLines = facts.lines;
   const outLines = parseLines(output);
   if (inLines.length !== outLines.length) add('line-breaks', `${inLines.length} lines in, ${outLines.length} out`);
   else {
@@ -54,8 +110,8 @@ export function checkRewrite(input: string, output: string, options: CheckOption
     });
   }
 
-  for (const { kind, re } of VERBATIM_KINDS) {
-    for (const [token, n] of tally(input, re)) {
+  for (const { kind, tokens } of facts.verbatim) {
+    for (const [token, n] of tokens) {
       if (occurrences(output, token) < n) add(kind, `${JSON.stringify(token)} lost or changed`);
     }
   }
@@ -65,22 +121,20 @@ export function checkRewrite(input: string, output: string, options: CheckOption
 
   const cased = options.language !== null && !['zh', 'ja', 'ko', 'ar'].includes(options.language);
   if (cased) {
-    const lower = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE000]*\p{Ll}/u.test(s)).length;
-    const prose = inLines.map((l) => l.prose);
-    const inStarts = sentenceStarts(inLines, prose);
-    const outStarts = sentenceStarts(outLines, prose);
-    if (lower(outStarts) > lower(inStarts)) add('capital', `sentence starting lower-case: ${JSON.stringify(outStarts.find((s) => /^[^\p{L}]*\p{Ll}/u.test(s))?.slice(0, 60))}`);
-    const stacked = (ss: string[]): number => ss.filter((s) => STACKED.test(s)).length;
-    if (stacked(outStarts) > stacked(inStarts)) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
+    const outStarts = sentenceStarts(outLines, facts.prose);
+    if (lowerStarts(outStarts) > facts.lower) add('capital', `sentence starting lower-case: ${JSON.stringify(outStarts.find((s) => /^[^\p{L}]*\p{Ll}/u.test(s))?.slice(0, 60))}`);
+    if (stackedStarts(outStarts) > facts.stacked) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
   }
-  if (count(output, DOUBLED_WORD) > count(input, DOUBLED_WORD)) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));
-  if (count(output, DOUBLED_PUNCT) > count(input, DOUBLED_PUNCT)) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
+  if (count(output, DOUBLED_WORD) > facts.doubledWords) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));
+  if (count(output, DOUBLED_PUNCT) > facts.doubledPunct) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
   if (options.language === 'en') {
-    const wrong = (t: string): number => count(t, A_BEFORE_VOWEL) + count(t, AN_BEFORE_CONSONANT);
-    if (wrong(output) > wrong(input)) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));
-    if (count(output, BROKEN_GRAMMAR) > count(input, BROKEN_GRAMMAR)) add('grammar', JSON.stringify([...output.matchAll(BROKEN_GRAMMAR)].map((m) => m[0])));
-  } else if (count(output, ENGLISH_ONLY) > count(input, ENGLISH_ONLY)) {
-    add('foreign-rules', 'English words added to non-English text');
+    facts.articles ??= wrongArticles(input);
+    if (wrongArticles(output) > facts.articles) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));
+    facts.grammar ??= count(input, BROKEN_GRAMMAR);
+    if (count(output, BROKEN_GRAMMAR) > facts.grammar) add('grammar', JSON.stringify([...output.matchAll(BROKEN_GRAMMAR)].map((m) => m[0])));
+  } else {
+    facts.englishOnly ??= count(input, ENGLISH_ONLY);
+    if (count(output, ENGLISH_ONLY) > facts.englishOnly) add('foreign-rules', 'English words added to non-English text');
   }
   return defects;
 }

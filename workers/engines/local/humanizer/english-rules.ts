@@ -17,10 +17,22 @@ import type { ToneProfile } from './tone.js';
 const apostrophes = (p: string): string => p.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&').replace(/'/gu, "['’]");
 const boundary = (body: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}'’-])${body}(?![\\p{L}\\p{N}'’-])`, 'giu');
 
+/**
+ * Text folded for the literal prefilters of the case-insensitive rules below: a pattern matched with
+ * the `iu` flags can only match a text whose folded form contains the pattern's folded literal (ſ and
+ * the Kelvin sign are the only non-ASCII letters that match ASCII ones; ’ stands for ' in patterns).
+ * A rule whose literal is absent is skipped: it could not have matched or drawn a random number.
+ */
+const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').replace(/’/gu, "'");
+
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
-  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), first: /^[\p{L}']+/u.exec(rule.pattern)![0] }));
+  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), literal: folded(rule.pattern) }));
+/** The folded letter runs of a text: each word of a contraction's source must be one of them to match. */
+const wordsOf = (s: string): Set<string> => new Set(folded(s).match(/\p{L}+/gu));
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
+  // null: a source word that is not all letters, which the prefilter cannot judge.
+  words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
 
 function matchCase(source: string, replacement: string): string {
@@ -60,14 +72,11 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let out = s;
-  // Only the rules whose first word the sentence has (a cheap filter before the regular expressions).
-  const words = new Set(s.toLowerCase().replace(/’/gu, "'").match(/[\p{L}']+/gu) ?? []);
-  for (const { rule, re, first } of PHRASES) {
-    if (!words.has(first)) continue;
-    const before = out;
-    out = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
-    // A replacement's own words may start a later (shorter) rule, as they did without the filter.
-    if (out !== before) for (const w of out.toLowerCase().replace(/’/gu, "'").match(/[\p{L}']+/gu) ?? []) words.add(w);
+  let text = folded(s);
+  for (const { rule, re, literal } of PHRASES) {
+    if (!text.includes(literal)) continue;
+    const next = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
+    if (next !== out) { out = next; text = folded(out); }
   }
   out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
   return out === s ? s : keepLeadingCase(s, out);
@@ -96,6 +105,16 @@ const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{
 export function startsWithConnective(s: string): boolean { return STARTS_WITH_CONNECTIVE.test(s); }
 
 const PROTECTED_CHAR = /[\uE000-\uE019]/u;
+
+/**
+ * First words of the synonym sources, for skipping words no source starts with. A source can only be
+ * found where its first word is a whole word of the sentence when that word is ASCII and one token on
+ * its own; if any source breaks that, nothing is skipped (null).
+ */
+const SOURCE_STARTS: ReadonlySet<string> | null = (() => {
+  const firsts = [...SYNONYMS.keys()].map((k) => k.split(' ')[0]!);
+  return firsts.every((w) => /^[a-z]+(?:['-][a-z]+)*$/u.test(w)) ? new Set(firsts) : null;
+})();
 const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
 /**
@@ -136,16 +155,52 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
 }
 
 /**
+ * What replaceSynonyms reads from a sentence before it draws a number: its words, which of them can
+ * start a synonym source, and (once needed) their tags. The candidates of a request rewrite the same
+ * sentences, so scans are kept per sentence text; they are shared and never changed once made.
+ */
+interface SynonymScan {
+  tokens: RegExpMatchArray[];
+  starts: boolean[];
+  any: boolean;
+  tagged?: readonly TaggedToken[] | null;
+  posAt?: ReadonlyMap<number, TaggedToken>;
+}
+const SCAN_CACHE_SIZE = 4096;
+const scans = new Map<string, SynonymScan>();
+
+function scanOf(s: string): SynonymScan {
+  const known = scans.get(s);
+  if (known) return known;
+  const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
+  const starts = tokens.map((t) => !SOURCE_STARTS || SOURCE_STARTS.has(t[0].toLowerCase().replace(/’/gu, "'")));
+  const scan: SynonymScan = { tokens, starts, any: starts.includes(true) };
+  if (scans.size >= SCAN_CACHE_SIZE) scans.clear();
+  scans.set(s, scan);
+  return scan;
+}
+
+/**
  * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
  * Machine-typical words are always replaced; words the document repeats are replaced more often;
  * readability pushes towards the plain or the formal end.
  */
 export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): string {
-  const tagged = tagTokens(s);
+  const scan = scanOf(s);
+  // With no word that can start a source, the sentence comes back as fixArticles leaves it (or as it is
+  // when the tagger cannot line it up): when those are the same, no tags are needed.
+  // "which"/"each" swaps draw random numbers only where those words occur.
+  const wantsDeterminers = !!o.determiners && scan.tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0]));
+  if (!scan.any && !wantsDeterminers && fixArticles(s) === s) return s;
+  if (scan.tagged === undefined) {
+    scan.tagged = tagTokens(s);
+    scan.posAt = new Map<number, TaggedToken>((scan.tagged ?? []).map((t) => [t.start, t]));
+  }
+  const tagged = scan.tagged;
   if (!tagged) return s;
-  const posAt = new Map<number, TaggedToken>(tagged.map((t) => [t.start, t]));
-  const swaps = o.determiners ? determinerSwaps(tagged, rng, o.determiners, s) : null;
-  const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
+  const posAt = scan.posAt!;
+  const swaps = wantsDeterminers ? determinerSwaps(tagged, rng, o.determiners!, s) : null;
+  const tokens = scan.tokens;
   let out = '';
   let pos = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -155,6 +210,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       pos = tokens[i]!.index! + tokens[i]![0].length;
       continue;
     }
+    if (!scan.starts[i]) continue;
     let replaced = false;
     for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
       const first = tokens[i]!;
@@ -213,7 +269,12 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
     return out;
   }
   let out = s;
-  for (const { re, to } of CONTRACT) out = out.replace(re, (m: string) => matchCase(m, to));
+  let present = wordsOf(out);
+  for (const { re, to, words } of CONTRACT) {
+    if (words && !words.every((w) => present.has(w))) continue;
+    const next = out.replace(re, (m: string) => matchCase(m, to));
+    if (next !== out) { out = next; present = wordsOf(out); }
+  }
   for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
   return out;
 }

@@ -4,7 +4,7 @@
  * spans become opaque placeholders made of private-use characters, which no rewriting rule matches,
  * and are restored at the end.
  */
-import { QUOTED, VERBATIM_KINDS } from '../text/spans.js';
+import { verbatimMatches } from '../text/spans.js';
 
 const OPEN = '\uE000';
 const CLOSE = '\uE001';
@@ -34,11 +34,12 @@ export function protect(text: string, freezeWords: readonly string[], options: {
     if (word.length === 0) continue;
     for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) ranges.push([at, at + word.length]);
   }
-  if (options.quotes !== false) for (const m of text.matchAll(QUOTED)) ranges.push([m.index!, m.index! + m[0].length]);
+  const found = verbatimMatches(text);
+  if (options.quotes !== false) for (const m of found.find((k) => k.kind === 'quote')!.matches) ranges.push([m.start, m.end]);
   if (options.verbatim !== false) {
-    for (const { kind, re } of VERBATIM_KINDS) {
+    for (const { kind, matches } of found) {
       if (kind === 'quote') continue;
-      for (const m of text.matchAll(re)) ranges.push([m.index!, m.index! + m[0].length]);
+      for (const m of matches) ranges.push([m.start, m.end]);
     }
   }
   ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);

@@ -6,7 +6,7 @@
  */
 import type { CallOptions, HumanizeRequest, Humanizer } from '../../types.js';
 import { MODE_PARAMS } from './params.js';
-import { candidateSeed, rewriteLanguage, rewriteOnce } from './rewrite.js';
+import { candidateSeed, prepareRewrite, rewriteLanguage, rewritePlanned } from './rewrite.js';
 
 /** What the humanizer needs from a detector: a fast calibrated score (0-100, higher = more AI-like). */
 export interface TextScorer { scoreText(text: string): number }
@@ -26,10 +26,19 @@ export function wordChunks(text: string): string[] {
 export function bestCandidate(request: HumanizeRequest, scorer: TextScorer | null): { text: string; score: number | null } {
   const language = rewriteLanguage(request.text);
   const k = language === 'en' && scorer ? MODE_PARAMS[request.mode].candidates : 1;
+  if (language === null) return { text: request.text, score: null };
+  // The lines, protected spans and sentences of the text are the same for every candidate: prepared once.
+  const plan = prepareRewrite(request, language);
   let best: { text: string; score: number | null } | null = null;
+  // Candidates that come out the same (short texts often do) are scored once.
+  const scored = new Map<string, number>();
   for (let i = 0; i < k; i++) {
-    const text = rewriteOnce(request, candidateSeed(request, i), language);
-    const score = scorer && language === 'en' ? scorer.scoreText(text) : null;
+    const text = rewritePlanned(plan, candidateSeed(request, i));
+    let score: number | null = null;
+    if (scorer && language === 'en') {
+      score = scored.get(text) ?? scorer.scoreText(text);
+      scored.set(text, score);
+    }
     if (!best || (score !== null && best.score !== null && score < best.score)) best = { text, score };
   }
   return best!;

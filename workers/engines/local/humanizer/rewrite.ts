@@ -41,15 +41,21 @@ function textStats(text: string): { lowerForms: Set<string>; repeated: Set<strin
   return { lowerForms, repeated: new Set([...counts].filter(([, c]) => c >= 2).map(([w]) => w)) };
 }
 
-function rewriteBody(body: string, language: Language, request: HumanizeRequest, rng: Random, stats: ReturnType<typeof textStats>, used: Set<string>): string {
-  const lead = /^\s*/u.exec(body)![0];
-  const trail = /\s*$/u.exec(body)![0];
-  const sentences = splitSentences(body).map((s) => s.text);
+/** What a prose body's rewrite starts from, the same for every candidate: its outer spaces and its sentences. */
+interface Body { lead: string; trail: string; sentences: string[] }
+
+function bodyOf(text: string): Body {
+  return { lead: /^\s*/u.exec(text)![0], trail: /\s*$/u.exec(text)![0], sentences: splitSentences(text).map((s) => s.text) };
+}
+
+function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>): string {
+  const { lead, trail, sentences } = parts;
   if (sentences.length === 0) return body;
+  const { request, stats } = plan;
   const mode = MODE_PARAMS[request.mode];
   if (language === 'en') {
     const out = rewriteEnglishParagraph(sentences, {
-      profile: effectiveProfile(request), mode, readability: request.readability, lowerForms: stats.lowerForms,
+      profile: plan.profile, mode, readability: request.readability, lowerForms: stats.lowerForms,
       repeated: stats.repeated, rng, usedOpeners: used,
     });
     return lead + out.join(' ') + trail;
@@ -99,6 +105,42 @@ function sound(before: string, after: string, request: HumanizeRequest, language
 }
 
 /**
+ * Everything a rewrite of a request computes before it draws a random number: the document's lines,
+ * its protected bodies and their sentences, word statistics and the tone profile. The same for every
+ * candidate of a request, so computed once and shared (read-only) by all of them.
+ */
+export interface RewritePlan {
+  request: HumanizeRequest;
+  language: Language;
+  stats: ReturnType<typeof textStats>;
+  profile: ToneProfile;
+  lines: Line[];
+  guarded: Array<Protected | null>;
+  bodies: Array<Body | null>;
+}
+
+export function prepareRewrite(request: HumanizeRequest, language: Language): RewritePlan {
+  const lines = parseLines(request.text);
+  const pinned = pinnedLines(request.text, lines, request.freezeWords);
+  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
+  return {
+    request, language, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
+    bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
+  };
+}
+
+const placeholders = (text: string): number => {
+  let n = 0;
+  for (const _ of text.matchAll(PLACEHOLDER)) n++;
+  return n;
+};
+
+/** sound(), knowing that a body that came back as it was passes every rule of the checker. */
+function soundOrSame(before: string, after: string, request: HumanizeRequest, language: Language): boolean {
+  return after === before || sound(before, after, request, language);
+}
+
+/**
  * Rewrites the request's text with one seed, line by line: structure (prefixes, headings, code,
  * breaks) stays as it is; protected spans come back verbatim; each prose body is rewritten by the
  * rules of the text's language. When no rule applied, a discourse opener is added to one sentence
@@ -106,20 +148,22 @@ function sound(before: string, after: string, request: HumanizeRequest, language
  */
 export function rewriteOnce(request: HumanizeRequest, seed: number, language = rewriteLanguage(request.text)): string {
   if (language === null) return request.text;
+  return rewritePlanned(prepareRewrite(request, language), seed);
+}
+
+/** rewriteOnce of a prepared request (see prepareRewrite). */
+export function rewritePlanned(plan: RewritePlan, seed: number): string {
+  const { request, language, lines, guarded, bodies } = plan;
   const rng = createRandom(seed);
-  const stats = textStats(request.text);
   const used = new Set<string>();
-  const lines = parseLines(request.text);
-  const pinned = pinnedLines(request.text, lines, request.freezeWords);
-  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
   const rewritten = lines.map((line, i) => {
     const g = guarded[i];
     if (!g) return line;
     // Every protected span must come back exactly once and the checker must find nothing wrong; a body
     // that fails is rewritten again with the next draws, and after three tries kept as it was.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const out = rewriteBody(g.text, language, request, rng, stats, used);
-      if ([...out.matchAll(PLACEHOLDER)].length === g.spans.length && sound(line.body, g.restore(out), request, language)) {
+      const out = rewriteBody(g.text, bodies[i]!, language, plan, rng, used);
+      if (placeholders(out) === g.spans.length && soundOrSame(line.body, g.restore(out), request, language)) {
         return { ...line, body: out };
       }
     }
@@ -129,8 +173,8 @@ export function rewriteOnce(request: HumanizeRequest, seed: number, language = r
     const target = lines.findIndex((_, i) => guarded[i] !== null);
     if (target !== -1) {
       const g = guarded[target]!;
-      const forced = forceChange(g.text, language, request, rng, stats.lowerForms);
-      const ok = [...forced.matchAll(PLACEHOLDER)].length === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, language);
+      const forced = forceChange(g.text, language, request, rng, plan.stats.lowerForms);
+      const ok = placeholders(forced) === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, language);
       rewritten[target] = { ...lines[target]!, body: ok ? forced : g.text };
     }
   }

@@ -6,7 +6,29 @@
 import { capitalizeFirst, decapitalize } from './english-rules.js';
 import type { Random } from './random.js';
 
-const wordCount = (s: string): number => (s.match(/[\p{L}\p{N}\uE000]+/gu) ?? []).length;
+const WORD_CHAR = /^[\p{L}\p{N}\uE000]$/u;
+
+/**
+ * Words of a sentence: maximal runs of letters, digits and placeholder starts (the same count as
+ * `s.match(/[\p{L}\p{N}\uE000]+/gu).length`), by one scan without building the matches.
+ */
+function wordCount(s: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let word: boolean;
+    if (c < 0x80) word = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+    else {
+      const cp = s.codePointAt(i)!;
+      word = WORD_CHAR.test(String.fromCodePoint(cp));
+      if (cp > 0xffff) i++;
+    }
+    if (word && !inWord) n++;
+    inWord = word;
+  }
+  return n;
+}
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence. */
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean) => string }> = [

@@ -14,10 +14,27 @@ const nlp = winkNLP(model, ['pos']);
 const its = nlp.its;
 
 /**
- * Tokens of an English sentence with their tags, or null when the tokens cannot be lined up with the
- * text (then callers leave the sentence alone).
+ * Tags of recently seen sentences. The candidates of one request rewrite the same sentences with
+ * different random draws, so most sentences reach the tagger several times; tagging is pure, so the
+ * first result serves them all. Bounded: emptied when full.
  */
-export function tagTokens(text: string): TaggedToken[] | null {
+const CACHE_SIZE = 4096;
+const cache = new Map<string, readonly TaggedToken[] | null>();
+
+/**
+ * Tokens of an English sentence with their tags, or null when the tokens cannot be lined up with the
+ * text (then callers leave the sentence alone). The result is shared: callers must not change it.
+ */
+export function tagTokens(text: string): readonly TaggedToken[] | null {
+  const known = cache.get(text);
+  if (known !== undefined) return known;
+  const tagged = tag(text);
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(text, tagged);
+  return tagged;
+}
+
+function tag(text: string): TaggedToken[] | null {
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out(its.value) as string[];
   const tags = doc.tokens().out(its.pos) as string[];

@@ -18,7 +18,16 @@ const CLOSERS = new Set(['"', "'", '”', '’', ')', ']', '»', '」', '』', '
 const FULL_WIDTH_END = new Set(['。', '！', '？', '｡']);
 const ASCII_END = new Set(['.', '!', '?', '…', '؟', '۔']);
 
-function isSpace(ch: string | undefined): boolean { return ch !== undefined && /\s/u.test(ch); }
+/** `/\s/u.test(ch)`, with the ASCII answer worked out without the regex. */
+function isSpace(ch: string | undefined): boolean {
+  if (ch === undefined) return false;
+  const c = ch.charCodeAt(0);
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return /\s/u.test(ch);
+}
+
+/** Code units at which a sentence may end: a line break (paragraph) or one of the end marks above. */
+const BREAK_CODES = new Set([0x0a, ...[...FULL_WIDTH_END, ...ASCII_END].map((c) => c.charCodeAt(0))]);
 
 /** The word right before position `dot` (exclusive), used for the abbreviation check. */
 function wordBefore(text: string, dot: number): string {
@@ -55,6 +64,8 @@ export function splitSentences(text: string): Span[] {
     start = end;
   };
   for (let i = 0; i < n; i++) {
+    // Most characters can end nothing: skipped without building a string for them.
+    if (!BREAK_CODES.has(text.charCodeAt(i))) continue;
     const ch = text[i]!;
     if (ch === '\n' && text[i + 1] === '\n') { push(i); continue; }
     if (FULL_WIDTH_END.has(ch)) {

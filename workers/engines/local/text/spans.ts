@@ -44,3 +44,70 @@ export function tally(text: string, re: RegExp): Map<string, number> {
   for (const m of text.matchAll(re)) out.set(m[0], (out.get(m[0]) ?? 0) + 1);
   return out;
 }
+
+/** One verbatim token found in a text. */
+export interface VerbatimMatch { start: number; end: number; text: string }
+
+/**
+ * What a CODE match (other than a backtick span) must contain: `_`, `(`, `/`, `#`, `@`, a dot before
+ * a letter, or a lower-case letter followed by a capital. None of those alternatives matches
+ * whitespace, and their look-arounds see whitespace and a text's edge alike, so they are found by
+ * matching each whitespace-free token that has one of these on its own.
+ */
+const CODE_TRIGGER = /[_(/#@]|\.[\p{L}_]|\p{Ll}\p{Lu}/gu;
+
+function codeMatches(text: string): VerbatimMatch[] {
+  const out: VerbatimMatch[] = [];
+  // A backtick span may contain spaces: the whole text is matched.
+  if (text.includes('`')) {
+    for (const m of text.matchAll(CODE)) out.push({ start: m.index!, end: m.index! + m[0].length, text: m[0] });
+    return out;
+  }
+  let done = 0;
+  for (const t of text.matchAll(CODE_TRIGGER)) {
+    if (t.index! < done) continue;
+    let start = t.index!;
+    while (start > 0 && !/\s/u.test(text[start - 1]!)) start--;
+    let end = t.index! + 1;
+    while (end < text.length && !/\s/u.test(text[end]!)) end++;
+    // Whitespace is one UTF-16 unit and never half of a surrogate pair, so the token's edges are safe to cut at.
+    const token = text.slice(start, end);
+    for (const m of token.matchAll(CODE)) out.push({ start: start + m.index!, end: start + m.index! + m[0].length, text: m[0] });
+    done = end;
+  }
+  return out;
+}
+
+function allMatches(text: string, re: RegExp): VerbatimMatch[] {
+  const out: VerbatimMatch[] = [];
+  for (const m of text.matchAll(re)) out.push({ start: m.index!, end: m.index! + m[0].length, text: m[0] });
+  return out;
+}
+
+/** Literal text without which a kind cannot match (URL and e-mail patterns are case-sensitive). */
+function mayMatch(kind: string, text: string): boolean {
+  if (kind === 'url') return text.includes('http://') || text.includes('https://') || text.includes('www.');
+  if (kind === 'email') return text.includes('@');
+  return true;
+}
+
+const MEMO_SIZE = 256;
+const memo = new Map<string, ReadonlyArray<{ kind: string; matches: readonly VerbatimMatch[] }>>();
+
+/**
+ * Every match of each kind in VERBATIM_KINDS, in that order and in text order within a kind: the
+ * same as `text.matchAll(re)` for each, found faster (see CODE_TRIGGER, mayMatch). The rewriter
+ * protects and the checker counts the same texts, so recent results are kept; they are shared and
+ * must not be changed.
+ */
+export function verbatimMatches(text: string): ReadonlyArray<{ kind: string; matches: readonly VerbatimMatch[] }> {
+  const known = memo.get(text);
+  if (known) return known;
+  const found = VERBATIM_KINDS.map(({ kind, re }) => ({
+    kind,
+    matches: !mayMatch(kind, text) ? [] : kind === 'code' ? codeMatches(text) : allMatches(text, re),
+  }));
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(text, found);
+  return found;
+}
