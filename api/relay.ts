@@ -160,7 +160,8 @@ export class Relay {
       if (sse) await this.stream(ctx, job, inbox, sse.meta);
       else await this.respondJson(ctx, job, inbox);
     } finally {
-      await stopListening();
+      // The handler is dropped at once; the answer does not wait for Redis to confirm the UNSUBSCRIBE.
+      void stopListening().catch(() => {});
     }
   }
 

@@ -239,16 +239,21 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     const deadline = AbortSignal.timeout(Math.max(1, job.deadline - Date.now()));
     const signal = AbortSignal.any([cancelSignal, deadline]);
     let result: Record<string, unknown>;
+    let listened: Promise<number | void> = Promise.resolve();
     try {
       if (signal.aborted) throw signal.reason;
       result = job.endpoint === 'humanize' ? await runHumanize(job, signal) : await runDetect(job, signal);
+      // Whether an API process still listens (asked only without a key, see below) is asked while the
+      // result is made durable: the two are independent and both must be known before the charge.
+      if (job.idempotencyKey === null) listened = deps.publish(job, { kind: 'started' }).catch(() => 0);
       // Durable before the charge: a charged request always has a result to deliver.
       await persist(job.deadline, () => pending.put({ accountId: job.accountId, requestId: job.requestId, idempotencyKey: job.idempotencyKey, body: result }));
     } catch (err: unknown) {
+      await listened;
       const timedOut = deadline.aborted && !cancelSignal.aborted;
       return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
     }
-    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => 0)) === 0) {
+    if (job.idempotencyKey === null && (await listened) === 0) {
       // No API process is known to be waiting for this result (it died, lost its subscription, or Redis cannot
       // tell), and without a key no retry can fetch it: refund rather than risk charging for a result nobody
       // receives. A living API then finds the refund when it settles and answers the failure.
