@@ -236,6 +236,8 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       if (settlement === 'charged') return finishEarlierCharge(job, started);
       if (settlement !== 'open') return dropped(job, started, `late job, reservation ${settlement}`);
     }
+    // The account's state is read while the engine runs, so the charge is usually one round trip (see LedgerService.prefetch).
+    deps.ledger.prefetch(job.accountId);
     const deadline = AbortSignal.timeout(Math.max(1, job.deadline - Date.now()));
     const signal = AbortSignal.any([cancelSignal, deadline]);
     let result: Record<string, unknown>;
@@ -268,7 +270,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       }
       const outputWords = typeof result.output_words === 'number' ? result.output_words : 0;
       const charged = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.ledger.charge({
-        accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt,
+        accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt, optimistic: true,
       }));
       wordsRemaining = charged.wordsRemaining;
     } catch (err: unknown) {
