@@ -170,7 +170,7 @@ export class TextJobs {
     try {
       reserved = await this.deps.ledger.reserve({
         accountId: principal.accountId, requestId, keyId: principal.keyId, endpoint: input.endpoint,
-        inputWords: input.inputWords, multiplier: input.multiplier, plan: principal.plan,
+        inputWords: input.inputWords, multiplier: input.multiplier, plan: principal.plan, optimistic: true,
       });
     } catch (err: unknown) {
       // Nothing was processed or charged: the key may be used again once the cause is fixed.

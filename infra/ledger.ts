@@ -40,7 +40,8 @@ export class LedgerService {
 
   /**
    * Brings the cached state of an account up to date in the background, so that a command on it soon
-   * after (a worker's charge once its engine is done) can be decided without reading first. Only a speed-up:
+   * after (the API's reservation once the request is checked, a worker's charge once its engine is done)
+   * can be decided without reading first. Only a speed-up:
    * a command decided on a state that went stale meanwhile is refused by its expected revision and
    * runs the usual way.
    */
@@ -60,14 +61,14 @@ export class LedgerService {
    * Reserves words for a request. Domain refusals (402, 403, 400) pass through; a store failure becomes
    * RESERVATION_FAILED (500), never a balance error.
    */
-  async reserve(input: { accountId: string; requestId: string; keyId: string; endpoint: Endpoint; inputWords: number; multiplier: number; plan: Plan }): Promise<Reserved> {
+  async reserve(input: { accountId: string; requestId: string; keyId: string; endpoint: Endpoint; inputWords: number; multiplier: number; plan: Plan; /** See prefetch. */ optimistic?: boolean }): Promise<Reserved> {
     const now = this.clock().toISOString();
     let result;
     try {
       result = await this.run(input.accountId, {
         type: 'ReserveWords',
         data: { requestId: input.requestId, keyId: input.keyId, endpoint: input.endpoint, inputWords: input.inputWords, multiplier: input.multiplier, now },
-      });
+      }, input.optimistic === true);
     } catch (err: unknown) {
       if (err instanceof DomainError) throw err;
       throw new DomainError('RESERVATION_FAILED', 'The word reservation could not be completed; retry with the same Idempotency-Key.');

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { AdminCommands } from '../bin/admin-commands.js';
 import { openBackends, type Backends } from '../bin/backends.js';
-import { AlreadySettled, settlementOf } from '../domain/account.js';
+import { AlreadySettled, balanceOf, settlementOf } from '../domain/account.js';
+import { DomainError } from '../domain/error-codes.js';
 import { findPlan } from '../domain/plans.js';
 import { loadConfig } from '../infra/config.js';
 import type { EventStore } from '../infra/eventstore/types.js';
@@ -110,6 +111,29 @@ describe('ledger: commands decided on a prefetched state', function () {
     const again = await charge(worker, accountId, requestId).then(() => null, (err: unknown) => err);
     expect(again).to.be.instanceOf(AlreadySettled);
     expect(await charges(accountId)).to.equal(1);
+  });
+
+  it('reserves in one append when the prefetched state is current', async () => {
+    const api = new LedgerService(counted);
+    const { accountId } = await reserved(new LedgerService(backends.store));
+    calls.read = 0; calls.append = 0;
+    api.prefetch(accountId);
+    await api.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, keyId: 'k', endpoint: 'detect', inputWords: 20, multiplier: 1, plan: findPlan('api_growth')!, optimistic: true });
+    expect(calls).to.deep.equal({ read: 1, append: 1 });
+  });
+
+  it('never overdraws: a reservation decided on a state another process has since spent is refused and decided again', async () => {
+    const api = new LedgerService(backends.store);
+    const other = new LedgerService(backends.store);
+    const { accountId } = await reserved(api);
+    const total = balanceOf(await api.state(accountId)).total;
+    // Another API process reserves all but 10 words after this one read the account.
+    await other.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, keyId: 'k', endpoint: 'humanize', inputWords: total - 10, multiplier: 1, plan: findPlan('api_growth')! });
+    const failure = await api.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, keyId: 'k', endpoint: 'detect', inputWords: 20, multiplier: 1, plan: findPlan('api_growth')!, optimistic: true })
+      .then(() => null, (err: unknown) => err);
+    expect(failure).to.be.instanceOf(DomainError);
+    expect((failure as DomainError).code).to.equal('INSUFFICIENT_WORDS');
+    expect(balanceOf(await new LedgerService(backends.store).state(accountId)).total).to.equal(10);
   });
 
   it('a stale cached state with a reservation still open elsewhere appended past: the append is refused and decided again', async () => {
