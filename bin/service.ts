@@ -174,9 +174,10 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
     const body = jsonBody({ readTimeoutMs: options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS });
     // The account's ledger state is read while the limits are checked (and the request validated), so the
-    // reservation is decided on it and is one round trip (LedgerService.prefetch).
+    // reservation is decided on it and is one round trip (LedgerService.prefetch, api/text-job.ts). A request
+    // with an Idempotency-Key reads and claims its key first; its reservation is decided the usual way.
     const prefetchAccount: Middleware = async function prefetchAccount(ctx, next) {
-      ledger.prefetch((ctx.state.principal as Principal).accountId);
+      if (!ctx.get('Idempotency-Key')) ledger.prefetch((ctx.state.principal as Principal).accountId);
       await next();
     };
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [

@@ -255,6 +255,11 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       const timedOut = deadline.aborted && !cancelSignal.aborted;
       return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
     }
+    if (cancelSignal.aborted) {
+      // The API gave up on this request after the engine was done (and refunded it, or could not tell whether
+      // its refund landed): it is no longer waiting, so the words go back rather than being charged.
+      return fail(job, new Error('cancelled by the API'), failureCode(job, null, true), false, started);
+    }
     if (job.idempotencyKey === null && (await listened) === 0) {
       // No API process is known to be waiting for this result (it died, lost its subscription, or Redis cannot
       // tell), and without a key no retry can fetch it: refund rather than risk charging for a result nobody
