@@ -87,9 +87,15 @@ export class Relay {
     const { progress, queues, ledger } = this.deps;
     // Refund first: a worker told to cancel would otherwise often refund before us, and the client would
     // hear refunded: false for words that did come back.
-    const refunded = await retrying(this.settleRetryMs, () => ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt }));
-    await progress.requestCancel(job).catch(() => {});
-    await queues.discardWaiting(job.endpoint, job).catch(() => false);
+    let refunded: boolean;
+    try {
+      refunded = await retrying(this.settleRetryMs, () => ledger.refund({ accountId: job.accountId, requestId: job.requestId, code, latencyMs: Date.now() - job.acceptedAt }));
+    } finally {
+      // Also when the refund could not be made durable: the worker is told that nobody waits for this request
+      // any more (a job still running or queued is refunded by its worker, or by the sweeper), never to charge it.
+      await progress.requestCancel(job).catch(() => {});
+      await queues.discardWaiting(job.endpoint, job).catch(() => false);
+    }
     if (refunded && job.idempotencyKey) await this.deps.releaseIdempotencyKey(job.idempotencyKey, code).catch(() => {});
     return refunded;
   }
@@ -129,7 +135,8 @@ export class Relay {
   }
 
   /** Enqueues and relays. Errors before a stream opens are thrown (problem+json). */
-  async run(ctx: Context, job: Job, sse: { meta: Record<string, unknown> } | null): Promise<void> {
+  async run(ctx: Context, accepted: Job, sse: { meta: Record<string, unknown> } | null): Promise<void> {
+    const job: Job = { ...accepted, replyTo: this.deps.progress.replyChannel };
     const inbox = new Inbox();
     let stopListening: () => Promise<void>;
     try {

@@ -171,6 +171,8 @@ export class TextJobs {
       reserved = await this.deps.ledger.reserve({
         accountId: principal.accountId, requestId, keyId: principal.keyId, endpoint: input.endpoint,
         inputWords: input.inputWords, multiplier: input.multiplier, plan: principal.plan,
+        // Without a key, the account was read while the request was checked (bin/service.ts): decided on that state.
+        optimistic: key === null,
       });
     } catch (err: unknown) {
       // Nothing was processed or charged: the key may be used again once the cause is fixed.

@@ -9,10 +9,10 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 export interface BenchProcess { name: string; child: ChildProcess; stop(): Promise<void> }
 
-/** Spawns `node --import tsx <script> ...args` and waits until its stdout contains `readyWhen`. */
-export async function spawnReady(name: string, script: string, args: string[], env: Record<string, string>, readyWhen: string): Promise<BenchProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+/** Spawns `node [...nodeArgs] --import tsx <script> ...args` (in `cwd`, by default this checkout) and waits until its stdout contains `readyWhen`. */
+export async function spawnReady(name: string, script: string, args: string[], env: Record<string, string>, readyWhen: string, nodeArgs: string[] = [], cwd: string = ROOT): Promise<BenchProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+    cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); });

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Middleware } from 'koa';
 import { createApp, type RequestLog } from '../api/app.js';
 import { KeyCache } from '../api/key-cache.js';
-import { authenticate, clientIp, requireScope } from '../api/middleware/auth.js';
+import { authenticate, clientIp, requireScope, type Principal } from '../api/middleware/auth.js';
 import { BODY_READ_TIMEOUT_MS, jsonBody } from '../api/middleware/body.js';
 import { healthLimit, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
 import { Relay } from '../api/relay.js';
@@ -173,8 +173,15 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const jobs = new TextJobs({ ledger, idempotency, relay, aiTimeoutMs: config.aiTimeoutMs, settlements });
     const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
     const body = jsonBody({ readTimeoutMs: options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS });
+    // The account's ledger state is read while the limits are checked (and the request validated), so the
+    // reservation is decided on it and is one round trip (LedgerService.prefetch, api/text-job.ts). A request
+    // with an Idempotency-Key reads and claims its key first; its reservation is decided the usual way.
+    const prefetchAccount: Middleware = async function prefetchAccount(ctx, next) {
+      if (!ctx.get('Idempotency-Key')) ledger.prefetch((ctx.state.principal as Principal).accountId);
+      await next();
+    };
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
-      body, auth, requireScope(scope), primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
+      body, auth, requireScope(scope), prefetchAccount, primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
     ];
     const toneEdge = (write: boolean): Middleware[] => [body, auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
     const tonesRoutes = tonesRouter({

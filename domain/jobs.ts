@@ -26,6 +26,8 @@ interface JobBase {
   idempotencyKey: string | null;
   /** Balance under 10% of the allowance right after the reservation. */
   creditsLow: boolean;
+  /** The reply channel of the API process holding the client (infra/progress.ts); absent, the request's own channel. */
+  replyTo?: string;
 }
 
 export interface HumanizeJob extends JobBase {

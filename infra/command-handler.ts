@@ -41,7 +41,10 @@ export class StreamStateCache<S> {
     if (hit) { this.entries.delete(stream); this.entries.set(stream, hit); }
     return hit;
   }
+  /** Keeps the newer of two states: a read that finished after a later append must not roll the entry back. */
   set(stream: string, value: Cached<S>): void {
+    const held = this.entries.get(stream);
+    if (held && held.revision !== null && (value.revision === null || value.revision < held.revision)) return;
     this.entries.delete(stream);
     this.entries.set(stream, value);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
@@ -64,6 +67,14 @@ export interface HandleOptions<S> {
   /** Called on each revision conflict (metrics). */
   onConflict?: () => void;
   metadata?: Record<string, unknown>;
+  /**
+   * First decide on the cached state without reading the stream, and append expecting the cached
+   * revision: one round trip instead of two when the cache is current (for example warmed by a read
+   * that ran while the caller did other work). The expected revision makes a stale cache harmless: the
+   * append is refused and the command runs the usual way (read forward, decide, append). A refusal
+   * or a no-op decided on the cached state is not trusted either: the command then reads and decides again.
+   */
+  optimistic?: boolean;
 }
 
 export async function loadStream<E extends { type: string; data: unknown }, S>(
@@ -94,6 +105,30 @@ async function decideAndAppend<C, E extends { type: string; data: unknown }, S>(
   store: EventStore, stream: string, decider: StreamDecider<C, E, S>, command: C, options: HandleOptions<S>,
 ): Promise<HandleResult<E, S>> {
   const maxAttempts = options.maxAttempts ?? 25;
+  const cached = options.optimistic ? options.cache?.get(stream) : undefined;
+  if (cached) {
+    let events: E[] = [];
+    try {
+      events = decider.decide(command, cached.state);
+    } catch {
+      // Decided on a state that may be stale: read, and decide again below.
+    }
+    if (events.length > 0) {
+      try {
+        const result = await store.append(
+          stream,
+          events.map((e) => ({ type: e.type, data: e.data, ...(options.metadata ? { metadata: options.metadata } : {}) })),
+          cached.revision === null ? 'no_stream' : cached.revision,
+        );
+        const next = events.reduce(decider.evolve, cached.state);
+        options.cache?.set(stream, { state: next, revision: result.nextExpectedRevision });
+        return { events, state: next, revision: result.nextExpectedRevision, position: result.position };
+      } catch (err: unknown) {
+        // Someone appended since the cached revision: the cached state is still a correct prefix to read forward from.
+        if (!(err instanceof WrongExpectedRevisionError)) throw err;
+      }
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadStream(store, stream, decider as StreamDecider<unknown, E, S>, options.cache);
     const events = decider.decide(command, state);

@@ -26,13 +26,31 @@ export interface LedgerHooks {
 
 export class LedgerService {
   private readonly cache = new StreamStateCache<AccountState>(20_000);
+  /** Reads started by `prefetch`, per account, until they land in the cache. */
+  private readonly warming = new Map<string, Promise<unknown>>();
 
   constructor(private readonly store: EventStore, private readonly hooks: LedgerHooks = {}, private readonly clock: () => Date = () => new Date()) {}
 
-  async run(accountId: string, command: AccountCommand) {
+  async run(accountId: string, command: AccountCommand, optimistic = false) {
+    if (optimistic) await this.warming.get(accountId);
     return handleCommand(this.store, streams.account(accountId), accountDecider, command, {
-      cache: this.cache, ...(this.hooks.onConflict ? { onConflict: this.hooks.onConflict } : {}),
+      cache: this.cache, optimistic, ...(this.hooks.onConflict ? { onConflict: this.hooks.onConflict } : {}),
     });
+  }
+
+  /**
+   * Brings the cached state of an account up to date in the background, so that a command on it soon
+   * after (the API's reservation once the request is checked, a worker's charge once its engine is done)
+   * can be decided without reading first. Only a speed-up:
+   * a command decided on a state that went stale meanwhile is refused by its expected revision and
+   * runs the usual way.
+   */
+  prefetch(accountId: string): void {
+    if (this.warming.has(accountId)) return;
+    const read = this.state(accountId).catch(() => undefined).finally(() => {
+      if (this.warming.get(accountId) === read) this.warming.delete(accountId);
+    });
+    this.warming.set(accountId, read);
   }
 
   async state(accountId: string): Promise<AccountState> {
@@ -43,14 +61,14 @@ export class LedgerService {
    * Reserves words for a request. Domain refusals (402, 403, 400) pass through; a store failure becomes
    * RESERVATION_FAILED (500), never a balance error.
    */
-  async reserve(input: { accountId: string; requestId: string; keyId: string; endpoint: Endpoint; inputWords: number; multiplier: number; plan: Plan }): Promise<Reserved> {
+  async reserve(input: { accountId: string; requestId: string; keyId: string; endpoint: Endpoint; inputWords: number; multiplier: number; plan: Plan; /** See prefetch. */ optimistic?: boolean }): Promise<Reserved> {
     const now = this.clock().toISOString();
     let result;
     try {
       result = await this.run(input.accountId, {
         type: 'ReserveWords',
         data: { requestId: input.requestId, keyId: input.keyId, endpoint: input.endpoint, inputWords: input.inputWords, multiplier: input.multiplier, now },
-      });
+      }, input.optimistic === true);
     } catch (err: unknown) {
       if (err instanceof DomainError) throw err;
       throw new DomainError('RESERVATION_FAILED', 'The word reservation could not be completed; retry with the same Idempotency-Key.');
@@ -64,11 +82,11 @@ export class LedgerService {
   }
 
   /** Keeps the reservation as the charge. Throws AlreadySettled when it was refunded meanwhile. */
-  async charge(input: { accountId: string; requestId: string; outputWords: number; latencyMs: number }): Promise<Settled> {
+  async charge(input: { accountId: string; requestId: string; outputWords: number; latencyMs: number; /** See prefetch. */ optimistic?: boolean }): Promise<Settled> {
     const result = await this.run(input.accountId, {
       type: 'ChargeWords',
       data: { requestId: input.requestId, outputWords: input.outputWords, latencyMs: input.latencyMs, now: this.clock().toISOString() },
-    });
+    }, input.optimistic === true);
     const charged = result.events.find((e) => e.type === 'WordsCharged');
     if (charged) this.hooks.onCharge?.(charged.data.words);
     return { wordsRemaining: balanceOf(result.state).total, position: result.position };

@@ -83,6 +83,46 @@ return {1, count + 1}
 `;
 
 /**
+ * The primary rate limit and an in-flight slot in one step: the fixed window of FIXED_WINDOW_LUA
+ * (one bucket), then, only when the window allowed the request, the slot of ACQUIRE_SLOT_LUA. The
+ * same outcome as the two scripts run one after the other (a request refused a slot still counts
+ * against the rate limit), in one round trip.
+ *
+ * KEYS[1] counter; KEYS[2] holder set (same hash tag); ARGV[1] window ms; ARGV[2] limit;
+ * ARGV[3] max holders; ARGV[4] holder id; ARGV[5] holder ttl in ms.
+ *
+ * Returns {allowed (0|1), remaining, ms until reset, acquired (0|1; 0 when not allowed), holders}.
+ */
+export const PRIMARY_AND_SLOT_LUA = `${NOW_MS}
+local windowMs, limit = tonumber(ARGV[1]), tonumber(ARGV[2])
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if count > 0 and ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], windowMs)
+  ttl = windowMs
+end
+if count >= limit then
+  local wait = ttl
+  if wait < 0 then wait = windowMs end
+  return {0, 0, wait, 0, 0}
+end
+count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], windowMs) end
+local remaining = limit - count
+local key, max, member, holderTtl = KEYS[2], tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5])
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+local held = redis.call('ZSCORE', key, member)
+local holders = redis.call('ZCARD', key)
+if not held and holders >= max then
+  return {1, remaining, 0, 0, holders}
+end
+redis.call('ZADD', key, now + holderTtl, member)
+if redis.call('PTTL', key) < holderTtl then redis.call('PEXPIRE', key, holderTtl) end
+if held then return {1, remaining, 0, 1, holders} end
+return {1, remaining, 0, 1, holders + 1}
+`;
+
+/**
  * Pushes a live holder's expiry to now + ttl.
  *
  * KEYS[1] holder set; ARGV[1] holder id; ARGV[2] new ttl in ms.

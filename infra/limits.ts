@@ -18,7 +18,7 @@
  */
 import ipaddr from 'ipaddr.js';
 import type { Redis } from 'ioredis';
-import { ACQUIRE_SLOT_LUA, FIXED_WINDOW_LUA, REFRESH_SLOT_LUA } from './limits-scripts.js';
+import { ACQUIRE_SLOT_LUA, FIXED_WINDOW_LUA, PRIMARY_AND_SLOT_LUA, REFRESH_SLOT_LUA } from './limits-scripts.js';
 
 /** Which counter a result describes (`X-RateLimit-Limit` is that bucket's cap). */
 export type LimitBucket = 'primary' | 'secondary' | 'tone_writes' | 'health';
@@ -57,6 +57,11 @@ export interface LimiterOptions {
 export interface Limiter {
   /** Primary RPM per account, humanize + detect (plan requestsPerMinute). */
   primary(accountId: string, rpm: number): Promise<RateLimitResult>;
+  /**
+   * primary() and, when it allows the request, acquireSlot() in one atomic round trip: the same
+   * outcome as calling them one after the other. `slot` is null when the rate limit refused.
+   */
+  primaryWithSlot(accountId: string, rpm: number, max: number, requestId: string, ttlMs: number): Promise<{ rate: RateLimitResult; slot: SlotResult | null }>;
   /** Secondary RPM per account, usage + tones sharing one bucket. */
   secondary(accountId: string, rpm: number): Promise<RateLimitResult>;
   /** Tone writes (POST/PUT/DELETE) per minute, this bucket alone. */
@@ -104,12 +109,14 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
 const FIXED_WINDOW = 'hzLimitFixedWindow';
 const ACQUIRE_SLOT = 'hzLimitAcquireSlot';
 const REFRESH_SLOT = 'hzLimitRefreshSlot';
+const PRIMARY_AND_SLOT = 'hzLimitPrimaryAndSlot';
 
 type Reply = Array<number>;
 interface LimitCommands {
   [FIXED_WINDOW](keyCount: number, ...keysThenArgs: Array<string | number>): Promise<Reply>;
   [ACQUIRE_SLOT](key: string, max: number, member: string, ttlMs: number): Promise<Reply>;
   [REFRESH_SLOT](key: string, member: string, ttlMs: number): Promise<number>;
+  [PRIMARY_AND_SLOT](counter: string, slots: string, windowMs: number, limit: number, max: number, member: string, ttlMs: number): Promise<Reply>;
 }
 
 interface BucketCheck { bucket: LimitBucket; key: string; limit: number }
@@ -124,6 +131,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
   redis.defineCommand(FIXED_WINDOW, { lua: FIXED_WINDOW_LUA });
   redis.defineCommand(ACQUIRE_SLOT, { lua: ACQUIRE_SLOT_LUA, numberOfKeys: 1 });
   redis.defineCommand(REFRESH_SLOT, { lua: REFRESH_SLOT_LUA, numberOfKeys: 1 });
+  redis.defineCommand(PRIMARY_AND_SLOT, { lua: PRIMARY_AND_SLOT_LUA, numberOfKeys: 2 });
   const commands = redis as unknown as LimitCommands;
 
   // The {…} hash tag keeps one owner's buckets on one cluster slot, which the
@@ -155,6 +163,26 @@ export function createLimiter(options: LimiterOptions): Limiter {
   return {
     primary: (accountId, rpm) =>
       check('primary', [{ bucket: 'primary', key: accountKey(accountId, 'primary'), limit: rpm }]),
+    async primaryWithSlot(accountId, rpm, max, requestId, ttlMs) {
+      requirePositiveInteger('primary limit', rpm);
+      requirePositiveInteger('max', max);
+      requirePositiveInteger('ttlMs', ttlMs);
+      let reply: Reply;
+      try {
+        reply = await commands[PRIMARY_AND_SLOT](accountKey(accountId, 'primary'), slotKey(accountId), windowMs, rpm, max, requestId, ttlMs);
+      } catch (err: unknown) {
+        throw new LimiterUnavailableError('primaryWithSlot', err);
+      }
+      const [allowed, remaining, waitMs, acquired, holders] = reply.map(Number) as [number, number, number, number, number];
+      if (allowed !== 1) {
+        const wait = Math.max(1, Math.ceil(waitMs / 1000));
+        return { rate: { allowed: false, bucket: 'primary', limit: rpm, remaining: 0, resetSeconds: wait, retryAfterSeconds: wait }, slot: null };
+      }
+      return {
+        rate: { allowed: true, bucket: 'primary', limit: rpm, remaining, resetSeconds: 0, retryAfterSeconds: 0 },
+        slot: { acquired: acquired === 1, limit: max, inFlight: holders },
+      };
+    },
     secondary: (accountId, rpm) =>
       check('secondary', [{ bucket: 'secondary', key: accountKey(accountId, 'secondary'), limit: rpm }]),
     toneWrites: (accountId, perMinute) =>

@@ -28,7 +28,13 @@ interface Row { account_id: string; request_id: string; idempotency_key: string 
 
 const toResult = (r: Row): PendingResult => ({ accountId: r.account_id, requestId: r.request_id, idempotencyKey: r.idempotency_key, body: r.body, createdAt: r.created_at });
 
+interface QueuedDelete { accountId: string; requestId: string; done: (err?: unknown) => void }
+
 export class PendingResults implements PendingResultsPort {
+  /** Deletes asked for while one DELETE statement is in flight: they go together in the next one. */
+  private queued: QueuedDelete[] = [];
+  private deleting = false;
+
   constructor(private readonly pool: Pool) {}
 
   async setup(): Promise<void> {
@@ -63,8 +69,34 @@ export class PendingResults implements PendingResultsPort {
     return rows[0] ? toResult(rows[0]) : null;
   }
 
-  async delete(accountId: string, requestId: string): Promise<void> {
-    await this.pool.query('DELETE FROM pending_results WHERE account_id = $1 AND request_id = $2', [accountId, requestId]);
+  /**
+   * Resolves once the row is gone. Sent at once when no delete is in flight; otherwise it joins the rows that go
+   * together in one statement as soon as the one in flight is done (one statement for many delivered results under load).
+   */
+  delete(accountId: string, requestId: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queued.push({ accountId, requestId, done: (err?: unknown) => (err === undefined ? resolve() : reject(err)) });
+      if (!this.deleting) void this.deleteQueued();
+    });
+  }
+
+  private async deleteQueued(): Promise<void> {
+    this.deleting = true;
+    while (this.queued.length > 0) {
+      const batch = this.queued;
+      this.queued = [];
+      try {
+        await this.pool.query(
+          `DELETE FROM pending_results p USING unnest($1::text[], $2::text[]) AS gone(account_id, request_id)
+           WHERE p.account_id = gone.account_id AND p.request_id = gone.request_id`,
+          [batch.map((d) => d.accountId), batch.map((d) => d.requestId)],
+        );
+        for (const d of batch) d.done();
+      } catch (err: unknown) {
+        for (const d of batch) d.done(err ?? new Error('delete failed'));
+      }
+    }
+    this.deleting = false;
   }
 
   /** Rows older than `before` (the sweeper finishes or drops them), oldest first. */

@@ -1,55 +1,90 @@
 /**
- * Progress relay over Redis pub/sub: workers publish a request's chunks/done/error on its channel, and
- * the API process holding the client listens. One subscriber connection per process; the subscription
- * is in place (SUBSCRIBE acknowledged) before `listen` resolves, so the caller enqueues the job only
- * after it can no longer miss a message.
+ * Progress relay over Redis pub/sub: workers publish a request's chunks/done/error for the API process
+ * holding the client, and that process hands each message to the request's listener.
+ *
+ * Each API process listens on one reply channel of its own, subscribed once (the first `listen` waits for
+ * the SUBSCRIBE to be acknowledged, so a job is enqueued only once its messages cannot be missed); a job
+ * names that channel (`replyTo`) and every message on it names its request. So a request costs no Redis
+ * command of its own here. PUBLISH's receiver count then says whether the API process is alive and
+ * listening (the worker refunds a keyless request when it is not); whether that process still waits for
+ * this request is the ledger's to arbitrate (an API that gives up refunds first) and the cancel's to tell
+ * (an API that gives up sends one whether or not its refund could be made durable).
+ *
+ * A job without `replyTo` (queued by an API process from before this relay) is answered on its own
+ * channel, as before.
  */
+import { randomUUID } from 'node:crypto';
 import { channels, decodeCancel, encodeCancel, type JobRef, type ProgressMessage } from '../domain/jobs.js';
 import type { Redis } from './redis.js';
 
 type Handler = (message: ProgressMessage) => void;
 
+/** A job as the relay sees it: which request, and where its API process listens. */
+export type ReplyRef = JobRef & { replyTo?: string | undefined };
+
+/** A message on a reply channel: the request it belongs to, and the message. */
+interface Envelope { a: string; r: string; m: ProgressMessage }
+
+const requestKey = (ref: JobRef) => `${ref.accountId}\n${ref.requestId}`;
+
 export class ProgressHub {
   private readonly handlers = new Map<string, Handler>();
   private readonly cancelHandlers = new Set<(ref: JobRef) => void>();
   private cancelSubscribed = false;
+  /** This process's reply channel. */
+  readonly replyChannel: string;
+  private replySubscribed: Promise<void> | null = null;
 
   constructor(private readonly publisher: Redis, private readonly subscriber: Redis, private readonly prefix: string) {
+    this.replyChannel = `${prefix}reply:${randomUUID()}`;
     subscriber.on('message', (channel: string, raw: string) => {
       if (channel === channels.cancel(prefix)) {
         const ref = decodeCancel(raw);
         if (ref) for (const h of this.cancelHandlers) h(ref);
         return;
       }
-      const handler = this.handlers.get(channel);
-      if (!handler) return;
+      if (channel !== this.replyChannel) return;
+      let envelope: Envelope;
       try {
-        handler(JSON.parse(raw) as ProgressMessage);
+        envelope = JSON.parse(raw) as Envelope;
       } catch {
-        // A malformed message is dropped; the request still ends by its deadline.
+        return; // A malformed message is dropped; the request still ends by its deadline.
       }
+      // A request nobody here waits for any more: it was answered, or given up on (and refunded or cancelled).
+      this.handlers.get(requestKey({ accountId: envelope.a, requestId: envelope.r }))?.(envelope.m);
     });
+    // After a reconnect ioredis subscribes again to every channel it was subscribed to.
   }
 
-  /** Subscribes to a request's progress; resolves once subscribed. Returns the unsubscribe function. */
+  /**
+   * Starts relaying a request's progress to `handler`; resolves once its messages cannot be missed (this
+   * process's reply channel is subscribed). Returns the function that stops it. Enqueue the job with
+   * `replyTo: this.replyChannel`.
+   */
   async listen(ref: JobRef, handler: Handler): Promise<() => Promise<void>> {
-    const channel = channels.progress(this.prefix, ref);
-    this.handlers.set(channel, handler);
-    try {
-      await this.subscriber.subscribe(channel);
-    } catch (err: unknown) {
-      this.handlers.delete(channel);
-      throw err;
+    if (!this.replySubscribed) {
+      const subscribing = this.subscriber.subscribe(this.replyChannel).then(() => undefined);
+      this.replySubscribed = subscribing;
+      // A failed SUBSCRIBE is tried again by the next request.
+      subscribing.catch(() => { if (this.replySubscribed === subscribing) this.replySubscribed = null; });
     }
+    await this.replySubscribed;
+    const key = requestKey(ref);
+    this.handlers.set(key, handler);
     return async () => {
-      if (this.handlers.get(channel) !== handler) return;
-      this.handlers.delete(channel);
-      await this.subscriber.unsubscribe(channel).catch(() => {});
+      if (this.handlers.get(key) === handler) this.handlers.delete(key);
     };
   }
 
-  /** Resolves with the number of subscribers that received it (0: no API process is waiting for this request). */
-  async publish(ref: JobRef, message: ProgressMessage): Promise<number> {
+  /**
+   * Resolves with the number of API processes that received it: 0 when the one holding the request is gone
+   * (or, for a job without `replyTo`, no longer listening for this request).
+   */
+  async publish(ref: ReplyRef, message: ProgressMessage): Promise<number> {
+    if (ref.replyTo) {
+      const envelope: Envelope = { a: ref.accountId, r: ref.requestId, m: message };
+      return this.publisher.publish(ref.replyTo, JSON.stringify(envelope));
+    }
     return this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(message));
   }
 

@@ -169,6 +169,50 @@ describe('limits (Redis-shared rate limits and in-flight slots)', () => {
     });
   });
 
+  describe('rate limit and slot in one step (primaryWithSlot)', () => {
+    it('counts the request and takes a slot, refusing the slot past the maximum while still counting', async () => {
+      expect(await limiter.primaryWithSlot('acct-p', 5, 2, 'r1', 10_000)).to.deep.equal({
+        rate: { allowed: true, bucket: 'primary', limit: 5, remaining: 4, resetSeconds: 0, retryAfterSeconds: 0 },
+        slot: { acquired: true, limit: 2, inFlight: 1 },
+      });
+      expect((await limiter.primaryWithSlot('acct-p', 5, 2, 'r2', 10_000)).slot).to.deep.equal({ acquired: true, limit: 2, inFlight: 2 });
+      const third = await limiter.primaryWithSlot('acct-p', 5, 2, 'r3', 10_000);
+      expect(third.rate).to.include({ allowed: true, remaining: 2 });
+      expect(third.slot).to.deep.equal({ acquired: false, limit: 2, inFlight: 2 });
+      // The same counters as primary() and acquireSlot(): they see what the combined step did.
+      expect(await limiter.primary('acct-p', 5)).to.include({ allowed: true, remaining: 1 });
+      expect(await limiter.acquireSlot('acct-p', 2, 'r4', 10_000)).to.include({ acquired: false, inFlight: 2 });
+      expect(await limiter.releaseSlot('acct-p', 'r1')).to.equal(true);
+      expect((await limiter.primaryWithSlot('acct-p', 5, 2, 'r5', 10_000)).slot).to.deep.equal({ acquired: true, limit: 2, inFlight: 2 });
+    });
+
+    it('refuses at the rate limit without counting it or taking a slot', async () => {
+      for (let i = 0; i < 2; i += 1) await limiter.primaryWithSlot('acct-q', 2, 10, `r${i}`, 10_000);
+      const refused = await limiter.primaryWithSlot('acct-q', 2, 10, 'r2', 10_000);
+      expect(refused.slot).to.equal(null);
+      expect(refused.rate).to.include({ allowed: false, bucket: 'primary', limit: 2, remaining: 0 });
+      expect(refused.rate.retryAfterSeconds).to.be.within(1, 60);
+      expect(await redis.zcard(`${prefix}limit:{acct:acct-q}:inflight`)).to.equal(2);
+      expect(await redis.get(`${prefix}limit:{acct:acct-q}:primary`)).to.equal('2');
+    });
+
+    it('reclaims an expired holder and renews a repeated holder, as acquireSlot does', async () => {
+      expect((await limiter.primaryWithSlot('acct-r', 100, 1, 'lost', 200)).slot?.acquired).to.equal(true);
+      expect((await limiter.primaryWithSlot('acct-r', 100, 1, 'next', 10_000)).slot?.acquired).to.equal(false);
+      await sleep(250);
+      expect((await limiter.primaryWithSlot('acct-r', 100, 1, 'next', 10_000)).slot).to.deep.equal({ acquired: true, limit: 1, inFlight: 1 });
+      expect((await limiter.primaryWithSlot('acct-r', 100, 1, 'next', 10_000)).slot).to.deep.equal({ acquired: true, limit: 1, inFlight: 1 });
+    });
+
+    it('grants exactly the maximum out of a parallel burst from two processes', async () => {
+      const other = createLimiter({ redis: connect(), prefix });
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+        (i % 2 === 0 ? limiter : other).primaryWithSlot('acct-pb', 1_000, 10, `req-${i}`, 10_000)));
+      expect(results.filter((r) => r.slot?.acquired)).to.have.length(10);
+      expect(await redis.get(`${prefix}limit:{acct:acct-pb}:primary`)).to.equal('50');
+    });
+  });
+
   describe('rateLimitHeaders', () => {
     it('writes the section 8 headers, Retry-After only when refused', () => {
       const ok = { allowed: true, bucket: 'primary', limit: 60, remaining: 12, resetSeconds: 0, retryAfterSeconds: 0 } as const;
@@ -191,6 +235,7 @@ describe('limits (Redis-shared rate limits and in-flight slots)', () => {
       for (const attempt of [
         () => offline.primary('acct-a', 60),
         () => offline.acquireSlot('acct-a', 10, 'r1', 1000),
+        () => offline.primaryWithSlot('acct-a', 60, 10, 'r1', 1000),
         () => offline.releaseSlot('acct-a', 'r1'),
       ]) {
         const failure = await attempt().then(() => null, (err: unknown) => err);

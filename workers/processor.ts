@@ -236,19 +236,31 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       if (settlement === 'charged') return finishEarlierCharge(job, started);
       if (settlement !== 'open') return dropped(job, started, `late job, reservation ${settlement}`);
     }
+    // The account's state is read while the engine runs, so the charge is usually one round trip (see LedgerService.prefetch).
+    deps.ledger.prefetch(job.accountId);
     const deadline = AbortSignal.timeout(Math.max(1, job.deadline - Date.now()));
     const signal = AbortSignal.any([cancelSignal, deadline]);
     let result: Record<string, unknown>;
+    let listened: Promise<number | void> = Promise.resolve();
     try {
       if (signal.aborted) throw signal.reason;
       result = job.endpoint === 'humanize' ? await runHumanize(job, signal) : await runDetect(job, signal);
+      // Whether an API process still listens (asked only without a key, see below) is asked while the
+      // result is made durable: the two are independent and both must be known before the charge.
+      if (job.idempotencyKey === null) listened = deps.publish(job, { kind: 'started' }).catch(() => 0);
       // Durable before the charge: a charged request always has a result to deliver.
       await persist(job.deadline, () => pending.put({ accountId: job.accountId, requestId: job.requestId, idempotencyKey: job.idempotencyKey, body: result }));
     } catch (err: unknown) {
+      await listened;
       const timedOut = deadline.aborted && !cancelSignal.aborted;
       return fail(job, err, failureCode(job, err, cancelSignal.aborted && !timedOut), timedOut, started);
     }
-    if (job.idempotencyKey === null && (await deps.publish(job, { kind: 'started' }).catch(() => 0)) === 0) {
+    if (cancelSignal.aborted) {
+      // The API gave up on this request after the engine was done (and refunded it, or could not tell whether
+      // its refund landed): it is no longer waiting, so the words go back rather than being charged.
+      return fail(job, new Error('cancelled by the API'), failureCode(job, null, true), false, started);
+    }
+    if (job.idempotencyKey === null && (await listened) === 0) {
       // No API process is known to be waiting for this result (it died, lost its subscription, or Redis cannot
       // tell), and without a key no retry can fetch it: refund rather than risk charging for a result nobody
       // receives. A living API then finds the refund when it settles and answers the failure.
@@ -263,7 +275,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       }
       const outputWords = typeof result.output_words === 'number' ? result.output_words : 0;
       const charged = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.ledger.charge({
-        accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt,
+        accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt, optimistic: true,
       }));
       wordsRemaining = charged.wordsRemaining;
     } catch (err: unknown) {

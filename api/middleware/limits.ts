@@ -22,29 +22,28 @@ function refuse(result: RateLimitResult): never {
   throw new ApiError('RATE_LIMITED', `Rate limit of ${result.limit} requests per minute reached; retry in ${result.retryAfterSeconds} s.`);
 }
 
-/** Primary RPM and in-flight concurrency (humanize, detect); headers on success and error. */
+/** Primary RPM and in-flight concurrency (humanize, detect), in one Redis round trip; headers on success and error. */
 export function primaryLimits(limiter: Limiter, logger: Logger, slotTtlMs: number): Middleware {
   return async function applyPrimaryLimits(ctx, next) {
     const { accountId, plan } = ctx.state.principal as Principal;
-    const result = await failOpen(logger, () => limiter.primary(accountId, plan.requestsPerMinute));
-    if (result) ctx.set(rateLimitHeaders(result));
-    if (result && !result.allowed) refuse(result);
     const slotId = String(ctx.state.requestId) + ':' + Math.random().toString(36).slice(2);
-    let slot = true;
+    let checked: Awaited<ReturnType<Limiter['primaryWithSlot']>> | null;
     try {
-      const taken = await limiter.acquireSlot(accountId, plan.concurrentRequests, slotId, slotTtlMs);
-      if (!taken.acquired) {
-        throw new ApiError('CONCURRENT_LIMIT', `At most ${plan.concurrentRequests} humanize/detect requests may be in flight; wait for one to finish.`);
-      }
+      checked = await limiter.primaryWithSlot(accountId, plan.requestsPerMinute, plan.concurrentRequests, slotId, slotTtlMs);
     } catch (err: unknown) {
       if (!(err instanceof LimiterUnavailableError)) throw err;
-      logger.warn({ err: err.message }, 'concurrency limiter unavailable; request let through');
-      slot = false;
+      logger.warn({ err: err.message }, 'rate limiter unavailable; request let through');
+      checked = null;
+    }
+    if (checked) ctx.set(rateLimitHeaders(checked.rate));
+    if (checked && !checked.rate.allowed) refuse(checked.rate);
+    if (checked?.slot && !checked.slot.acquired) {
+      throw new ApiError('CONCURRENT_LIMIT', `At most ${plan.concurrentRequests} humanize/detect requests may be in flight; wait for one to finish.`);
     }
     try {
       await next();
     } finally {
-      if (slot) await limiter.releaseSlot(accountId, slotId).catch(() => {});
+      if (checked) await limiter.releaseSlot(accountId, slotId).catch(() => {});
     }
   };
 }

@@ -162,6 +162,12 @@ export interface PollingSubscriptionOptions {
   notifications: AppendNotifications;
   pollIntervalMs: number;
   pageSize: number;
+  /**
+   * Live, a page is read at most this often: appends that keep coming are read in batches (one page
+   * and its consumer's transaction for many events instead of one per append), while the first append
+   * after a quiet spell is read at once. 0 reads on every wake-up.
+   */
+  minReadIntervalMs?: number;
   onClose(subscription: AllSubscription): void;
 }
 
@@ -175,16 +181,25 @@ export function pollingSubscription(from: bigint | null, options: PollingSubscri
 
   async function* deliver(): AsyncGenerator<RecordedEvent> {
     let cursor = from ?? -1n;
+    const minInterval = options.minReadIntervalMs ?? 0;
+    let lastEventsAt = Number.NEGATIVE_INFINITY;
     const unregister = options.notifications.onAppend(() => wakeup.fire());
     try {
       while (!closed) {
         const page = await options.readPage(cursor, options.pageSize);
+        if (page.length > 0) lastEventsAt = Date.now();
         for (const event of page) {
           if (closed) return;
           yield event;
           cursor = event.position;
         }
-        if (page.length === 0) await wakeup.wait(options.pollIntervalMs);
+        // A short page is the end of the log as of its read: what was appended since has woken `wakeup`
+        // (the wake-up is kept when nobody waits yet), so the next read waits for it instead of finding nothing.
+        if (page.length < options.pageSize) {
+          await wakeup.wait(options.pollIntervalMs);
+          const early = minInterval - (Date.now() - lastEventsAt);
+          if (early > 0 && !closed) await new Promise((resolve) => setTimeout(resolve, early));
+        }
       }
     } finally {
       unregister();

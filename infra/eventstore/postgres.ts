@@ -21,6 +21,8 @@ export interface PostgresEventStoreOptions {
   pollIntervalMs?: number;
   /** Events per catch-up page (default 500). */
   pageSize?: number;
+  /** Live subscriptions read a page at most this often while appends keep coming (default 100; see pollingSubscription). */
+  minReadIntervalMs?: number;
 }
 
 /** Retries of an 'any' / 'stream_exists' append that met a concurrent writer of the same revision (a safety net: the stream lock prevents it). */
@@ -45,6 +47,7 @@ export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<AllSubscription>();
   private readonly pollIntervalMs: number;
   private readonly pageSize: number;
+  private readonly minReadIntervalMs: number;
 
   /**
    * Creates the `events` table when missing (idempotent, safe when several processes start at once).
@@ -59,6 +62,7 @@ export class PostgresEventStore implements EventStore {
     this.notifications = new AppendNotifications(pool);
     this.pollIntervalMs = options.pollIntervalMs ?? 300;
     this.pageSize = options.pageSize ?? 500;
+    this.minReadIntervalMs = options.minReadIntervalMs ?? 100;
   }
 
   async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -100,6 +104,7 @@ export class PostgresEventStore implements EventStore {
       notifications: this.notifications,
       pollIntervalMs: this.pollIntervalMs,
       pageSize: this.pageSize,
+      minReadIntervalMs: this.minReadIntervalMs,
       onClose: (closed) => this.subscriptions.delete(closed),
     });
     this.subscriptions.add(subscription);

@@ -97,6 +97,29 @@ describe('worker settlement: results nobody can receive, charges whose answer wa
     expect(await pending.get(accountId, requestId)).to.not.equal(null);
   });
 
+  it('a job cancelled by its API after the engine finished (the API gave up) is refunded, not charged, keyed or not', async () => {
+    for (const keyed of [false, true]) {
+      const { accountId, requestId, job, published } = await setup(keyed, 1);
+      const cancel = new AbortController();
+      // The cancel arrives once the engine has its result: too late to abort the engine, in time to stop the charge.
+      const detector = { detect: async (text: string, options: { signal: AbortSignal }) => {
+        const report = await engines.detector.detect(text, options);
+        cancel.abort();
+        return report;
+      } };
+      const process = createProcessor({
+        engines: { humanizer: engines.humanizer, detector }, ledger, results: idempotency, pending, logger: createLogger('silent'),
+        publish: async (_id, m) => { published.push(m); return 1; },
+      });
+      await process(job, cancel.signal);
+      const l = await checkLedger(backends.store, accountId);
+      expect(l.charged.size, `keyed: ${keyed}`).to.equal(0);
+      expect(l.refunded.get(requestId)?.code).to.equal('CLIENT_CANCELLED');
+      expect(published.filter((m) => m.kind === 'done')).to.deep.equal([]);
+      expect(await pending.get(accountId, requestId)).to.equal(null);
+    }
+  });
+
   it('a charge whose answer was lost is found charged: the result made durable before it is delivered, once', async () => {
     const { accountId, requestId, job, published, process } = await setup(false, 1);
     ledger.loseNextCharge = true;

@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:profile`: the deployed topology of `npm run bench` (an api process and a worker+projector
+ * process, local engine, 60 customers, 250-word texts) under load, with the CPU each process used during
+ * the run (from /proc) so that a figure reads as "CPU-bound" or "waiting", beside the essential pipeline
+ * measured in the same rounds. BASE_DIR=<another checkout> runs that checkout's service too, in alternating
+ * rounds, for a before/after comparison on a machine whose load changes. PROFILE=1 makes each service process
+ * write a V8 CPU profile into bench/results/profiles/; TRACE=1 preloads bench/trace-preload.mjs, whose
+ * per-request step times `node --import tsx bench/trace-report.ts` then summarises.
+ * Environment: BENCH_DURATION (s per round, default 10), BENCH_CONNECTIONS (default 10), ROUNDS (default 1),
+ * TARGET (detect | humanize).
+ */
+import { readdirSync, readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { AdminCommands } from '../bin/admin-commands.js';
+import { openBackends, type Backends } from '../bin/backends.js';
+import { defaultConcurrency, loadConfig } from '../infra/config.js';
+import { createLogger } from '../infra/logger.js';
+import { PLANS, type Plan } from '../domain/plans.js';
+import { createTestDatabase, REDIS_URL, type TestDatabase } from '../test/support/db.js';
+import { freePort, dropRedisPrefix } from '../test/support/processes.js';
+import { SAMPLE_TEXT } from '../test/support/service.js';
+import { createEssentialTable } from './essential.js';
+import { ROOT, spawnReady, type BenchProcess } from './processes.js';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = Number(process.env.ROUNDS ?? 1);
+const TARGET = process.env.TARGET ?? 'detect';
+const TEXT = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
+const TICKS = 100;
+
+function cpuMs(pid: number): number {
+  let stat: string;
+  try { stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { return 0; }
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000;
+}
+
+/** CPU ms of every process whose command name is `name` (postgres backends, redis-server). */
+function cpuOf(name: string): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try { if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name) total += cpuMs(Number(pid)); } catch { /* gone */ }
+  }
+  return total;
+}
+
+/** Busy share of the whole machine between two readings. */
+function machine(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - f[3]! - f[4]!, total };
+}
+
+const plan: Plan = { ...(PLANS.api_scale as Plan), key: 'api_bench', name: 'Bench', wordsPerMonth: 2_000_000_000, requestsPerMinute: 10_000_000, concurrentRequests: 10_000 };
+
+interface Deployment { label: string; url: string; path: string; keys: string[]; processes: BenchProcess[]; close(): Promise<void> }
+
+async function service(label: string, root: string, nodeArgs: string[]): Promise<Deployment> {
+  const db: TestDatabase = await createTestDatabase('hz_prof');
+  const prefix = `prof-${randomUUID().slice(0, 8)}`;
+  const plansFile = join(mkdtempSync(join(tmpdir(), 'hz-prof-')), 'plans.json');
+  writeFileSync(plansFile, JSON.stringify({ api_bench: plan }));
+  const env = { DATABASE_URL: db.url, REDIS_URL, REDIS_PREFIX: prefix, HOST: '127.0.0.1', PLANS_FILE: plansFile, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' };
+  const backends: Backends = await openBackends(loadConfig(env), createLogger('silent'));
+  const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: { api_bench: plan } });
+  const keys = (await admin.createCustomers({ plan: 'api_bench', count: 60, keyName: 'bench' })).map((c) => c.key as string);
+  const port = await freePort();
+  const api = await spawnReady(`${label} api`, 'bin/main.ts', [], { ...env, ROLES: 'api', PORT: String(port) }, '"msg":"started"', nodeArgs, root);
+  const worker = await spawnReady(`${label} worker`, 'bin/main.ts', [], { ...env, ROLES: 'worker,projector', PORT: '0' }, '"msg":"started"', nodeArgs, root);
+  return {
+    label, url: `http://127.0.0.1:${port}`, path: `/v1/${TARGET}`, keys, processes: [api, worker],
+    async close() {
+      await worker.stop();
+      await api.stop();
+      await backends.close();
+      await db.drop();
+      await dropRedisPrefix(prefix);
+    },
+  };
+}
+
+async function essential(keys: string[]): Promise<Deployment> {
+  const db = await createTestDatabase('hz_prof_e');
+  await createEssentialTable(db.pool);
+  const prefix = `prof-${randomUUID().slice(0, 8)}-essential`;
+  const port = await freePort();
+  const env = { DATABASE_URL: db.url, REDIS_URL, PREFIX: `${prefix}:`, CONCURRENCY: String(defaultConcurrency('local')) };
+  const api = await spawnReady('essential api', 'bench/essential.ts', ['api'], { ...env, PORT: String(port) }, 'ready');
+  const worker = await spawnReady('essential worker', 'bench/essential.ts', ['worker'], env, 'ready');
+  return {
+    label: 'essential', url: `http://127.0.0.1:${port}`, path: '/detect', keys, processes: [api, worker],
+    async close() { await worker.stop(); await api.stop(); await db.drop(); await dropRedisPrefix(prefix); },
+  };
+}
+
+async function load(d: Deployment, duration: number) {
+  let turn = 0;
+  return autocannon({
+    url: d.url, connections: CONNECTIONS, duration, method: 'POST', body: JSON.stringify({ text: TEXT }),
+    requests: [{ method: 'POST', setupRequest: (req: autocannon.Request) => ({ ...req, path: d.path, headers: { Authorization: `Bearer ${d.keys[turn++ % d.keys.length]}`, 'Content-Type': 'application/json' } }) }],
+  });
+}
+
+async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: number; line: string }> {
+  const before = d.processes.map((p) => cpuMs(p.child.pid!));
+  const pgBefore = cpuOf('postgres');
+  const redisBefore = cpuOf('redis-server');
+  const mBefore = machine();
+  const started = performance.now();
+  const r = await load(d, DURATION_S);
+  const wall = performance.now() - started;
+  const used = d.processes.map((p, i) => cpuMs(p.child.pid!) - before[i]!);
+  const pg = cpuOf('postgres') - pgBefore;
+  const rd = cpuOf('redis-server') - redisBefore;
+  const mAfter = machine();
+  const n = r.requests.total;
+  const rps = Math.round(n / (wall / 1000));
+  const line = `${d.label}: ${rps} req/s, p50 ${r.latency.p50} p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; ` +
+    d.processes.map((p, i) => `${p.name} ${Math.round((used[i]! / wall) * 100)}% CPU ${(used[i]! / n).toFixed(2)} ms/req`).join(', ') +
+    `; all postgres ${(pg / n).toFixed(2)} ms/req, redis ${(rd / n).toFixed(2)} ms/req (the machine's, other users included); ` +
+    `machine busy ${Math.round(((mAfter.busy - mBefore.busy) / (mAfter.total - mBefore.total)) * 100)}%, load average ${loadavg()[0]!.toFixed(1)}`;
+  return { rps, p50: r.latency.p50, p99: r.latency.p99, line };
+}
+
+async function main(): Promise<void> {
+  const profDir = join(ROOT, 'bench/results/profiles');
+  mkdirSync(profDir, { recursive: true });
+  const nodeArgs = [
+    ...(process.env.PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    ...(process.env.TRACE ? ['--import', 'tsx', '--import', join(ROOT, 'bench/trace-preload.mjs')] : []),
+  ];
+  const deployments: Deployment[] = [];
+  try {
+    const current = await service('service', ROOT, nodeArgs);
+    deployments.push(current);
+    if (process.env.BASE_DIR) deployments.push(await service('base', process.env.BASE_DIR, nodeArgs));
+    if (!process.env.SKIP_ESSENTIAL) deployments.unshift(await essential(current.keys));
+    for (const d of deployments) await load(d, 3);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const results = new Map<string, { rps: number; p99: number }>();
+      for (const d of deployments) {
+        const m = await measure(d);
+        results.set(d.label, m);
+        console.log(`round ${round} ${m.line}`);
+      }
+      const e = results.get('essential');
+      if (e) {
+        for (const [label, m] of results) {
+          if (label !== 'essential') console.log(`round ${round} ${label}: ${(m.rps / e.rps).toFixed(3)} of essential req/s, p99 ${(m.p99 / Math.max(1, e.p99)).toFixed(2)}x`);
+        }
+      }
+    }
+  } finally {
+    for (const d of deployments.reverse()) await d.close();
+  }
+}
+
+main().then(() => process.exit(0), (err: unknown) => { console.error(err); process.exit(1); });

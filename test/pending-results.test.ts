@@ -1,0 +1,59 @@
+/** The durable hand-over of results (infra/pending-results.ts): deletes asked for together go in few statements, each exactly its row. */
+import { expect } from 'chai';
+import pg from 'pg';
+import { PendingResults } from '../infra/pending-results.js';
+import { createTestDatabase, type TestDatabase } from './support/db.js';
+
+describe('pending results', () => {
+  let db: TestDatabase;
+  let pending: PendingResults;
+
+  before(async () => {
+    db = await createTestDatabase('hz_pending');
+    pending = new PendingResults(db.pool);
+    await pending.setup();
+  });
+  after(async () => { await db?.drop(); });
+
+  it('concurrent deletes remove exactly their rows (same request id on another account stays), in fewer statements than rows', async () => {
+    for (let i = 0; i < 30; i++) {
+      await pending.put({ accountId: 'a', requestId: `r${i}`, idempotencyKey: null, body: { i } });
+      await pending.put({ accountId: 'b', requestId: `r${i}`, idempotencyKey: null, body: { i } });
+    }
+    let statements = 0;
+    const query = pg.Pool.prototype.query;
+    const counting = new PendingResults(new Proxy(db.pool, {
+      get(target, name, receiver) {
+        if (name === 'query') return (...args: unknown[]) => { statements += 1; return (query as (...a: unknown[]) => unknown).apply(target, args); };
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    }));
+    await Promise.all(Array.from({ length: 30 }, (_, i) => counting.delete('a', `r${i}`)));
+    expect(statements).to.be.within(1, 2);
+    for (let i = 0; i < 30; i++) {
+      expect(await pending.get('a', `r${i}`)).to.equal(null);
+      expect((await pending.get('b', `r${i}`))?.body).to.deep.equal({ i });
+    }
+  });
+
+  it('a failed statement rejects its callers, and the next delete still runs', async () => {
+    let failNext = true;
+    const flaky = new PendingResults(new Proxy(db.pool, {
+      get(target, name, receiver) {
+        if (name === 'query') {
+          return (...args: unknown[]) => {
+            if (failNext) { failNext = false; return Promise.reject(new Error('database unreachable')); }
+            return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        }
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    }));
+    const failure = await flaky.delete('b', 'r1').then(() => null, (err: unknown) => err);
+    expect(failure).to.be.instanceOf(Error);
+    expect(await pending.get('b', 'r1')).to.not.equal(null);
+    await flaky.delete('b', 'r1');
+    expect(await pending.get('b', 'r1')).to.equal(null);
+    expect(await pending.get('b', 'r2')).to.not.equal(null);
+  });
+});
