@@ -79,11 +79,27 @@ describe('local humanizer rules: structure', () => {
       .to.deep.equal(['Primera parte del texto es larga.', 'Segunda parte también es larga.']);
   });
 
+  it('opens a split-off which-clause with a pronoun that agrees with its verb, or does not split there', () => {
+    const opts = { maxWords: 10, casual: false, english: true, sentenceEnd: '.' };
+    expect(splitSentence('The plan will use new electric buses, which are expected to cut emissions by a lot.', opts))
+      .to.deep.equal(['The plan will use new electric buses.', 'They are expected to cut emissions by a lot.']);
+    expect(splitSentence('The city finally changed its old parking rules, which angered many local shop owners.', opts))
+      .to.equal(null);
+    expect(splitSentence('The city finally changed its old parking rules, which upsets many local shop owners.', opts))
+      .to.deep.equal(['The city finally changed its old parking rules.', 'That upsets many local shop owners.']);
+    for (const s of ['Schools bought many new laptops, which were handed out to every student in the spring.',
+      'The team rebuilt the whole website, which was slow and hard to use for most people.']) {
+      expect(splitSentence(s, opts)![1]).to.not.match(/^This (?:are|were|is|was)\b/u);
+    }
+  });
+
   it('merges two sentences, lower-casing the second only when safe', () => {
     const o = { joiners: ['; '], lowerForms: new Set(['the']), spaceless: false, hasCase: true, namesAfterSemicolon: true };
     expect(mergeSentences('It rained.', 'The roads flooded.', o, rng())).to.equal('It rained; the roads flooded.');
     expect(mergeSentences('It rained.', 'Anna stayed in.', o, rng())).to.equal('It rained; Anna stayed in.');
     expect(mergeSentences('Did it rain?', 'The roads flooded.', o, rng())).to.equal(null);
+    // An opener keeps its capital only as a name would: it does not follow a semicolon.
+    expect(mergeSentences('It rained.', 'Plainly, the roads flooded.', o, rng())).to.equal(null);
     expect(mergeSentences('下雨了。', '路被淹了。', { ...o, joiners: ['，'], spaceless: true, hasCase: false }, rng())).to.equal('下雨了，路被淹了。');
   });
 

@@ -61,16 +61,20 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
   if (r.mergeRate === 0) return sentences;
   const out: string[] = [];
   for (let i = 0; i < sentences.length; i++) {
-    const a = sentences[i]!;
-    const b = sentences[i + 1];
-    // A sentence opening with a conjunction ("And it ...") stays on its own: joined, it would read "and and".
-    if (b !== undefined && !/^(?:and|but|or|so|yet|plus|nor)\b/iu.test(b) && wordCount(a) + wordCount(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
-      // A sentence opening with a connective ("However, ...") only follows a semicolon.
-      const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) ? ['; '] : JOINERS[ctx.profile.register];
+    let a = sentences[i]!;
+    // Up to r.maxJoined sentences join the first one (doctorate strings three together).
+    for (let joined = 0; joined < r.maxJoined && i + 1 < sentences.length; joined++) {
+      const b = sentences[i + 1]!;
+      // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".
+      if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(r.mergeRate)) break;
+      // A sentence opening with a connective ("However, ...", "But ...", "Plus, ...") only follows a semicolon.
+      const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^(?:but|so|yet|plus)\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
       const merged = mergeSentences(a, b, {
         joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, namesAfterSemicolon: true,
       }, ctx.rng);
-      if (merged) { out.push(merged); i++; continue; }
+      if (!merged) break;
+      a = merged;
+      i++;
     }
     out.push(a);
   }

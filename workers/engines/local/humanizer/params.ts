@@ -35,11 +35,13 @@ export interface ReadabilityParams {
   mergeMax: number;
   /** ...with this chance. */
   mergeRate: number;
+  /** How many following sentences may join one sentence. */
+  maxJoined: number;
 }
 
 export const READABILITY_PARAMS: Record<Readability, ReadabilityParams> = {
-  'high-school': { maxWords: 12, mergeMax: 0, mergeRate: 0 },
-  college: { maxWords: 25, mergeMax: 18, mergeRate: 0.2 },
-  graduate: { maxWords: 38, mergeMax: 34, mergeRate: 0.6 },
-  doctorate: { maxWords: 55, mergeMax: 50, mergeRate: 0.9 },
+  'high-school': { maxWords: 12, mergeMax: 0, mergeRate: 0, maxJoined: 0 },
+  college: { maxWords: 25, mergeMax: 26, mergeRate: 0.4, maxJoined: 1 },
+  graduate: { maxWords: 38, mergeMax: 36, mergeRate: 0.65, maxJoined: 1 },
+  doctorate: { maxWords: 55, mergeMax: 70, mergeRate: 1, maxJoined: 2 },
 };

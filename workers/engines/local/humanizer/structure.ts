@@ -30,13 +30,26 @@ function wordCount(s: string): number {
   return n;
 }
 
-/** English clause boundaries where a sentence can end, and what starts the new sentence. */
-const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean) => string }> = [
+/**
+ * What a non-restrictive ", which" clause starts with once it is a sentence of its own, read off its
+ * verb: "buses, which are ..." → "They are ...", "the plan, which cuts ..." → "That cuts ...". Null
+ * (no split) when the next word is not a verb whose number shows, so "This are ..." never happens.
+ */
+function whichLead(rest: string): string | null {
+  const verb = /^(\p{L}+)/u.exec(rest)?.[1]?.toLowerCase() ?? '';
+  if (/^(?:are|were|have|do|need|make|help|allow|give|provide|include|offer|show|mean|seem)$/u.test(verb)) return 'They ';
+  if (/^(?:is|was|has|does|can|could|will|would|may|might|should|must)$/u.test(verb)) return 'That ';
+  if (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb)) return 'That ';
+  return null;
+}
+
+/** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
+const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string) => string | null }> = [
   { re: /;\s+/gu, lead: () => '' },
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual) => (casual ? 'And ' : '') },
   { re: /,\s+but\s+/gu, lead: () => 'But ' },
   { re: /,\s+so\s+/gu, lead: () => 'So ' },
-  { re: /,\s+which\s+/gu, lead: () => 'This ' },
+  { re: /,\s+which\s+/gu, lead: (_casual, rest) => whichLead(rest) },
   { re: /,\s+whereas\s+/gu, lead: () => 'By contrast, ' },
   { re: /,\s+while\s+/gu, lead: () => 'At the same time, ' },
   { re: /\s+—\s+/gu, lead: () => '' },
@@ -66,10 +79,13 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
       if (left < minPart || total - left < minPart) continue;
       // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
       if (rule.re.source.startsWith(',\\s+and') && /,[^,;]{0,80}$/u.test(s.slice(0, m.index!))) continue;
+      const rest = s.slice(m.index! + m[0].length);
+      const lead = rule.lead(o.casual, rest);
+      if (lead === null) continue;
       // The new sentence must start with a word that can take a capital (not a quote or a number).
-      if (!rule.lead(o.casual) && o.english && !/^\p{L}/u.test(s.slice(m.index! + m[0].length))) continue;
+      if (!lead && o.english && !/^\p{L}/u.test(rest)) continue;
       const score = Math.abs(left - total / 2);
-      if (!best || score < best.score) best = { at: m.index!, end: m.index! + m[0].length, lead: rule.lead(o.casual), score };
+      if (!best || score < best.score) best = { at: m.index!, end: m.index! + m[0].length, lead, score };
     }
   }
   if (!best) return null;
@@ -100,7 +116,8 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
   if (o.hasCase) {
     const lowered = decapitalize(b, o.lowerForms);
     if (lowered === null) {
-      if (!/^\p{Lu}/u.test(b)) return null;
+      // "Plainly, ..." is an opener, not a name: it does not follow a semicolon with its capital.
+      if (!/^\p{Lu}/u.test(b) || /^\p{L}+,/u.test(b)) return null;
       // An English name keeps its capital; only a semicolon joins cleanly before it.
       return o.namesAfterSemicolon && joiner.trim() === ';' ? `${head}; ${b}` : null;
     }
