@@ -9,7 +9,7 @@ import { generatorKind, rng } from './dataset.js';
 /** Raw bucket counts of one document: word block then character block. */
 export interface NgramCounts { index: Int32Array; count: Uint16Array; wordEnd: number }
 
-export const NGRAM_TRAINING = { lambda: 1e-3, epochs: 3, learningRate: 0.4 } as const;
+export const NGRAM_TRAINING = { lambda: 1e-4, epochs: 3, learningRate: 0.4 } as const;
 
 export function ngramCounts(tokens: readonly Token[], spec: HashSpec): NgramCounts {
   const { words, chars } = countNgrams(tokens, spec);
