@@ -65,10 +65,6 @@ export function createEnginePool(options: { threads: number; /** Keep run-time h
     maxQueue: Number.POSITIVE_INFINITY,
     // Per-task timing histograms cost main-thread time on every task; only benchmarks read them.
     recordTiming: options.recordTiming ?? false,
-    // Tasks reach a thread on its message port alone. With piscina's default (`sync`) an idle thread also
-    // blocks in Atomics.wait and each task is signalled a second time through Atomics.notify, which cost
-    // the main thread about 0.4 ms per task here (6% of the worker process's busy time in a profile).
-    atomics: 'disabled',
   });
   let closing: Promise<void> | null = null;
 
