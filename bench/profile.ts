@@ -6,6 +6,11 @@
  * rounds, for a before/after comparison on a machine whose load changes. PROFILE=1 makes each service process
  * write a V8 CPU profile into bench/results/profiles/; TRACE=1 preloads bench/trace-preload.mjs, whose
  * per-request step times `node --import tsx bench/trace-report.ts` then summarises.
+ * SPLIT_PROJECTOR=1 runs the projector in a process of its own (api, worker, projector), so that the worker's CPU
+ * per request is read without the projector's; THREADS=1 prints each process's CPU per request by thread (the
+ * main thread, then every other thread that used at least 0.02 ms per request: engine threads, V8's platform
+ * threads, libuv's pool), from /proc/<pid>/task.
+ * SERVICE_NODE_ARGS: Node/V8 flags for this checkout's service processes only (against BASE_DIR's, without them).
  * Environment: BENCH_DURATION (s per round, default 10), BENCH_CONNECTIONS (default 10), ROUNDS (default 1),
  * TARGET (detect | humanize).
  */
@@ -31,6 +36,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 1);
 const TARGET = process.env.TARGET ?? 'detect';
 const TEXT = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
 const TICKS = 100;
+const SPLIT_PROJECTOR = Boolean(process.env.SPLIT_PROJECTOR);
+const THREADS = Boolean(process.env.THREADS);
 
 function cpuMs(pid: number): number {
   let stat: string;
@@ -70,10 +77,14 @@ async function service(label: string, root: string, nodeArgs: string[]): Promise
   const keys = (await admin.createCustomers({ plan: 'api_bench', count: 60, keyName: 'bench' })).map((c) => c.key as string);
   const port = await freePort();
   const api = await spawnReady(`${label} api`, 'bin/main.ts', [], { ...env, ROLES: 'api', PORT: String(port) }, '"msg":"started"', nodeArgs, root);
-  const worker = await spawnReady(`${label} worker`, 'bin/main.ts', [], { ...env, ROLES: 'worker,projector', PORT: '0' }, '"msg":"started"', nodeArgs, root);
+  const worker = await spawnReady(`${label} worker`, 'bin/main.ts', [], { ...env, ROLES: SPLIT_PROJECTOR ? 'worker' : 'worker,projector', PORT: '0' }, '"msg":"started"', nodeArgs, root);
+  const projector = SPLIT_PROJECTOR
+    ? [await spawnReady(`${label} projector`, 'bin/main.ts', [], { ...env, ROLES: 'projector', PORT: '0' }, '"msg":"started"', nodeArgs, root)]
+    : [];
   return {
-    label, url: `http://127.0.0.1:${port}`, path: `/v1/${TARGET}`, keys, processes: [api, worker],
+    label, url: `http://127.0.0.1:${port}`, path: `/v1/${TARGET}`, keys, processes: [api, worker, ...projector],
     async close() {
+      for (const p of projector) await p.stop();
       await worker.stop();
       await api.stop();
       await backends.close();
@@ -105,8 +116,24 @@ async function load(d: Deployment, duration: number) {
   });
 }
 
+/** CPU ms of each thread of a process ('main', or 't' + thread id). */
+function threadCpuMs(pid: number): Map<string, number> {
+  const byThread = new Map<string, number>();
+  let tids: string[];
+  try { tids = readdirSync(`/proc/${pid}/task`); } catch { return byThread; }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byThread.set(tid === String(pid) ? 'main' : `t${tid}`, ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1000);
+    } catch { /* gone */ }
+  }
+  return byThread;
+}
+
 async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: number; line: string }> {
   const before = d.processes.map((p) => cpuMs(p.child.pid!));
+  const threadsBefore = d.processes.map((p) => threadCpuMs(p.child.pid!));
   const pgBefore = cpuOf('postgres');
   const redisBefore = cpuOf('redis-server');
   const mBefore = machine();
@@ -118,6 +145,12 @@ async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: 
   const rd = cpuOf('redis-server') - redisBefore;
   const mAfter = machine();
   const n = r.requests.total;
+  if (THREADS) {
+    d.processes.forEach((p, i) => {
+      const perRequest = [...threadCpuMs(p.child.pid!)].map(([t, ms]) => [t, (ms - (threadsBefore[i]!.get(t) ?? 0)) / n] as const);
+      console.log(`  ${p.name} CPU ms/req by thread: ${perRequest.filter(([t, ms]) => t === 'main' || ms >= 0.02).map(([t, ms]) => `${t} ${ms.toFixed(2)}`).join(', ')}`);
+    });
+  }
   const rps = Math.round(n / (wall / 1000));
   const line = `${d.label}: ${rps} req/s, p50 ${r.latency.p50} p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; ` +
     d.processes.map((p, i) => `${p.name} ${Math.round((used[i]! / wall) * 100)}% CPU ${(used[i]! / n).toFixed(2)} ms/req`).join(', ') +
@@ -135,7 +168,7 @@ async function main(): Promise<void> {
   ];
   const deployments: Deployment[] = [];
   try {
-    const current = await service('service', ROOT, nodeArgs);
+    const current = await service('service', ROOT, [...nodeArgs, ...(process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)]);
     deployments.push(current);
     if (process.env.BASE_DIR) deployments.push(await service('base', process.env.BASE_DIR, nodeArgs));
     if (!process.env.SKIP_ESSENTIAL) deployments.unshift(await essential(current.keys));
