@@ -28,7 +28,6 @@ async function main(): Promise<void> {
   const service = await startService(config, { logger });
   // Supervisors and tests wait for this line: every role of the process is serving.
   logger.info({ url: service.url }, 'started');
-  logger.flush(); // log lines are buffered (infra/logger.ts); this one is awaited by supervisors at once
   let signals = 0;
   const stop = (signal: string) => {
     signals++;
@@ -37,7 +36,6 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     logger.info({ signal }, 'shutting down');
-    logger.flush();
     // Past the grace period the API still takes up to 5 s to end what is open, then closers run.
     const force = setTimeout(() => { logger.error('shutdown deadline passed; forcing exit'); process.exit(1); }, config.shutdownGraceMs + 10_000);
     force.unref();

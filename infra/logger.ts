@@ -3,20 +3,15 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-/** Log lines are buffered up to this many bytes, and for at most LOG_FLUSH_MS. */
-export const LOG_BUFFER_BYTES = 4096;
-export const LOG_FLUSH_MS = 100;
-
 export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
   return pino({
     level,
     base: { pid: process.pid, ...base },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.authorization', 'authorization', 'key'], censor: '[redacted]' },
-  // Asynchronous, buffered stdout: lines are written together once 4 KiB have gathered, and at the latest
-  // every 100 ms (one system call for many request lines under load, where a
-  // write per line cost each process 3-4% of its busy time); pino flushes what is left when the process exits.
-  }, pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }));
+  // Asynchronous stdout: lines logged while a write is in flight go out together in the next one (one
+  // system call for many request lines under load); pino flushes what is left when the process exits.
+  }, pino.destination({ dest: 1, sync: false }));
 }
 
 /**
