@@ -8,7 +8,6 @@ import { createLocalHumanizer } from '../workers/engines/local/index.js';
 import type { HumanizeRequest } from '../workers/engines/types.js';
 import { HUMANIZER_CORPUS as CORPUS } from './support/humanizer-corpus.js';
 
-
 const CUSTOM: ToneSpec = { kind: 'custom', id: '00000000-0000-4000-8000-000000000000', name: 'Support', instructions: 'Warm, friendly and concise.', description: null, example: null };
 const TONES: ToneSpec[] = [...BUILTIN_TONES.map((name): ToneSpec => ({ kind: 'builtin', name })), CUSTOM];
 
