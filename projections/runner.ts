@@ -1,7 +1,9 @@
 /**
- * Runs projections: live (a catch-up subscription per projection, from its checkpoint), on demand
- * (`catchUpTo`, for commands that must see their own write), and from scratch (`rebuild`).
- * Live and on-demand paths apply events through `applyBatch`, a rebuild through one transaction
+ * Runs projections: live (one catch-up subscription for every projection at the same checkpoint, each
+ * batch applied to all of them in one transaction; a projection behind them catches up on its own and
+ * joins them, see `runGroup`), on demand (`catchUpTo`, for commands that must see their own write), and
+ * from scratch (`rebuild`).
+ * Live and on-demand paths apply events through `applyBatch`/`applyBatchToAll`, a rebuild through one transaction
  * (`rebuildProjections`); checkpoints.ts explains how they can all run at once, in one process or
  * several, without applying an event twice and without readers ever seeing a half-rebuilt table.
  */
@@ -83,7 +85,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 200;
   }
 
-  /** Creates the tables, then applies live events from each checkpoint until `stop()`. */
+  /** Creates the tables, then applies live events from the checkpoints until `stop()` (see `runGroup`). */
   async start(): Promise<void> {
     if (this.stopping) return;
     const stopping = new AbortController();
