@@ -320,6 +320,11 @@ export class ProjectionRunner {
       } catch (err: unknown) {
         if (stopping.aborted) break;
         this.logger.error({ err, projections: live.members.map((p) => p.name), retryInMs: retryMs }, 'projection failed; retrying');
+        if (live.members.length > 1) {
+          // Which one failed is not known: each goes on alone (one that keeps failing holds up only
+          // itself), and the others meet again once past where the group stopped.
+          for (const projection of live.members.splice(0)) this.addStraggler(live, projection, live.cursor, null, true);
+        }
         await sleep(retryMs, stopping);
         retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       } finally {
@@ -332,10 +337,11 @@ export class ProjectionRunner {
     for (const straggler of live.stragglers.values()) straggler.park?.(false);
   }
 
-  private addStraggler(live: LiveGroup, projection: Projection, cursor: bigint, pending: readonly RecordedEvent[] | null): void {
+  /** `mustAdvance`: apply at least one batch alone before joining again, even when at the group's cursor. */
+  private addStraggler(live: LiveGroup, projection: Projection, cursor: bigint, pending: readonly RecordedEvent[] | null, mustAdvance = false): void {
     const straggler: Straggler = { projection, cursor, park: null };
     live.stragglers.set(projection.name, straggler);
-    const task = this.straggle(live, straggler, pending).finally(() => live.tasks.delete(task));
+    const task = this.straggle(live, straggler, pending, mustAdvance).finally(() => live.tasks.delete(task));
     live.tasks.add(task);
   }
 
@@ -361,7 +367,7 @@ export class ProjectionRunner {
    * with by a rebuild), then pages through the log from its checkpoint, never past the group's
    * cursor, and parks once at or past it until the group takes it in or, having moved on, sends it on.
    */
-  private async straggle(live: LiveGroup, straggler: Straggler, pending: readonly RecordedEvent[] | null): Promise<void> {
+  private async straggle(live: LiveGroup, straggler: Straggler, pending: readonly RecordedEvent[] | null, mustAdvance: boolean): Promise<void> {
     const { projection } = straggler;
     const { stopping } = live;
     let retryMs = RETRY_FIRST_MS;
@@ -373,7 +379,7 @@ export class ProjectionRunner {
         let events = pending;
         pending = null;
         if (!events) {
-          if (straggler.cursor >= live.cursor) {
+          if (straggler.cursor >= live.cursor && !mustAdvance) {
             const joined = await new Promise<boolean>((resolve) => {
               straggler.park = resolve;
               live.parkedSignal.fire();
@@ -386,7 +392,9 @@ export class ProjectionRunner {
           const target = live.cursor;
           const page = await this.store.readAll(straggler.cursor, this.batchSize);
           if (page.length === 0) {
-            await sleep(NOTHING_VISIBLE_WAIT_MS, stopping);
+            // Nothing to apply past it: it has nothing left that could fail, and may join again.
+            if (straggler.cursor >= live.cursor) mustAdvance = false;
+            else await sleep(NOTHING_VISIBLE_WAIT_MS, stopping);
             continue;
           }
           // A prefix of a page is gap-free too: stop at the group's cursor, so as to join it there.
@@ -402,6 +410,7 @@ export class ProjectionRunner {
         }
         const last = events.at(-1)!.position;
         straggler.cursor = outcome.checkpoint > last ? outcome.checkpoint : last;
+        mustAdvance = false;
         retryMs = RETRY_FIRST_MS;
       } catch (err: unknown) {
         if (stopping.aborted) break;

@@ -124,6 +124,15 @@ function recordingTransactions<P extends Projection>(projection: P): P & { txids
   });
 }
 
+/** Of `txids`, those that committed (a failed batch's transaction was rolled back, what it applied with it). */
+async function committedOnly(pool: Pool, txids: string[] | undefined): Promise<string[]> {
+  if (!txids || txids.length === 0) return [];
+  const { rows } = await pool.query<{ tx: string }>(
+    "SELECT tx FROM unnest($1::text[]) AS tx WHERE txid_status(tx::bigint) = 'committed'", [txids],
+  );
+  return rows.map((r) => r.tx);
+}
+
 /** `store`, counting the subscriptions opened on it. */
 function countingSubscriptions(store: EventStore): { store: EventStore; subscriptions: () => number } {
   let subscriptions = 0;
@@ -553,6 +562,50 @@ describe('ProjectionRunner', function () {
     expect(counting.subscriptions(), 'subscriptions opened').to.equal(1);
     for (const p of [a!, b!, c]) expect(await tableCounts(db.pool, p.table, streams), p.name).to.deep.equal(await expectedCounts(store, streams));
     for (const p of [a!, b!, c]) for (const [id, txs] of p.txids) expect(txs, `${p.name}: event ${id}`).to.have.length(1);
+  });
+
+  it('keeps the other projections of the live group going while one keeps failing, and takes it back once it recovers', async () => {
+    const poison = fresh('poison');
+    const healthy = fresh('healthy');
+    let broken = true;
+    const base = countingProjection();
+    const failing = recordingTransactions(Object.assign(Object.create(base) as typeof base, {
+      async apply(event: RecordedEvent, client: PoolClient) {
+        if (broken && event.streamName === poison) throw new Error('simulated lasting failure while applying');
+        await base.apply(event, client);
+      },
+    }));
+    const other = recordingTransactions(countingProjection());
+    const errors: string[] = [];
+    const logger = { info() {}, warn() {}, error: (_: unknown, message?: string) => { if (message) errors.push(message); } };
+    const runner = new ProjectionRunner({ pool: db.pool, store, projections: [failing, other], batchSize: 50, logger });
+    cleanups.push(() => runner.stop());
+    await runner.start();
+    const positionOf = async (p: Projection): Promise<bigint> => (await runner.lag()).find((l) => l.name === p.name)!.position;
+
+    const poisoned = await store.append(poison, counted(2), 'no_stream');
+    let last = 0n;
+    for (let i = 0; i < 3; i += 1) last = (await store.append(healthy, counted(2), 'any')).position;
+    await eventually(async () => (await positionOf(other)) >= last, 'the healthy projection goes on alone');
+    expect(errors.length, 'failures logged').to.be.at.least(1);
+    expect((await positionOf(failing)) < poisoned.position, 'the failing projection is stuck before the poisoned events').to.equal(true);
+
+    broken = false;
+    await eventually(async () => (await positionOf(failing)) >= last, 'the failing projection recovers and catches up');
+    // Back in the group: the next events reach both in one transaction.
+    let joined = false;
+    for (let attempt = 0; attempt < 20 && !joined; attempt += 1) {
+      const event = { type: 'Counted', data: {}, id: randomUUID() };
+      last = (await store.append(healthy, [event], 'any')).position;
+      await eventually(async () => (await runner.lag()).every((l) => l.position >= last), 'both apply the new event');
+      joined = JSON.stringify(await committedOnly(db.pool, failing.txids.get(event.id))) === JSON.stringify(await committedOnly(db.pool, other.txids.get(event.id)));
+    }
+    expect(joined, 'the recovered projection is back in the group').to.equal(true);
+    const streams = [poison, healthy];
+    for (const p of [failing, other]) expect(await tableCounts(db.pool, p.table, streams), p.name).to.deep.equal(await expectedCounts(store, streams));
+    for (const p of [failing, other]) {
+      for (const [id, txs] of p.txids) expect(await committedOnly(db.pool, txs), `${p.name}: event ${id} applied in committed transactions`).to.have.length(1);
+    }
   });
 
   it('refuses to rebuild a projection it does not know', async () => {
