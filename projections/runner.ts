@@ -1,7 +1,9 @@
 /**
- * Runs projections: live (a catch-up subscription per projection, from its checkpoint), on demand
- * (`catchUpTo`, for commands that must see their own write), and from scratch (`rebuild`).
- * Live and on-demand paths apply events through `applyBatch`, a rebuild through one transaction
+ * Runs projections: live (one catch-up subscription for every projection at the same checkpoint, each
+ * batch applied to all of them in one transaction; a projection behind them catches up on its own and
+ * joins them, see `runGroup`), on demand (`catchUpTo`, for commands that must see their own write), and
+ * from scratch (`rebuild`).
+ * Live and on-demand paths apply events through `applyBatch`/`applyBatchToAll`, a rebuild through one transaction
  * (`rebuildProjections`); checkpoints.ts explains how they can all run at once, in one process or
  * several, without applying an event twice and without readers ever seeing a half-rebuilt table.
  */
@@ -70,6 +72,7 @@ export class ProjectionRunner {
   private loops: Promise<void>[] = [];
   private readonly subscriptions = new Set<AllSubscription>();
   private stopping: AbortController | null = null;
+  private live: LiveGroup | null = null;
 
   constructor(options: ProjectionRunnerOptions) {
     const names = options.projections.map((p) => p.name);
@@ -82,7 +85,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 200;
   }
 
-  /** Creates the tables, then applies live events from each checkpoint until `stop()`. */
+  /** Creates the tables, then applies live events from the checkpoints until `stop()` (see `runGroup`). */
   async start(): Promise<void> {
     if (this.stopping) return;
     const stopping = new AbortController();
@@ -94,7 +97,12 @@ export class ProjectionRunner {
       throw err;
     }
     if (stopping.signal.aborted) return; // stop() came first
-    this.loops = this.projections.map((projection) => this.runLive(projection, stopping.signal));
+    const live: LiveGroup = {
+      stopping: stopping.signal, started: false, cursor: START_POSITION, members: [],
+      stragglers: new Map(), tasks: new Set(), parkedSignal: new Signal(),
+    };
+    this.live = live;
+    this.loops = [this.runGroup(live)];
   }
 
   /** Ends live application after the batch in progress has committed (its checkpoint with it). Safe twice. */
@@ -104,7 +112,9 @@ export class ProjectionRunner {
     stopping.abort();
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     await Promise.all(this.loops);
+    if (this.live) while (this.live.tasks.size > 0) await Promise.all([...this.live.tasks]);
     this.loops = [];
+    this.live = null;
     this.stopping = null;
   }
 
@@ -239,32 +249,82 @@ export class ProjectionRunner {
     return projection;
   }
 
-  private async runLive(projection: Projection, stopping: AbortSignal): Promise<void> {
+  /**
+   * The live group: every projection at or past `live.cursor` reads the log through ONE subscription
+   * and gets each batch in ONE transaction (`applyBatchToAll`: per-projection rebuild try-locks,
+   * checkpoint row locks, skipping and checkpoint moves). A projection behind it (being rebuilt,
+   * newly added, moved back elsewhere) is a straggler: it catches up on its own (`straggle`) and
+   * joins between two batches, when its checkpoint is at or past the group's.
+   */
+  private async runGroup(live: LiveGroup): Promise<void> {
     let retryMs = RETRY_FIRST_MS;
+    const { stopping } = live;
     while (!stopping.aborted) {
       let subscription: AllSubscription | null = null;
       try {
-        let cursor = await readCheckpoint(this.pool, projection.name);
-        subscription = this.store.subscribeToAll(cursor);
+        if (!live.started) {
+          const checkpoints = await readCheckpoints(this.pool);
+          const positions = this.projections.map((p) => {
+            const position = checkpoints.get(p.name);
+            if (position === undefined) throw new Error(`projection ${p.name} has no checkpoint row: set it up first`);
+            return position;
+          });
+          live.cursor = positions.reduce((a, b) => (a > b ? a : b));
+          this.projections.forEach((p, i) => {
+            if (positions[i]! >= live.cursor) live.members.push(p);
+            else this.addStraggler(live, p, positions[i]!, null);
+          });
+          live.started = true;
+        }
+        if (live.members.length === 0) {
+          // Every projection left the group (all being rebuilt): it resumes from the first to come back.
+          const parked = [...live.stragglers.values()].filter((s) => s.park);
+          if (parked.length === 0) {
+            await live.parkedSignal.wait(stopping);
+            continue;
+          }
+          live.cursor = parked.map((s) => s.cursor).reduce((a, b) => (a < b ? a : b));
+          this.admitParked(live);
+          continue;
+        }
+        subscription = this.store.subscribeToAll(live.cursor);
         this.subscriptions.add(subscription);
         if (stopping.aborted) break;
-        let reset = false;
+        let emptied = false;
         for await (const batch of inBatches(subscription, this.batchSize)) {
-          const outcome = await this.applyOnceNotRebuilding(projection, cursor, batch, stopping);
-          if (!outcome) break; // stopping while a rebuild was in progress: the batch stays unapplied
-          if (outcome.kind === 'behind') {
-            this.logger.info({ projection: projection.name, checkpoint: outcome.checkpoint.toString() }, 'projection checkpoint moved back elsewhere; replaying from it');
-            reset = true;
-            break;
+          this.admitParked(live);
+          const group = [...live.members];
+          const outcomes = group.length === 1
+            ? new Map([[group[0]!.name, await applyBatch(this.pool, group[0]!, live.cursor, batch)]])
+            : await applyBatchToAll(this.pool, group, live.cursor, batch);
+          for (const projection of group) {
+            const outcome = outcomes.get(projection.name)!;
+            if (outcome.kind === 'applied') continue;
+            live.members.splice(live.members.indexOf(projection), 1);
+            if (outcome.kind === 'rebuilding') {
+              // It waits the rebuild out with this batch, as a straggler; the others go on.
+              this.addStraggler(live, projection, live.cursor, batch);
+            } else {
+              this.logger.info({ projection: projection.name, checkpoint: outcome.checkpoint.toString() }, 'projection checkpoint moved back elsewhere; replaying from it');
+              this.addStraggler(live, projection, outcome.checkpoint, null);
+            }
           }
-          cursor = batch.at(-1)!.position;
+          if (live.members.length === 0) { emptied = true; break; }
+          // Every member's checkpoint is now at or past the batch's last event.
+          live.cursor = batch.at(-1)!.position;
           retryMs = RETRY_FIRST_MS;
+          this.releaseParkedBehind(live);
           if (stopping.aborted) break;
         }
-        if (!reset && !stopping.aborted) throw new Error('subscription ended unexpectedly');
+        if (!emptied && !stopping.aborted) throw new Error('subscription ended unexpectedly');
       } catch (err: unknown) {
         if (stopping.aborted) break;
-        this.logger.error({ err, projection: projection.name, retryInMs: retryMs }, 'projection failed; retrying');
+        this.logger.error({ err, projections: live.members.map((p) => p.name), retryInMs: retryMs }, 'projection failed; retrying');
+        if (live.members.length > 1) {
+          // Which one failed is not known: each goes on alone (one that keeps failing holds up only
+          // itself), and the others meet again once past where the group stopped.
+          for (const projection of live.members.splice(0)) this.addStraggler(live, projection, live.cursor, null, true);
+        }
         await sleep(retryMs, stopping);
         retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       } finally {
@@ -272,6 +332,92 @@ export class ProjectionRunner {
           this.subscriptions.delete(subscription);
           await subscription.close();
         }
+      }
+    }
+    for (const straggler of live.stragglers.values()) straggler.park?.(false);
+  }
+
+  /** `mustAdvance`: apply at least one batch alone before joining again, even when at the group's cursor. */
+  private addStraggler(live: LiveGroup, projection: Projection, cursor: bigint, pending: readonly RecordedEvent[] | null, mustAdvance = false): void {
+    const straggler: Straggler = { projection, cursor, park: null };
+    live.stragglers.set(projection.name, straggler);
+    const task = this.straggle(live, straggler, pending, mustAdvance).finally(() => live.tasks.delete(task));
+    live.tasks.add(task);
+  }
+
+  /** Moves every parked straggler at or past the group's cursor into the group (between two batches). */
+  private admitParked(live: LiveGroup): void {
+    for (const straggler of [...live.stragglers.values()]) {
+      if (!straggler.park || straggler.cursor < live.cursor) continue;
+      live.stragglers.delete(straggler.projection.name);
+      live.members.push(straggler.projection);
+      straggler.park(true);
+    }
+  }
+
+  /** Sends parked stragglers the group has moved past back to catching up. */
+  private releaseParkedBehind(live: LiveGroup): void {
+    for (const straggler of live.stragglers.values()) {
+      if (straggler.park && straggler.cursor < live.cursor) straggler.park(false);
+    }
+  }
+
+  /**
+   * A projection behind the group: applies `pending` first (the batch the group was turned away
+   * with by a rebuild), then pages through the log from its checkpoint, never past the group's
+   * cursor, and parks once at or past it until the group takes it in or, having moved on, sends it on.
+   */
+  private async straggle(live: LiveGroup, straggler: Straggler, pending: readonly RecordedEvent[] | null, mustAdvance: boolean): Promise<void> {
+    const { projection } = straggler;
+    const { stopping } = live;
+    let retryMs = RETRY_FIRST_MS;
+    let known = true;
+    while (!stopping.aborted) {
+      try {
+        if (!known) straggler.cursor = await readCheckpoint(this.pool, projection.name);
+        known = true;
+        let events = pending;
+        pending = null;
+        if (!events) {
+          if (straggler.cursor >= live.cursor && !mustAdvance) {
+            const joined = await new Promise<boolean>((resolve) => {
+              straggler.park = resolve;
+              live.parkedSignal.fire();
+              if (stopping.aborted) resolve(false);
+            });
+            straggler.park = null;
+            if (joined) return;
+            continue;
+          }
+          const target = live.cursor;
+          const page = await this.store.readAll(straggler.cursor, this.batchSize);
+          if (page.length === 0) {
+            // Nothing to apply past it: it has nothing left that could fail, and may join again.
+            if (straggler.cursor >= live.cursor) mustAdvance = false;
+            else await sleep(NOTHING_VISIBLE_WAIT_MS, stopping);
+            continue;
+          }
+          // A prefix of a page is gap-free too: stop at the group's cursor, so as to join it there.
+          const upToGroup = page.filter((e) => e.position <= target);
+          events = upToGroup.length > 0 ? upToGroup : page;
+        }
+        const outcome = await this.applyOnceNotRebuilding(projection, straggler.cursor, events, stopping);
+        if (!outcome) return; // stopping while a rebuild was in progress
+        if (outcome.kind === 'behind') {
+          this.logger.info({ projection: projection.name, checkpoint: outcome.checkpoint.toString() }, 'projection checkpoint moved back elsewhere; replaying from it');
+          straggler.cursor = outcome.checkpoint;
+          continue;
+        }
+        const last = events.at(-1)!.position;
+        straggler.cursor = outcome.checkpoint > last ? outcome.checkpoint : last;
+        mustAdvance = false;
+        retryMs = RETRY_FIRST_MS;
+      } catch (err: unknown) {
+        if (stopping.aborted) break;
+        this.logger.error({ err, projection: projection.name, retryInMs: retryMs }, 'projection failed; retrying');
+        known = false;
+        await sleep(retryMs, stopping);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       }
     }
   }
@@ -303,6 +449,44 @@ export class ProjectionRunner {
       cursor = page.at(-1)!.position;
     }
     return count;
+  }
+}
+
+/** A projection catching up on its own; `park` is set while it waits, at or past the group, to be taken in. */
+interface Straggler { projection: Projection; cursor: bigint; park: ((joined: boolean) => void) | null }
+
+/** The live runner's state (see `runGroup`). */
+interface LiveGroup {
+  stopping: AbortSignal;
+  started: boolean;
+  /** Every member's checkpoint is at or past it; the group's subscription reads from it. */
+  cursor: bigint;
+  members: Projection[];
+  stragglers: Map<string, Straggler>;
+  tasks: Set<Promise<void>>;
+  /** Fires when a straggler parks. */
+  parkedSignal: Signal;
+}
+
+/** A notification that is not lost when it fires before anyone waits. */
+class Signal {
+  private waiting: (() => void) | null = null;
+  private fired = false;
+
+  fire(): void {
+    const resume = this.waiting;
+    this.waiting = null;
+    if (resume) resume();
+    else this.fired = true;
+  }
+
+  async wait(signal: AbortSignal): Promise<void> {
+    if (this.fired || signal.aborted) { this.fired = false; return; }
+    await new Promise<void>((resolve) => {
+      const done = (): void => { signal.removeEventListener('abort', done); this.waiting = null; resolve(); };
+      this.waiting = done;
+      signal.addEventListener('abort', done, { once: true });
+    });
   }
 }
 

@@ -108,6 +108,44 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
   }
 }
 
+/**
+ * `projection`, recording the transaction (txid_current) each event was applied in, per event id, as a
+ * list: an event applied twice would show twice.
+ */
+function recordingTransactions<P extends Projection>(projection: P): P & { txids: Map<string, string[]> } {
+  const txids = new Map<string, string[]>();
+  return Object.assign(Object.create(projection) as P, {
+    txids,
+    async apply(event: RecordedEvent, client: PoolClient) {
+      const { rows } = await client.query<{ tx: string }>('SELECT txid_current()::text AS tx');
+      txids.set(event.id, [...(txids.get(event.id) ?? []), rows[0]!.tx]);
+      await projection.apply.call(projection, event, client);
+    },
+  });
+}
+
+/** Of `txids`, those that committed (a failed batch's transaction was rolled back, what it applied with it). */
+async function committedOnly(pool: Pool, txids: string[] | undefined): Promise<string[]> {
+  if (!txids || txids.length === 0) return [];
+  const { rows } = await pool.query<{ tx: string }>(
+    "SELECT tx FROM unnest($1::text[]) AS tx WHERE txid_status(tx::bigint) = 'committed'", [txids],
+  );
+  return rows.map((r) => r.tx);
+}
+
+/** `store`, counting the subscriptions opened on it. */
+function countingSubscriptions(store: EventStore): { store: EventStore; subscriptions: () => number } {
+  let subscriptions = 0;
+  const counted = new Proxy(store, {
+    get(target, prop) {
+      if (prop === 'subscribeToAll') return (from: bigint | null) => { subscriptions += 1; return target.subscribeToAll(from); };
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store: counted, subscriptions: () => subscriptions };
+}
+
 describe('ProjectionRunner', function () {
   this.timeout(30_000);
   let db: TestDatabase;
@@ -445,6 +483,129 @@ describe('ProjectionRunner', function () {
     const { position } = await revoke(liveProbe.keyId, 0n);
     await eventually(async () => (await runner.lag())[0]!.position >= position, 'the live runner goes on after the rebuild');
     expect((await findKeyByHash(db.pool, liveProbe.hash))?.status).to.equal('revoked');
+  });
+
+  it('applies each live batch to every projection at the same checkpoint in one transaction, through one subscription', async () => {
+    const all = [countingProjection(), countingProjection(), countingProjection()].map(recordingTransactions);
+    const counting = countingSubscriptions(store);
+    const runner = new ProjectionRunner({ pool: db.pool, store: counting.store, projections: all, batchSize: 50 });
+    cleanups.push(() => runner.stop());
+    await runner.start();
+    const streams = [fresh('group'), fresh('group')];
+    let last = 0n;
+    const ids: string[] = [];
+    for (const stream of streams) {
+      const events = counted(4).map((e) => ({ ...e, id: randomUUID() }));
+      ids.push(...events.map((e) => e.id));
+      last = (await store.append(stream, events, 'no_stream')).position;
+    }
+    await eventually(async () => (await runner.lag()).every((l) => l.position >= last), 'every checkpoint reaches the last append');
+    for (const id of ids) {
+      const [first, ...others] = all.map((p) => p.txids.get(id));
+      expect(first, 'applied once').to.have.length(1);
+      for (const other of others) expect(other, 'applied once, in the same transaction as the first projection').to.deep.equal(first);
+    }
+    expect(counting.subscriptions(), 'subscriptions opened').to.equal(1);
+    for (const p of all) expect(await tableCounts(db.pool, p.table, streams)).to.deep.equal(await expectedCounts(store, streams));
+  });
+
+  it('lets a projection behind the live group catch up on its own and join it, without applying anything twice', async () => {
+    const streams = [fresh('join'), fresh('join')];
+    const { head, middleEventId } = await appendMany(streams, 150);
+    const holdC = new PauseAt();
+    const holdGroup = new PauseAt();
+    const [a, b] = [countingProjection({ beforeApply: (e) => holdGroup.at(e) }), countingProjection()].map(recordingTransactions);
+    await new ProjectionRunner({ pool: db.pool, store, projections: [a!, b!] }).catchUpTo(head);
+    // C is new: its checkpoint is at the start of the log while A and B are at its head.
+    const c = recordingTransactions(countingProjection({ beforeApply: (e) => holdC.at(e) }));
+    cleanups.push(async () => { holdC.release(); holdGroup.release(); });
+    holdC.arm(middleEventId);
+    const counting = countingSubscriptions(store);
+    const runner = new ProjectionRunner({ pool: db.pool, store: counting.store, projections: [a!, b!, c], batchSize: 50 });
+    cleanups.push(() => runner.stop());
+    const positionOf = async (p: Projection): Promise<bigint> => (await runner.lag()).find((l) => l.name === p.name)!.position;
+    const withIds = (n: number): Array<NewEvent & { id: string }> => counted(n).map((e) => ({ ...e, id: randomUUID() }));
+    await runner.start();
+    await holdC.reached; // C is half-way through its catch-up, inside its transaction
+
+    // The group goes on meanwhile: E1 is applied to A and B together, not to C.
+    const e1 = withIds(3);
+    const e1End = (await store.append(streams[0]!, e1, 'any')).position;
+    await eventually(async () => (await positionOf(a!)) >= e1End && (await positionOf(b!)) >= e1End, 'A and B apply E1');
+    expect(b!.txids.get(e1[0]!.id)).to.deep.equal(a!.txids.get(e1[0]!.id));
+    expect(c.txids.has(e1[0]!.id)).to.equal(false);
+    expect((await positionOf(c)) < e1End, 'C has not reached E1').to.equal(true);
+
+    // The group is held inside its transaction for E2 while C catches up to E1, the group's checkpoint.
+    const e2 = withIds(2);
+    holdGroup.arm(e2[0]!.id);
+    const e2End = (await store.append(streams[1]!, e2, 'any')).position;
+    await holdGroup.reached;
+    holdC.release();
+    await eventually(async () => (await positionOf(c)) === e1End, 'C stops at the group\'s checkpoint');
+    expect(c.txids.has(e2[0]!.id)).to.equal(false);
+    // The group commits E2: C, now behind it again, applies E2 on its own and waits at E2.
+    holdGroup.release();
+    await eventually(async () => (await positionOf(c)) === e2End, 'C catches up to E2');
+    expect(c.txids.get(e2[0]!.id)).to.have.length(1);
+    expect(c.txids.get(e2[0]!.id)).to.not.deep.equal(a!.txids.get(e2[0]!.id));
+
+    // From then on C is in the group: E3 is applied to all three in one transaction.
+    const e3 = withIds(2);
+    const e3End = (await store.append(streams[0]!, e3, 'any')).position;
+    await eventually(async () => (await runner.lag()).every((l) => l.position >= e3End), 'all three apply E3');
+    for (const event of e3) {
+      expect(c.txids.get(event.id), 'C applied it once').to.have.length(1);
+      expect(c.txids.get(event.id)).to.deep.equal(a!.txids.get(event.id));
+      expect(b!.txids.get(event.id)).to.deep.equal(a!.txids.get(event.id));
+    }
+    expect(counting.subscriptions(), 'subscriptions opened').to.equal(1);
+    for (const p of [a!, b!, c]) expect(await tableCounts(db.pool, p.table, streams), p.name).to.deep.equal(await expectedCounts(store, streams));
+    for (const p of [a!, b!, c]) for (const [id, txs] of p.txids) expect(txs, `${p.name}: event ${id}`).to.have.length(1);
+  });
+
+  it('keeps the other projections of the live group going while one keeps failing, and takes it back once it recovers', async () => {
+    const poison = fresh('poison');
+    const healthy = fresh('healthy');
+    let broken = true;
+    const base = countingProjection();
+    const failing = recordingTransactions(Object.assign(Object.create(base) as typeof base, {
+      async apply(event: RecordedEvent, client: PoolClient) {
+        if (broken && event.streamName === poison) throw new Error('simulated lasting failure while applying');
+        await base.apply(event, client);
+      },
+    }));
+    const other = recordingTransactions(countingProjection());
+    const errors: string[] = [];
+    const logger = { info() {}, warn() {}, error: (_: unknown, message?: string) => { if (message) errors.push(message); } };
+    const runner = new ProjectionRunner({ pool: db.pool, store, projections: [failing, other], batchSize: 50, logger });
+    cleanups.push(() => runner.stop());
+    await runner.start();
+    const positionOf = async (p: Projection): Promise<bigint> => (await runner.lag()).find((l) => l.name === p.name)!.position;
+
+    const poisoned = await store.append(poison, counted(2), 'no_stream');
+    let last = 0n;
+    for (let i = 0; i < 3; i += 1) last = (await store.append(healthy, counted(2), 'any')).position;
+    await eventually(async () => (await positionOf(other)) >= last, 'the healthy projection goes on alone');
+    expect(errors.length, 'failures logged').to.be.at.least(1);
+    expect((await positionOf(failing)) < poisoned.position, 'the failing projection is stuck before the poisoned events').to.equal(true);
+
+    broken = false;
+    await eventually(async () => (await positionOf(failing)) >= last, 'the failing projection recovers and catches up');
+    // Back in the group: the next events reach both in one transaction.
+    let joined = false;
+    for (let attempt = 0; attempt < 20 && !joined; attempt += 1) {
+      const event = { type: 'Counted', data: {}, id: randomUUID() };
+      last = (await store.append(healthy, [event], 'any')).position;
+      await eventually(async () => (await runner.lag()).every((l) => l.position >= last), 'both apply the new event');
+      joined = JSON.stringify(await committedOnly(db.pool, failing.txids.get(event.id))) === JSON.stringify(await committedOnly(db.pool, other.txids.get(event.id)));
+    }
+    expect(joined, 'the recovered projection is back in the group').to.equal(true);
+    const streams = [poison, healthy];
+    for (const p of [failing, other]) expect(await tableCounts(db.pool, p.table, streams), p.name).to.deep.equal(await expectedCounts(store, streams));
+    for (const p of [failing, other]) {
+      for (const [id, txs] of p.txids) expect(await committedOnly(db.pool, txs), `${p.name}: event ${id} applied in committed transactions`).to.have.length(1);
+    }
   });
 
   it('refuses to rebuild a projection it does not know', async () => {
