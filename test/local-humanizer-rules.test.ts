@@ -42,6 +42,14 @@ describe('local humanizer rules: synonyms and articles', () => {
     expect(formal).to.not.equal('They showed a big and fast growth.');
   });
 
+  it('never puts a word that takes no infinitive before "to" (you require to know)', () => {
+    const text = 'You need to know the rules, and she needs to check them.';
+    for (let seed = 1; seed <= 40; seed++) {
+      const out = replaceSynonyms(text, { rate: 1, readability: 'doctorate', repeated: none, variation: 1 }, rng(seed));
+      expect(out).to.not.match(/\brequires? to\b/u);
+    }
+  });
+
   it('fixes a/an agreement', () => {
     expect(fixArticles('a outcome and an task, a hour, an university')).to.equal('an outcome and a task, an hour, a university');
     expect(fixArticles('A outcome of plan A is fine.')).to.equal('An outcome of plan A is fine.');

@@ -180,6 +180,9 @@ function scanOf(s: string): SynonymScan {
   return scan;
 }
 
+/** Targets that cannot take an infinitive after them. */
+const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed', 'require', 'requires']);
+
 /**
  * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
  * Machine-typical words are always replaced; words the document repeats are replaced more often;
@@ -231,8 +234,9 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
       if (!target) break;
-      // "It is essential to act" → "It is needed to act" is not English: no "needed" before "to".
-      if (target === 'needed' && /^\s+to(?![\p{L}])/u.test(s.slice(last.index! + last[0].length))) break;
+      // "It is essential to act" → "It is needed to act" and "you need to know" → "you require to know" are not
+      // English: none of these before "to".
+      if (NOT_BEFORE_TO.has(target) && /^\s+to(?![\p{L}])/u.test(s.slice(last.index! + last[0].length))) break;
       out += s.slice(pos, first.index!) + matchCase(raw, target);
       pos = last.index! + last[0].length;
       i += n - 1;

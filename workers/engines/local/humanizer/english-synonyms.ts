@@ -51,7 +51,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'sign|testament', 'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
     'ways|methods', 'effects|consequences', 'needs|requirements', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
     'problems|challenges', 'problem|challenge', 'person|individual', 'aims|objectives',
-    'problems|issues', 'problem|issue', 'way|approach|methodology', 'choices|decisions', 'choice|decision',
+    'problems|issues', 'problem|issue', 'way|approach', 'choices|decisions', 'choice|decision',
     'downsides|disadvantages', 'downside|disadvantage', 'worries|concerns',
     'parts|components', 'part|component', 'goal|objective', 'aim|objective', 'effort|endeavor', 'efforts|endeavors', 'reason|rationale',
     'use|usage', 'buyers|purchasers', 'place|location',
