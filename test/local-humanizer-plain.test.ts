@@ -19,6 +19,8 @@ describe('local humanizer plain-writing edits', () => {
     expect(dropIntroComma('Paris, the capital, is big.')).to.equal(null);
     expect(dropIntroComma('In 2020, prices rose.')).to.equal(null);
     expect(dropIntroComma('On top of that, prices rose.')).to.equal(null);
+    expect(dropIntroComma('Nowadays, keep in mind that prices rise.')).to.equal(null);
+    expect(dropIntroComma('In short texts, consider the context.')).to.equal(null);
   });
 
   it('says give for provide unless a with/for object follows', () => {

@@ -19,12 +19,20 @@ const INTRO_PREPOSITIONS = /^(?:In|On|At|For|During|By|After|Before|Over|Through
 const SPOKEN_CONNECTIVE = /^(?:On top of that|On the other hand|On the whole|On balance|In fact|In short|In addition|In particular|In practice|In other words|In a way|In brief|In closing|In the end|For example|For instance|For one thing|For this reason|By contrast|At the same time|At the end of the day|After all|After that|Also|Instead|Now|Then|Still)$/u;
 
 /**
+ * Words that open a clause's subject. The comma goes only before one of them (or a protected span such as a
+ * number): before a verb ("Nowadays, keep in mind …") the phrase would run into an imperative.
+ */
+const SUBJECT_START = /^(?:\uE000|(?:I|we|you|he|she|it|they|one|the|a|an|this|that|these|those|there|many|most|some|few|several|all|every|each|no|our|my|your|his|her|its|their|people|students|teachers|researchers|companies|children|users|experts)(?![\p{L}'’]))/u;
+
+/**
  * Drops the comma after a short introductory phrase (at most four words, a preposition or a time word
- * first, nothing protected in it), as many writers do; null when the sentence does not qualify.
+ * first, nothing protected in it) before the clause's subject, as many writers do; null when the
+ * sentence does not qualify.
  */
 export function dropIntroComma(s: string): string | null {
   const m = /^([\p{L}' ]{2,40}),\s+(?=[\p{L}\uE000])/u.exec(s);
   if (!m || !INTRO_PREPOSITIONS.test(m[1]!) || SPOKEN_CONNECTIVE.test(m[1]!)) return null;
+  if (!SUBJECT_START.test(s.slice(m[0].length))) return null;
   const words = m[1]!.trim().split(/\s+/u);
   if (words.length > 4) return null;
   return `${m[1]!} ${s.slice(m[0].length)}`;
