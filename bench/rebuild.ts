@@ -20,6 +20,7 @@ import { accountDecider, type AccountCommand, type AccountState } from '../domai
 import type { AccountEvent, IdempotencyEvent } from '../domain/events.js';
 import { PLANS, type Plan } from '../domain/plans.js';
 import { loadConfig } from '../infra/config.js';
+import { createRandom } from '../workers/engines/local/humanizer/random.js';
 import { createLogger } from '../infra/logger.js';
 import type { NewEvent } from '../infra/eventstore/types.js';
 import { createTestDatabase } from '../test/support/db.js';
@@ -34,18 +35,6 @@ const benchPlan: Plan = {
   ...(PLANS.api_scale as Plan), key: 'api_bench', name: 'Bench', wordsPerMonth: 2_000_000_000,
   requestsPerMinute: 10_000_000, concurrentRequests: 10_000,
 };
-
-/** Deterministic pseudo-random numbers (mulberry32), so every run replays the same log. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Every projection table, each row as JSON text, in one fixed order. */
 async function readModels(pool: Pool): Promise<Record<string, string[]>> {
@@ -77,7 +66,7 @@ async function main(): Promise<void> {
       const state = events.reduce((s, e) => accountDecider.evolve(s, { type: e.type, data: e.data } as AccountEvent), accountDecider.initialState());
       return { id: c.account_id, keyId: c.key_id as string, state, revision: events.at(-1)!.revision };
     }));
-    const rnd = random(42);
+    const rnd = createRandom(42).next;
     let appended = Number((await backends.pool.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]!.n);
     let request = 0;
     const generationStarted = performance.now();

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Pool, PoolClient } from 'pg';
 import type { AllSubscription, EventStore, RecordedEvent } from '../infra/eventstore/types.js';
+import { Wakeup } from '../infra/wakeup.js';
 import { inBatches } from './batches.js';
 import { START_POSITION, applyBatch, applyBatchToAll, readCheckpoint, readCheckpoints, rebuildProjections, setUpProjections, type BatchOutcome } from './checkpoints.js';
 
@@ -99,7 +100,7 @@ export class ProjectionRunner {
     if (stopping.signal.aborted) return; // stop() came first
     const live: LiveGroup = {
       stopping: stopping.signal, started: false, cursor: START_POSITION, members: [],
-      stragglers: new Map(), tasks: new Set(), parkedSignal: new Signal(),
+      stragglers: new Map(), tasks: new Set(), parkedSignal: new Wakeup(),
     };
     this.live = live;
     this.loops = [this.runGroup(live)];
@@ -280,7 +281,7 @@ export class ProjectionRunner {
           // Every projection left the group (all being rebuilt): it resumes from the first to come back.
           const parked = [...live.stragglers.values()].filter((s) => s.park);
           if (parked.length === 0) {
-            await live.parkedSignal.wait(stopping);
+            await live.parkedSignal.wait({ signal: stopping });
             continue;
           }
           live.cursor = parked.map((s) => s.cursor).reduce((a, b) => (a < b ? a : b));
@@ -465,29 +466,7 @@ interface LiveGroup {
   stragglers: Map<string, Straggler>;
   tasks: Set<Promise<void>>;
   /** Fires when a straggler parks. */
-  parkedSignal: Signal;
-}
-
-/** A notification that is not lost when it fires before anyone waits. */
-class Signal {
-  private waiting: (() => void) | null = null;
-  private fired = false;
-
-  fire(): void {
-    const resume = this.waiting;
-    this.waiting = null;
-    if (resume) resume();
-    else this.fired = true;
-  }
-
-  async wait(signal: AbortSignal): Promise<void> {
-    if (this.fired || signal.aborted) { this.fired = false; return; }
-    await new Promise<void>((resolve) => {
-      const done = (): void => { signal.removeEventListener('abort', done); this.waiting = null; resolve(); };
-      this.waiting = done;
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
+  parkedSignal: Wakeup;
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Pool } from 'pg';
 import type { AllSubscription, RecordedEvent } from './types.js';
 import { EVENTS_CHANNEL } from './postgres-schema.js';
+import { Wakeup } from '../wakeup.js';
 
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 10_000;
@@ -126,37 +127,6 @@ export class AppendNotifications {
   }
 }
 
-/** A wake-up that is not lost when it fires before anyone waits. */
-class Wakeup {
-  private waiting: (() => void) | null = null;
-  private fired = false;
-
-  fire(): void {
-    const resume = this.waiting;
-    this.waiting = null;
-    if (resume) resume();
-    else this.fired = true;
-  }
-
-  /** Resolves on the next fire (or a pending one), or after `ms`. */
-  wait(ms: number): Promise<void> {
-    if (this.fired) {
-      this.fired = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting = null;
-        resolve();
-      }, ms);
-      this.waiting = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  }
-}
-
 export interface PollingSubscriptionOptions {
   readPage(after: bigint, maxCount: number): Promise<RecordedEvent[]>;
   notifications: AppendNotifications;
@@ -196,7 +166,7 @@ export function pollingSubscription(from: bigint | null, options: PollingSubscri
         // A short page is the end of the log as of its read: what was appended since has woken `wakeup`
         // (the wake-up is kept when nobody waits yet), so the next read waits for it instead of finding nothing.
         if (page.length < options.pageSize) {
-          await wakeup.wait(options.pollIntervalMs);
+          await wakeup.wait({ ms: options.pollIntervalMs });
           const early = minInterval - (Date.now() - lastEventsAt);
           if (early > 0 && !closed) await new Promise((resolve) => setTimeout(resolve, early));
         }
