@@ -18,7 +18,13 @@
  *   otherwise each part counts (`a-b-c-d-e` is five words, `systems-analyze-data` three). An apostrophe
  *   suffix of one or two letters ending the run is not a part (`'s`, `'ll`). Packing real words into
  *   compounds thus gains at most two short words per word counted, as in ordinary compounds.
+ * - A run that is a web address (`https://…`, `www.…`) or an e-mail address, brackets, quotes and final
+ *   punctuation aside, is one word, as the design's rule says of any run, when it has at most 16
+ *   stretches of letters and digits; a longer one counts each stretch. The rewriter returns addresses
+ *   verbatim, so no engine rewrites words packed into one.
  */
+
+import { EMAIL, URL } from './web-addresses.js';
 
 const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -41,6 +47,14 @@ const MAX_COMPOUND_PARTS = 4;
 const MAX_LONG_PARTS = 2;
 /** Parts of up to this many letters or digits are short (of, the, in, to, 2024 is long). */
 const SHORT_PART = 3;
+/** An address of more letter/digit stretches than this counts each of them. */
+const MAX_ADDRESS_SEGMENTS = 16;
+/** A whole run that is one address; anchored, so matching is linear in the run's length. */
+const WHOLE_ADDRESS = new RegExp(`^(?:${URL.source}|${EMAIL.source})$`, 'u');
+/** What any address holds: `://`, `www.` or `@`. */
+const ADDRESS_MARK = /:\/\/|www\.|@/;
+const OPENING_MARKS = new Set(['(', '[', '<', '"', '\'', '\u201C', '\u2018', '\u00AB']);
+const CLOSING_MARKS = new Set([')', ']', '>', '"', '\'', '\u201D', '\u2019', '\u00BB', '.', ',', ';', ':', '!', '?']);
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -102,12 +116,26 @@ function countStretch(stretch: string): number {
   return words + compoundWords(parts);
 }
 
+/**
+ * Whether a run is one web or e-mail address, once the brackets, quotes and punctuation around it are set
+ * aside, of at most MAX_ADDRESS_SEGMENTS stretches of letters and digits.
+ */
+function isAddress(run: string): boolean {
+  if (!ADDRESS_MARK.test(run)) return false;
+  let start = 0;
+  let end = run.length;
+  while (start < end && OPENING_MARKS.has(run[start]!)) start++;
+  while (end > start && CLOSING_MARKS.has(run[end - 1]!)) end--;
+  const core = run.slice(start, end);
+  return WHOLE_ADDRESS.test(core) && (core.match(SEGMENT)?.length ?? 0) <= MAX_ADDRESS_SEGMENTS;
+}
+
 export function countWords(text: string): number {
   const spaced = text.replace(BLANK_OR_INVISIBLE, (c) => (TRANSPARENT.test(c) ? '' : ' '));
   let total = 0;
   for (const token of spaced.split(SPACES)) {
     if (!token || !HAS_LETTER_OR_DIGIT.test(token)) continue;
-    if (!SPACELESS.test(token)) { total += SEVERAL_SEGMENTS.test(token) ? countStretch(token) : 1; continue; }
+    if (!SPACELESS.test(token)) { total += SEVERAL_SEGMENTS.test(token) && !isAddress(token) ? countStretch(token) : 1; continue; }
     // A token mixing spaceless script with other characters: segment the spaceless runs, and count the
     // stretches between them by the rules above.
     for (const part of token.split(SPACELESS_RUNS)) if (HAS_LETTER_OR_DIGIT.test(part)) total += countStretch(part);

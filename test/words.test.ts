@@ -55,6 +55,23 @@ describe('countWords', () => {
       expect(countWords(Array.from({ length: 600 }, (_, i) => `w${i}`).join('-'))).to.equal(600);
       expect(countWords(['it', 'is', 'an', 'ox', 'to', 'go', 'far'].join('\''))).to.equal(7);
     });
+    it('counts a web or e-mail address as one word, brackets and final punctuation aside', () => {
+      expect(countWords('Visit https://www.example.com/docs/getting-started?lang=en#intro for details.')).to.equal(4);
+      expect(countWords('(see www.example.org/a/b), or write to jane.doe@example.co.uk.')).to.equal(6);
+      expect(countWords('"https://example.com/x"')).to.equal(1);
+      // Not an address: a bare domain, or text glued before one, is counted by the other rules.
+      expect(countWords('example.com')).to.equal(2);
+      expect(countWords('see:https://example.com')).to.equal(4);
+    });
+    it('counts every stretch of an address that packs more than 16 of them', () => {
+      const packed = 'https://example.com/' + Array.from({ length: 40 }, (_, i) => `word${i}`).join('/');
+      expect(countWords(packed)).to.equal(3 + 40);
+      expect(countWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join('.') + '@example.com')).to.equal(32);
+    });
+    it('reads a long run with address marks but no address (anchored matching: a quadratic search would take minutes)', () => {
+      const long = 'a'.repeat(60_000) + '://' + 'b.'.repeat(30_000) + '@' + '.'.repeat(10_000);
+      expect(countWords(long)).to.equal(2);
+    });
     it('does not let digits glue words together', () => {
       expect(countWords('alpha1.1beta')).to.equal(2);
       expect(countWords('one.two.three')).to.equal(3);

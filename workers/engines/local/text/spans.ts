@@ -4,12 +4,12 @@
  * (to verify them).
  */
 
+import { EMAIL, URL } from '../../../../domain/web-addresses.js';
+
+export { EMAIL, URL };
+
 /** Quoted passages (straight or curly double quotes, guillemets, CJK brackets) up to 400 characters, within a line. */
 export const QUOTED = /"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|『[^』\n]{1,400}』/gu;
-
-export const URL = /(?:https?:\/\/|www\.)[^\s<>"'“”]*[^\s<>"'“”.,;:!?)\]]/gu;
-
-export const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 
 /**
  * Numbers with what is glued to them: currency signs, separators, decimals, ranges, times, dates,
