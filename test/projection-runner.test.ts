@@ -100,7 +100,11 @@ function pollContinuously(check: () => Promise<void>): { polls: () => number; st
   return { polls: () => polls, stop: async () => { stopped = true; await loop; } };
 }
 
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+/**
+ * Waits until `check` holds. The deadline is generous: a new projection catches up over every event the suite
+ * appended before it, one statement or two per event, which on two cores busy with other work takes seconds.
+ */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
@@ -147,7 +151,7 @@ function countingSubscriptions(store: EventStore): { store: EventStore; subscrip
 }
 
 describe('ProjectionRunner', function () {
-  this.timeout(30_000);
+  this.timeout(90_000);
   let db: TestDatabase;
   let store: PostgresEventStore;
   const cleanups: (() => Promise<void>)[] = [];
