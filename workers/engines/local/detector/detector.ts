@@ -210,7 +210,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     const signals = buildSignals(scorer.contributions(a.features), a, verdict === 'likely_human', phrases, scorer.ngramContribution(ngram));
     const top = signals.slice(0, 2).map((s) => s.signal.replace(/_/gu, ' '));
     const caveat = (a.knownWordShare < MIN_ENGLISH_SHARE ? ' The text does not look like English, so the features say little.' : '') +
-      (a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE ? ` The text is short (${a.wordCount} words), so the score stays near 50.` : '');
+      (a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE ? ` The text is short (${a.wordCount} words), so the score is pulled toward 50 and stays below likely AI.` : '');
     const summary = `${VERDICT_LABELS[verdict]} (AI score ${aiScore}/100, ${confidence} confidence)` +
       (top.length > 0 ? `; main evidence: ${top.join(', ')}.` : '.') + caveat;
     return {
