@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Example } from '../bench/detector/lib/dataset.js';
-import { consistentDirections, humanSourceSpread, sampleWeights, TRAINING, type Row } from '../bench/detector/lib/fit-model.js';
+import { consistentDirections, fitThinEvidence, humanSourceSpread, sampleWeights, TRAINING, type Row } from '../bench/detector/lib/fit-model.js';
 import type { FeatureSpec } from '../workers/engines/local/detector/feature-specs.js';
 import { fitNgram, ngramCounts, ngramLogit } from '../bench/detector/lib/ngram-model.js';
 import { FEATURE_NAMES, type FeatureVector } from '../workers/engines/local/detector/features.js';
@@ -49,6 +49,39 @@ describe('detector training', () => {
     expect(humanSourceSpread(rows, loso, { slope: 10, intercept: 0 })).to.equal(TRAINING.maxSourceMargin);
     const one = rows.map((r) => r.ex.source === 'low');
     expect(humanSourceSpread(rows.filter((_, i) => one[i]), loso.filter((_, i) => one[i]), { slope: 1, intercept: 0 })).to.equal(0);
+  });
+
+  it('fits the thin-evidence pull from held-out logits: strong when short texts\' logits are overconfident, weak but never none when they are not', () => {
+    let seed = 7;
+    const uniform = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return (seed + 0.5) / 2147483648; };
+    const normal = (): number => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    /** Long texts: logit ±1 + noise. Short texts: the same, times (80 / words)^inflate (inflate 0: as reliable as long ones). */
+    const sample = (inflate: number): { rows: Row[]; z: number[] } => {
+      const rows: Row[] = [];
+      const z: number[] = [];
+      for (const source of ['a', 'b']) {
+        for (const label of [0, 1] as const) {
+          for (let i = 0; i < 300; i++) {
+            const words = i < 100 ? 20 + (i % 60) : 200;
+            rows.push({ ...row(source, label, label ? 'gpt-4' : 'human'), words });
+            z.push(((label ? 1 : -1) + normal()) * (words < 80 ? (80 / words) ** inflate : 1));
+          }
+        }
+      }
+      // Base-model continuations take no part, however their logits look.
+      for (let i = 0; i < 50; i++) { rows.push({ ...row('a', 1, 'gpt2-xl'), words: 30 }); z.push(-40); }
+      return { rows, z };
+    };
+    const overconfident = sample(1);
+    const reliable = sample(0);
+    const strong = fitThinEvidence(overconfident.rows, overconfident.z, 80);
+    const weak = fitThinEvidence(reliable.rows, reliable.z, 80);
+    expect(strong.maximum_likelihood).to.be.within(0.4, 1.6);
+    expect(strong.exponent).to.be.at.least(strong.maximum_likelihood);
+    expect(weak.maximum_likelihood).to.be.below(0.2);
+    expect(weak.exponent).to.be.greaterThan(0);
+    expect(weak.exponent).to.be.below(strong.maximum_likelihood);
+    expect(strong.short_texts).to.equal(400);
   });
 
   it('fits the n-gram model pairwise, so what a source shares across both classes cancels out', () => {

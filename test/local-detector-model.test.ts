@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { shrinkScore } from '../workers/engines/local/detector/detector.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { evidenceScale, shrinkScore } from '../workers/engines/local/detector/detector.js';
 import { createScorer, loadDetectorWeights } from '../workers/engines/local/detector/model.js';
 import { tokenize, vectorize } from '../workers/engines/local/detector/ngrams.js';
 import { phraseSignals } from '../workers/engines/local/detector/signals.js';
@@ -61,13 +65,66 @@ describe('local detector: n-gram model', () => {
 });
 
 describe('local detector: thin evidence', () => {
-  it('pulls short and non-English texts toward 50 and keeps them below likely_ai', () => {
-    expect(shrinkScore(95, 300, 1, cut)).to.equal(95);
-    expect(shrinkScore(10, 300, 1, cut)).to.equal(10);
-    expect(shrinkScore(10, 40, 1, cut)).to.equal(30);
-    expect(shrinkScore(99, 79, 1, cut)).to.be.below(cut.likely_ai);
-    expect(shrinkScore(99, 300, 0.3, cut)).to.be.below(cut.likely_ai);
-    expect(shrinkScore(0, 300, 0.3, cut)).to.equal(25);
+  const thin = weights.thin_evidence;
+  const percent = (z: number): number => Math.round(100 / (1 + Math.exp(-z)));
+
+  it('scales the evidence of texts under 80 words by a fitted power of their length: 0 words sit at 50, 80 and more are untouched', () => {
+    expect(thin.exponent).to.be.greaterThan(0);
+    expect(evidenceScale(0, thin)).to.equal(0);
+    expect(evidenceScale(80, thin)).to.equal(1);
+    expect(evidenceScale(500, thin)).to.equal(1);
+    expect(evidenceScale(40, { ...thin, exponent: 0.5 })).to.be.closeTo(Math.SQRT1_2, 1e-12);
+    for (let w = 1; w < 80; w++) {
+      expect(evidenceScale(w, thin)).to.be.below(1);
+      expect(evidenceScale(w, thin)).to.be.above(evidenceScale(w - 1, thin));
+    }
+  });
+
+  it('pulls short texts toward 50 without crossing it, the shorter the more, and leaves texts of 80+ words as calibrated', () => {
+    for (const z of [-6, -2.5, -0.7, 0.4, 1.5, 4]) {
+      expect(shrinkScore(z, 300, 1, weights)).to.equal(percent(z));
+      expect(shrinkScore(z, 80, 1, weights)).to.equal(percent(z));
+      let previous = 50;
+      for (const w of [0, 10, 30, 50, 79]) {
+        const s = shrinkScore(z, w, 1, weights);
+        expect(Math.abs(s - 50)).to.be.at.most(Math.abs(percent(z) - 50));
+        expect(Math.sign(s - 50) * Math.sign(z)).to.not.equal(-1);
+        expect(Math.abs(s - 50)).to.be.at.least(Math.abs(previous - 50));
+        previous = s;
+      }
+      expect(shrinkScore(z, 0, 1, weights)).to.equal(50);
+    }
+    // A strongly human short text stays clearly human: the pull is (40/80)^exponent of the logit.
+    expect(shrinkScore(-3, 40, 1, weights)).to.equal(percent(-3 * 0.5 ** thin.exponent));
+  });
+
+  it('pulls text that is not mostly English halfway more toward 50 and keeps it below likely_ai', () => {
+    expect(thin.non_english_factor).to.be.within(0.01, 0.99);
+    expect(shrinkScore(99, 300, 0.3, weights)).to.be.below(cut.likely_ai);
+    expect(Math.abs(shrinkScore(-20, 300, 0.3, weights) - 50)).to.be.at.most(50 * thin.non_english_factor);
+    expect(shrinkScore(-20, 300, 0.3, weights)).to.equal(Math.round(50 - 50 * thin.non_english_factor));
+  });
+
+  it('never lets a text under 80 words reach likely_ai, whatever its logit, length and fitted exponent', () => {
+    for (const exponent of [thin.exponent, 0.01, 0.001]) {
+      const w = { ...weights, thin_evidence: { ...thin, exponent } };
+      for (const z of [0.5, 2, 5, 10, 50, 1e6, Infinity]) {
+        for (let words = 0; words < 80; words++) expect(shrinkScore(z, words, 1, w)).to.be.below(cut.likely_ai);
+      }
+    }
+  });
+
+  it('rejects a model file whose thin-evidence rule would not pull toward 50', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'detector-model-'));
+    try {
+      for (const bad of [{ exponent: 0, non_english_factor: 0.5 }, { exponent: -1, non_english_factor: 0.5 }, { exponent: 0.3, non_english_factor: 1 }, undefined]) {
+        const file = join(dir, 'model.json');
+        writeFileSync(file, JSON.stringify({ ...weights, thin_evidence: bad }));
+        expect(() => loadDetectorWeights(pathToFileURL(file))).to.throw(/malformed/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('never reports a short text as likely_ai, however machine-like, and gives it low confidence', async () => {
@@ -77,6 +134,16 @@ describe('local detector: thin evidence', () => {
     expect(r.ai_score).to.be.below(cut.likely_ai);
     expect(r.confidence).to.equal('low');
     expect(r.summary).to.include('short');
+    // Every prefix of machine boilerplate under 80 words, and its sentences, stay below likely_ai.
+    const words = AI_BOILERPLATE.split(/\s+/u);
+    for (let n = 5; n < 80 && n <= words.length; n += 4) {
+      const text = words.slice(0, n).join(' ');
+      const p = await detector.detect(text, { signal: live() });
+      expect(p.verdict, text).to.not.equal('likely_ai');
+      expect(p.ai_score, text).to.be.below(cut.likely_ai);
+      expect(p.confidence).to.equal('low');
+      for (const s of p.sentences) expect(s.ai_score).to.be.below(cut.likely_ai);
+    }
   });
 
   it('gives long non-English text low confidence and never likely_ai', async () => {

@@ -2,7 +2,7 @@
  * Held-out evaluation of the detector's full training procedure (lib/fit-model.ts): each source
  * (data file) and each domain family is held out in turn; the n-gram model, the meta model, the
  * calibration and the cut-offs are all fitted on the rest, then the held-out texts are scored with
- * the shipped arithmetic (quantised model, short-text shrinking). Groups never straddle a split:
+ * the shipped arithmetic (quantised model, the fold's fitted thin-evidence pull). Groups never straddle a split:
  * they live inside one source and one domain. Writes bench/results/detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
  *
  *   nice npx tsx bench/detector/eval.ts        (EVAL_FOLDS=source|domain|all, default all;
@@ -37,8 +37,7 @@ function scoreRows(weights: DetectorWeights, rows: readonly Row[]): number[] {
   const scorer = createScorer(weights);
   return rows.map((r) => {
     const ngram = dot(toVector(r.counts, scorer.ngram.idf), scorer.ngram.weights) + scorer.ngram.bias;
-    const p = Math.round(100 * scorer.calibrate(scorer.logit(r.features, ngram)));
-    return shrinkScore(p, r.words, r.englishShare, weights.thresholds);
+    return shrinkScore(scorer.calibratedLogit(scorer.logit(r.features, ngram)), r.words, r.englishShare, weights);
   });
 }
 
@@ -73,12 +72,15 @@ for (const fold of folds) {
   if (dump) {
     const scorer = createScorer(weights);
     dump.push({
-      fold: `${fold.kind}:${fold.name}`, calibration: weights.calibration, thresholds: weights.thresholds,
-      train: train.map((r, i) => [r.ex.source, r.label, r.ex.generator, heldOutSourceLogits[i]!]),
-      test: test.map((r, i) => [r.ex.source, r.label, r.ex.generator, scores[i]!, scorer.logit(r.features, dot(toVector(r.counts, scorer.ngram.idf), scorer.ngram.weights) + scorer.ngram.bias), r.words]),
+      fold: `${fold.kind}:${fold.name}`, calibration: weights.calibration, thresholds: weights.thresholds, thin_evidence: weights.thin_evidence,
+      train: train.map((r, i) => [r.ex.source, r.label, r.ex.generator, heldOutSourceLogits[i]!, r.words, r.englishShare, r.ex.domain]),
+      test: test.map((r, i) => [r.ex.source, r.label, r.ex.generator, scores[i]!, scorer.logit(r.features, dot(toVector(r.counts, scorer.ngram.idf), scorer.ngram.weights) + scorer.ngram.bias), r.words, r.englishShare, r.ex.domain]),
     });
   }
-  results.push(foldSummary(fold.kind, fold.name, test, scores, weights.thresholds, (r) => generatorKind(r.ex.generator)));
+  results.push({
+    ...foldSummary(fold.kind, fold.name, test, scores, weights.thresholds, (r) => generatorKind(r.ex.generator)),
+    thin_evidence_exponent: weights.thin_evidence.exponent,
+  });
   const last = results.at(-1)!;
   console.log(`${fold.kind} ${fold.name}: ${JSON.stringify(last.all)} (${Math.round((Date.now() - started) / 1000)} s)`);
 }

@@ -8,11 +8,14 @@
  *    whose direction holds in every training source (see Meta and consistentDirections);
  * 3. Platt calibration on the meta model's leave-one-source-out predictions;
  * 4. cut-offs read off those calibrated predictions of human texts, source by source, so that no
- *    held-out human source gets more than the target false-positive rates.
+ *    held-out human source gets more than the target false-positive rates;
+ * 5. the thin-evidence exponent (how far texts under 80 words are pulled toward 50), fitted on the
+ *    same calibrated predictions (fitThinEvidence).
  * Every source and every (source, label, generator) cell weighs the same (see sampleWeights).
  */
 import type { FeatureVector } from '../../../workers/engines/local/detector/features.js';
 import { applyTransform, FEATURE_SPECS, type FeatureSpec } from '../../../workers/engines/local/detector/feature-specs.js';
+import { MIN_WORDS_MEDIUM_CONFIDENCE } from '../../../workers/engines/local/detector/detector.js';
 import { encodeNgramModel, type DetectorWeights } from '../../../workers/engines/local/detector/model.js';
 import type { HashSpec } from '../../../workers/engines/local/detector/ngrams.js';
 import { generatorKind, type Example } from './dataset.js';
@@ -51,6 +54,14 @@ export const TRAINING = {
   maxSourceMargin: 2,
   /** A source needs this many human texts to set a cut-off. */
   minHumanTexts: 20,
+  /**
+   * Thin evidence (fitThinEvidence): the exponent is the largest on the grid whose profile
+   * log-likelihood is within thinEvidenceCritical of the best (chi-square(1) 95%: 3.84 / 2).
+   */
+  thinEvidenceCritical: 1.92,
+  thinEvidenceGrid: { step: 0.01, max: 3 },
+  /** Extra pull toward 50 of text that is not mostly English (score space, a fixed rule). */
+  nonEnglishFactor: 0.5,
 } as const;
 
 /**
@@ -187,6 +198,48 @@ export function humanSourceSpread(rows: readonly Row[], loso: readonly number[],
   return Math.min(TRAINING.maxSourceMargin, Math.max(...medians) - Math.min(...medians));
 }
 
+/**
+ * The thin-evidence exponent γ: under 80 words the calibrated logit z is scaled by (words / 80)^γ.
+ * Fitted on the leave-one-source-out calibrated logits of human against chat-model (and paraphrased)
+ * texts, so it says how far a short text's logit carries over to a source the model never saw
+ * compared with a long text's: for each γ on a grid, a logistic regression of the label on
+ * (words / 80)^γ · z (slope and intercept free, sample-weighted) gives the profile log-likelihood,
+ * scaled to the effective sample size of the weights (Kish). The maximum-likelihood γ may be 0 (short
+ * texts no less reliable than long ones), but the rule is that thin evidence is pulled toward 50, so
+ * the shipped γ is the strongest pull the data do not reject: the largest γ whose profile
+ * log-likelihood is within thinEvidenceCritical of the best (the upper end of a 95% interval). More
+ * short training texts narrow the interval and weaken the pull.
+ */
+export function fitThinEvidence(rows: readonly Row[], calibrated: readonly number[], minWords: number): {
+  exponent: number; maximum_likelihood: number; short_texts: number; effective_texts: number;
+} {
+  const sw = sampleWeights(rows);
+  const keep = rows.map((r, i) => (metaClass(r) === null ? -1 : i)).filter((i) => i >= 0);
+  const w = keep.map((i) => sw[i]!);
+  const y = keep.map((i) => rows[i]!.label);
+  const z = keep.map((i) => calibrated[i]!);
+  const words = keep.map((i) => rows[i]!.words);
+  const sum = w.reduce((a, b) => a + b, 0);
+  const kish = sum / w.reduce((a, b) => a + b * b, 0);
+  const profile = (g: number): number => {
+    const x = z.map((v, j) => (words[j]! >= minWords ? 1 : Math.pow(Math.max(0, words[j]!) / minWords, g)) * v);
+    const fit = fitLogistic(x.map((v) => [v]), y, 1e-4, { sampleWeights: w });
+    let ll = 0;
+    x.forEach((v, j) => { const q = fit.weights[0]! * v + fit.bias; ll += w[j]! * (y[j]! * q - (q > 0 ? q + Math.log1p(Math.exp(-q)) : Math.log1p(Math.exp(q)))); });
+    return kish * ll;
+  };
+  const { step, max } = TRAINING.thinEvidenceGrid;
+  const grid = Array.from({ length: Math.round(max / step) + 1 }, (_, k) => Math.round(k * step * 1e6) / 1e6);
+  const ll = grid.map(profile);
+  const best = ll.indexOf(Math.max(...ll));
+  let bound = 0;
+  grid.forEach((g, k) => { if (ll[k]! >= ll[best]! - TRAINING.thinEvidenceCritical) bound = Math.max(bound, g); });
+  return {
+    exponent: Math.max(step, bound), maximum_likelihood: grid[best]!,
+    short_texts: words.filter((v) => v < minWords).length, effective_texts: Math.round(kish * sum),
+  };
+}
+
 export interface FitReport { weights: DetectorWeights; heldOutSourceScores: number[]; heldOutSourceLogits: number[] }
 
 /**
@@ -254,6 +307,9 @@ export function fitDetectorModel(rows: readonly Row[], version: string, log: (m:
   while (shift > -20 && cutoff(humanBySource(shift + sourceMargin), TRAINING.fiftyFpr, 50) > 50) shift -= 0.05;
   calibration.intercept += shift;
   const scores = loso.map((l) => Math.round(100 * sigmoid(calibration.slope * l + calibration.intercept)));
+  // 5. How far short texts' evidence carries over to unseen sources (thin evidence).
+  const thin = fitThinEvidence(rows, loso.map((l) => calibration.slope * l + calibration.intercept), MIN_WORDS_MEDIUM_CONFIDENCE);
+  log(`  thin evidence: exponent ${thin.exponent} (maximum likelihood ${thin.maximum_likelihood}; ${thin.short_texts} texts under ${MIN_WORDS_MEDIUM_CONFIDENCE} words)`);
   const humans = humanBySource(sourceMargin);
   const possiblyAi = Math.max(TRAINING.minPossiblyAi, cutoff(humans, TRAINING.fiftyFpr, TRAINING.minPossiblyAi));
   const likelyAi = Math.max(possiblyAi + 10, cutoff(humans, TRAINING.likelyAiFpr, TRAINING.minLikelyAi));
@@ -269,10 +325,12 @@ export function fitDetectorModel(rows: readonly Row[], version: string, log: (m:
     })),
     bias: meta.bias,
     calibration,
+    thin_evidence: { exponent: thin.exponent, non_english_factor: TRAINING.nonEnglishFactor },
     thresholds: { likely_ai: Math.min(99, likelyAi), possibly_ai: Math.min(98, possiblyAi) },
     sentence_shrink: TRAINING.sentenceShrink,
     z_clip: TRAINING.zClip,
-    training: { examples: rows.length, calibration_shift: Math.round(shift * 100) / 100, source_margin: Math.round(sourceMargin * 100) / 100, sources, meta_lambda: TRAINING.metaLambda, meta_classes: 'human vs chat-model and paraphrased chat-model text', left_out_features: meta.dropped },
+    training: { examples: rows.length, calibration_shift: Math.round(shift * 100) / 100, source_margin: Math.round(sourceMargin * 100) / 100, sources, meta_lambda: TRAINING.metaLambda, meta_classes: 'human vs chat-model and paraphrased chat-model text', left_out_features: meta.dropped,
+      thin_evidence: { ...thin, rule: 'largest exponent within 1.92 log-likelihood units of the best (95% profile interval, Kish effective size)' } },
   };
   return { weights, heldOutSourceScores: scores, heldOutSourceLogits: loso };
 }

@@ -7,6 +7,8 @@ interface Figures { texts: number; human: number; ai: number; auroc: number | nu
 
 export interface FoldResult {
   kind: 'source' | 'domain'; name: string; thresholds: { likely_ai: number; possibly_ai: number };
+  /** The fold's fitted thin-evidence exponent (under 80 words the calibrated logit × (words / 80)^exponent). */
+  thin_evidence_exponent?: number;
   all: Figures; by_generator_kind: Record<string, Figures>; human_by_source: Record<string, Figures>;
 }
 
@@ -52,15 +54,16 @@ export function markdown(result: { method: string; files: string[]; texts: numbe
     `${result.texts} texts from ${result.files.join(', ')}.`, '', `Method: ${result.method}.`, '',
     'AUROC by machine-text kind compares that kind\'s texts with all human texts of the fold; "chat, 80+ words" does so for',
     'texts of at least 80 words only (shorter texts are pulled toward 50 by design). Human FPR is the share of',
-    'human texts scoring at or above the cut-off (likely_ai is fitted per fold, without the held-out texts).', '',
-    '| held out | texts (human/AI) | AUROC | AUROC chat | AUROC chat, 80+ words | AUROC base | AUROC paraphrased | TPR @1% FPR | likely_ai cut-off | human FPR at likely_ai | human FPR at 50 | AI TPR at likely_ai |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    'human texts scoring at or above the cut-off (likely_ai is fitted per fold, without the held-out texts).',
+    'The thin-evidence exponent is fitted per fold too: under 80 words the calibrated logit is multiplied by (words / 80)^exponent.', '',
+    '| held out | texts (human/AI) | AUROC | AUROC chat | AUROC chat, 80+ words | AUROC base | AUROC paraphrased | TPR @1% FPR | likely_ai cut-off | thin-evidence exponent | human FPR at likely_ai | human FPR at 50 | AI TPR at likely_ai |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const f of result.folds) {
     const a = f.all;
     lines.push(`| ${f.kind} ${f.name} | ${a.texts} (${a.human}/${a.ai}) | ${num(a.auroc)} | ${num(f.by_generator_kind['chat']?.auroc ?? null)} | ${num(f.by_generator_kind['chat_80_words']?.auroc ?? null)} | ` +
       `${num(f.by_generator_kind['base']?.auroc ?? null)} | ${num(f.by_generator_kind['paraphrased']?.auroc ?? null)} | ${pct(a.tpr_at_1pct_fpr)} | ` +
-      `${f.thresholds.likely_ai} | ${pct(a.human_fpr_at_likely_ai)} | ${pct(a.human_fpr_at_50)} | ${pct(a.ai_tpr_at_likely_ai)} |`);
+      `${f.thresholds.likely_ai} | ${f.thin_evidence_exponent ?? '–'} | ${pct(a.human_fpr_at_likely_ai)} | ${pct(a.human_fpr_at_50)} | ${pct(a.ai_tpr_at_likely_ai)} |`);
   }
   lines.push('', '## Human texts by source within each held-out fold', '', '| held out | human source | texts | FPR at likely_ai | FPR at 50 |', '|---|---|---|---|---|');
   for (const f of result.folds) {

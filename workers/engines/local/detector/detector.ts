@@ -7,7 +7,7 @@ import type { Confidence, DetectionReport, SentenceScore, Verdict } from '../../
 import type { Detector } from '../../types.js';
 import { aggregate, analyze, sentenceInfo, type DocumentAnalysis, type FeatureVector, type SentenceInfo } from './features.js';
 import type { Span } from '../text/segment.js';
-import { createScorer, loadDetectorWeights, type DetectorWeights } from './model.js';
+import { createScorer, loadDetectorWeights, sigmoid, type DetectorWeights, type ThinEvidence } from './model.js';
 import { dot, tokenize, vectorize, type SparseVector, type Token } from './ngrams.js';
 import { buildSignals, phraseSignals } from './signals.js';
 import { loadWordRanks, type WordRanks } from './word-ranks.js';
@@ -22,8 +22,8 @@ export const VERDICT_LABELS: Record<Verdict, string> = {
 /** Texts shorter than this are never reported with high confidence. */
 export const MIN_WORDS_HIGH_CONFIDENCE = 120;
 /**
- * Texts shorter than this always get low confidence, their score is pulled toward 50 in proportion
- * to their length, and they never reach likely_ai.
+ * Texts shorter than this always get low confidence, their score is pulled toward 50 (the more the
+ * shorter, see evidenceScale), and they never reach likely_ai.
  */
 export const MIN_WORDS_MEDIUM_CONFIDENCE = 80;
 /** Below this share of recognised English words the features mean little: confidence is low. */
@@ -75,14 +75,28 @@ function abortReason(signal: AbortSignal): unknown {
 }
 
 /**
- * Pulls a score toward 50 when the evidence is thin: in proportion to the length under 80 words, by
- * half more for text that is not mostly English; such texts stay below the likely_ai cut-off.
+ * How far a text's evidence counts, as a factor on the calibrated logit: 1 from 80 words, and under 80
+ * words (words / 80)^exponent with the exponent fitted in training (model file, `thin_evidence`), so
+ * that a shorter text is pulled further toward 50 and an empty one sits at 50.
  */
-export function shrinkScore(score: number, words: number, englishShare: number, cut: Cutoffs): number {
-  let factor = Math.min(1, words / MIN_WORDS_MEDIUM_CONFIDENCE);
-  if (englishShare < MIN_ENGLISH_SHARE) factor *= 0.5;
-  if (factor >= 1) return score;
-  return Math.min(cut.likely_ai - 1, Math.round(50 + (score - 50) * factor));
+export function evidenceScale(words: number, thin: ThinEvidence): number {
+  if (words >= MIN_WORDS_MEDIUM_CONFIDENCE) return 1;
+  return Math.pow(Math.max(0, words) / MIN_WORDS_MEDIUM_CONFIDENCE, thin.exponent);
+}
+
+/**
+ * ai_score (integer percent) of a calibrated logit, with the thin-evidence rule: under 80 words the
+ * logit is scaled by evidenceScale (toward 50); text that is not mostly English is pulled toward 50
+ * by the non-English factor more; both stay below the likely_ai cut-off. Never moves a score across 50.
+ */
+export function shrinkScore(calibratedLogit: number, words: number, englishShare: number, weights: Pick<DetectorWeights, 'thin_evidence' | 'thresholds'>): number {
+  const z = Number.isFinite(calibratedLogit) ? calibratedLogit : 0;
+  const short = words < MIN_WORDS_MEDIUM_CONFIDENCE;
+  const foreign = englishShare < MIN_ENGLISH_SHARE;
+  let p = 100 * sigmoid(evidenceScale(words, weights.thin_evidence) * z);
+  if (foreign) p = 50 + (p - 50) * weights.thin_evidence.non_english_factor;
+  const score = Math.round(p);
+  return short || foreign ? Math.min(weights.thresholds.likely_ai - 1, score) : score;
 }
 
 /** Runs `work` after one event-loop turn, so a cancel that arrives right after the call is still honoured. */
@@ -131,7 +145,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
       const z = new Map(scorer.contributions(aggregate([s], true)).map((c) => [c.name, c.z]));
       let shift = scorer.ngramContribution(own[i]!) - docN;
       for (const f of localFeatures) shift += f.weight * ((z.get(f.name) ?? 0) - (docZ.get(f.name) ?? 0));
-      const aiScore = shrinkScore(toPercent(docLogit + weights.sentence_shrink * shift), a.wordCount, a.knownWordShare, weights.thresholds);
+      const aiScore = shrinkScore(scorer.calibratedLogit(docLogit + weights.sentence_shrink * shift), a.wordCount, a.knownWordShare, weights);
       return { text: s.text, start: s.start, end: s.end, ai_score: aiScore };
     });
   }
@@ -182,7 +196,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     const vector = ngramVector(tokens);
     const ngram = ngramLogit(vector);
     const logit = scorer.logit(a.features, ngram);
-    const aiScore = shrinkScore(toPercent(logit), a.wordCount, a.knownWordShare, weights.thresholds);
+    const aiScore = shrinkScore(scorer.calibratedLogit(logit), a.wordCount, a.knownWordShare, weights);
     return { a, tokens, vector, ngram, logit, aiScore };
   }
 
@@ -196,7 +210,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     const signals = buildSignals(scorer.contributions(a.features), a, verdict === 'likely_human', phrases, scorer.ngramContribution(ngram));
     const top = signals.slice(0, 2).map((s) => s.signal.replace(/_/gu, ' '));
     const caveat = (a.knownWordShare < MIN_ENGLISH_SHARE ? ' The text does not look like English, so the features say little.' : '') +
-      (a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE ? ` The text is short (${a.wordCount} words), so the score stays near 50.` : '');
+      (a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE ? ` The text is short (${a.wordCount} words), so the score is pulled toward 50 and stays below likely AI.` : '');
     const summary = `${VERDICT_LABELS[verdict]} (AI score ${aiScore}/100, ${confidence} confidence)` +
       (top.length > 0 ? `; main evidence: ${top.join(', ')}.` : '.') + caveat;
     return {

@@ -26,6 +26,14 @@ export interface StoredNgramModel {
   idf_uint8_b64: string;
 }
 
+/**
+ * The thin-evidence rule, fitted in training: under MIN_WORDS_MEDIUM_CONFIDENCE (80) words the calibrated
+ * logit is multiplied by (words / 80)^exponent, which pulls the score toward 50 (exponent > 0, so every
+ * text under 80 words is pulled, an empty one to 50); text that is not mostly English is then pulled
+ * toward 50 by non_english_factor more, in score space. Both stay below likely_ai.
+ */
+export interface ThinEvidence { exponent: number; non_english_factor: number }
+
 export interface DetectorWeights {
   version: string;
   model: 'stacked-logistic';
@@ -38,6 +46,7 @@ export interface DetectorWeights {
   bias: number;
   /** p = sigmoid(slope * logit + intercept). */
   calibration: { slope: number; intercept: number };
+  thin_evidence: ThinEvidence;
   /**
    * ai_score cut-offs (percent), read off held-out-source human scores: at or above likely_ai → likely_ai;
    * at or above possibly_ai → possibly_ai.
@@ -63,6 +72,8 @@ export interface Scorer {
   ngramContribution(ngramLogit: number): number;
   /** Meta logit: bias + n-gram contribution + Σ stylometric contributions. */
   logit(features: FeatureVector, ngramLogit: number): number;
+  /** Calibrated logit (slope × logit + intercept) of a raw logit: 0 is an ai_score of 50. */
+  calibratedLogit(logit: number): number;
   /** Calibrated probability (0..1) of a raw logit. */
   calibrate(logit: number): number;
 }
@@ -114,11 +125,19 @@ export function createScorer(weights: DetectorWeights, ngram: NgramModel = decod
     contributions,
     ngramContribution,
     logit: (f, l) => contributions(f).reduce((a, c) => a + c.contribution, weights.bias + ngramContribution(l)),
+    calibratedLogit: (logit) => weights.calibration.slope * logit + weights.calibration.intercept,
     calibrate: (logit) => sigmoid(weights.calibration.slope * logit + weights.calibration.intercept),
   };
 }
 
 export const WEIGHTS_URL = new URL('./detector-model.json', import.meta.url);
+
+/** The thin-evidence rule must pull: a positive exponent and an extra non-English factor in (0, 1). */
+function validThinEvidence(t: unknown): boolean {
+  const v = t as Partial<ThinEvidence> | undefined;
+  return typeof v?.exponent === 'number' && v.exponent > 0 && Number.isFinite(v.exponent) &&
+    typeof v.non_english_factor === 'number' && v.non_english_factor > 0 && v.non_english_factor < 1;
+}
 
 /** Reads and checks the weights file; throws with a clear message when it is missing or malformed. */
 export function loadDetectorWeights(url: URL = WEIGHTS_URL): DetectorWeights {
@@ -131,7 +150,7 @@ export function loadDetectorWeights(url: URL = WEIGHTS_URL): DetectorWeights {
   const w = parsed as Partial<DetectorWeights>;
   const known = new Set<string>(FEATURE_NAMES);
   if (typeof w.version !== 'string' || w.model !== 'stacked-logistic' || !Array.isArray(w.features) || typeof w.bias !== 'number' ||
-      !w.ngram || typeof w.ngram_weight !== 'number' || !w.calibration || !w.thresholds ||
+      !w.ngram || typeof w.ngram_weight !== 'number' || !w.calibration || !w.thresholds || !validThinEvidence(w.thin_evidence) ||
       w.features.some((f) => !known.has(f.name) || !(f.std > 0))) {
     throw new Error(`detector weights ${url.pathname} are malformed or were made for other features`);
   }
