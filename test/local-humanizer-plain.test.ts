@@ -108,6 +108,18 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(w('They built tools, which help farmers.')).to.equal('They built tools, which help farmers.');
     expect(w('The house in which we live is old.')).to.equal('The house in which we live is old.');
     expect(w('We asked which tools help.')).to.equal('We asked which tools help.');
+    const { determinerSwaps } = await import('../workers/engines/local/humanizer/english-plain.js');
+    const who = (s: string): string => {
+      let out = s;
+      for (const [at, to] of [...determinerSwaps(tagTokens(s), rng(), 1, s, true)].sort((a, b) => b[0] - a[0])) out = out.slice(0, at) + to + out.slice(at + 3);
+      return out;
+    };
+    expect(who('Many students who need help are shy.')).to.equal('Many students that need help are shy.');
+    expect(who('The people who really care will stay.')).to.equal('The people that really care will stay.');
+    expect(who('My sister, who lives in Ohio, called.')).to.equal('My sister, who lives in Ohio, called.');
+    expect(who('Those who wait will see.')).to.equal('Those who wait will see.');
+    expect(who('I asked the man who he was.')).to.equal('I asked the man who he was.');
+    expect(determinerSwaps(tagTokens('Many students who need help are shy.'), rng(), 1, 'Many students who need help are shy.').size).to.equal(0);
     const e = (s: string): string => eachToEvery(s, tagTokens(s), rng(), 1);
     expect(e('Each student has a locker.')).to.equal('Every student has a locker.');
     expect(e('Each of them has a locker.')).to.equal('Each of them has a locker.');

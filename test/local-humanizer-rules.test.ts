@@ -116,6 +116,8 @@ describe('local humanizer rules: structure', () => {
     expect(reorderClauses('The match was cancelled, because the pitch was flooded.', new Set(['the']), rng(2)))
       .to.equal('Because the pitch was flooded, the match was cancelled.');
     expect(reorderClauses('For example, the firm grew.', none, rng())).to.equal(null);
+    expect(reorderClauses("That's why many cities run programs, because it is a simple way to cut waste.", new Set(['the']), rng(2))).to.equal(null);
+    expect(reorderClauses('So the match was cancelled, because the pitch was flooded.', new Set(['the']), rng(2))).to.equal(null);
   });
 });
 

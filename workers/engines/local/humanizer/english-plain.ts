@@ -160,9 +160,10 @@ export function impersonalYou(s: string): string {
  * Determiner and relative-pronoun swaps read off one tagging of the sentence, as a map from a word's
  * offset to its replacement: a restrictive "which" after a noun ("the tools which help") becomes
  * "that" (never after a comma or a preposition, "in which", nor where it asks "which tools" or follows
- * "matter"); "each" before a singular noun becomes "every" (not "each of", "each other", "they each").
+ * "matter"); with `who`, a restrictive "who" after a common noun too ("people who care" → "people that
+ * care"); "each" before a singular noun becomes "every" (not "each of", "each other", "they each").
  */
-export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random, rate: number, s: string): Map<number, string> {
+export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random, rate: number, s: string, who = false): Map<number, string> {
   const out = new Map<number, string>();
   if (!tags) return out;
   for (let i = 0; i < tags.length; i++) {
@@ -172,6 +173,13 @@ export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random
     if (t.text === 'which') {
       if (!prev || prev.pos !== 'NOUN' || /^(?:matter|one|ones|way|extent|degree|point)$/iu.test(prev.text) || s.slice(prev.end, t.start) !== ' ') continue;
       if (!next || next.pos === 'NOUN' || next.pos === 'ADJ' || next.pos === 'PUNCT' || next.pos === 'PROPN' || next.pos === 'NUM') continue;
+      if (rng.chance(rate)) out.set(t.start, 'that');
+    } else if (who && t.text === 'who') {
+      // "students who need help" → "students that need help": a restrictive clause right after a common noun
+      // (no comma, so ", who" stays); never after a name, a pronoun ("those who") or a preposition ("of who"),
+      // and only as the clause's subject, before its verb: "asked the man who he was" asks a question.
+      if (!prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ') continue;
+      if (!next || !['VERB', 'AUX', 'ADV'].includes(next.pos)) continue;
       if (rng.chance(rate)) out.set(t.start, 'that');
     } else if (t.text === 'each' || t.text === 'Each') {
       if (!next || next.pos !== 'NOUN' || /s$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;

@@ -97,6 +97,8 @@ export interface SynonymOptions {
   rate: number; readability: Readability; repeated: ReadonlySet<string>; variation?: number;
   /** Chance of the which → that and each → every swaps (english-plain.ts), read off the same tagging. */
   determiners?: number;
+  /** Whether a restrictive "who" after a noun may become "that" too (not in formal registers). */
+  relativeWho?: boolean;
 }
 
 const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
@@ -193,7 +195,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   // With no word that can start a source, the sentence comes back as fixArticles leaves it (or as it is
   // when the tagger cannot line it up): when those are the same, no tags are needed.
   // "which"/"each" swaps draw random numbers only where those words occur.
-  const wantsDeterminers = !!o.determiners && scan.tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0]));
+  const wantsDeterminers = !!o.determiners && scan.tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0]) || (!!o.relativeWho && t[0] === 'who'));
   if (!scan.any && !wantsDeterminers && fixArticles(s) === s) return s;
   if (scan.tagged === undefined) {
     scan.tagged = tagTokens(s);
@@ -202,7 +204,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   const tagged = scan.tagged;
   if (!tagged) return s;
   const posAt = scan.posAt!;
-  const swaps = wantsDeterminers ? determinerSwaps(tagged, rng, o.determiners!, s) : null;
+  const swaps = wantsDeterminers ? determinerSwaps(tagged, rng, o.determiners!, s, o.relativeWho) : null;
   const tokens = scan.tokens;
   let out = '';
   let pos = 0;

@@ -21,10 +21,10 @@ export interface ModeParams {
 }
 
 export const MODE_PARAMS: Record<Mode, ModeParams> = {
-  standard: { synonymRate: 0.8, variationRate: 0, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.45, plainRate: 0.75, contractNeutral: false, candidates: 3 },
+  standard: { synonymRate: 0.9, variationRate: 0.15, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.45, plainRate: 0.9, contractNeutral: false, candidates: 3 },
   academic: { synonymRate: 0.5, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.35, plainRate: 0.4, contractNeutral: false, candidates: 3 },
-  enhanced: { synonymRate: 0.9, variationRate: 0.3, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.6, plainRate: 0.9, contractNeutral: true, candidates: 4 },
-  ultra: { synonymRate: 0.95, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.7, plainRate: 0.95, contractNeutral: true, candidates: 5 },
+  enhanced: { synonymRate: 0.95, variationRate: 0.35, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.6, plainRate: 0.95, contractNeutral: true, candidates: 4 },
+  ultra: { synonymRate: 1, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.7, plainRate: 1, contractNeutral: true, candidates: 5 },
   aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.8, plainRate: 1, contractNeutral: true, candidates: 6 },
 };
 

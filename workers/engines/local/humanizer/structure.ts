@@ -3,7 +3,7 @@
  * neighbours, and moving clauses (English). They change sentence length and rhythm, which is what
  * readability levels and burstiness are about, without adding or dropping content words.
  */
-import { capitalizeFirst, decapitalize } from './english-rules.js';
+import { capitalizeFirst, decapitalize, startsWithConnective } from './english-rules.js';
 import type { Random } from './random.js';
 
 const WORD_CHAR = /^[\p{L}\p{N}\uE000]$/u;
@@ -149,6 +149,8 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   if (sub) {
     const [, main, conj, clause, end] = sub;
     if (wordCount(main!) < 3 || wordCount(clause!) < 3) return null;
+    // "That's why X, because Y" would become "Because Y, that's why X": a clause opening with a connective stays first.
+    if (startsWithConnective(main!)) return null;
     const loweredMain = decapitalize(main!, lowerForms) ?? (/^\p{Lu}/u.test(main!) && !/^(?:The|A|An)\b/u.test(main!) ? main! : null);
     if (loweredMain === null) return null;
     return `${conj![0]!.toUpperCase()}${conj!.slice(1)} ${clause}, ${loweredMain}${end}`;
