@@ -64,12 +64,13 @@ export interface Replay {
  * start of every process meanwhile.
  *
  * One query first: when this very set of projections, with this very DDL, was set up before (its
- * fingerprint is recorded) and every table and checkpoint row is there, nothing is run. Short-lived
- * processes (the admin CLI) then pay one round trip instead of a transaction of DDL under a lock.
+ * fingerprint is recorded) and every table, index and checkpoint row is there, nothing is run.
+ * Short-lived processes (the admin CLI) then pay one round trip instead of a transaction of DDL under
+ * a lock; an index an operator dropped is created again by the next process that starts.
  */
 export async function setUpProjections(pool: Pool, projections: readonly Projection[]): Promise<void> {
-  const fingerprint = await setupFingerprint(projections);
-  if (await alreadySetUp(pool, projections, fingerprint)) return;
+  const setup = await recordSetup(projections);
+  if (await alreadySetUp(pool, projections, setup)) return;
   await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, PROJECTION_SETUP]);
     await client.query(`CREATE TABLE IF NOT EXISTS projection_checkpoints (
@@ -90,16 +91,28 @@ export async function setUpProjections(pool: Pool, projections: readonly Project
         [projection.name, START_POSITION.toString()],
       );
     }
-    if (complete) await client.query('INSERT INTO projection_setups (fingerprint) VALUES ($1) ON CONFLICT DO NOTHING', [fingerprint]);
+    if (complete) await client.query('INSERT INTO projection_setups (fingerprint) VALUES ($1) ON CONFLICT DO NOTHING', [setup.fingerprint]);
   });
 }
 
-/** A hash of the projections' names, tables and the DDL their `setup` runs (recorded, not executed). */
-async function setupFingerprint(projections: readonly Projection[]): Promise<string> {
+/** What the projections' `setup` does, recorded rather than executed. */
+interface RecordedSetup {
+  /** A hash of the projections' names, tables and DDL. */
+  fingerprint: string;
+  /** The indexes the DDL creates. */
+  indexes: string[];
+}
+
+const CREATED_INDEX = /CREATE\s+(?:UNIQUE\s+)?INDEX\s+(?:CONCURRENTLY\s+)?IF\s+NOT\s+EXISTS\s+("?[\w$]+"?)/giu;
+
+async function recordSetup(projections: readonly Projection[]): Promise<RecordedSetup> {
   const hash = createHash('sha256');
+  const indexes: string[] = [];
   const recorder = {
-    async query(text: string | { text: string }) {
-      hash.update(typeof text === 'string' ? text : text.text).update('\u0000');
+    async query(query: string | { text: string }) {
+      const text = typeof query === 'string' ? query : query.text;
+      hash.update(text).update('\u0000');
+      for (const m of text.matchAll(CREATED_INDEX)) indexes.push(m[1]!);
       return { rows: [], rowCount: 0 };
     },
   } as unknown as PoolClient;
@@ -107,18 +120,18 @@ async function setupFingerprint(projections: readonly Projection[]): Promise<str
     hash.update(`${projection.name}\u0000${projection.tables.join(',')}\u0000`);
     await projection.setup(recorder);
   }
-  return hash.digest('hex');
+  return { fingerprint: hash.digest('hex'), indexes };
 }
 
 const UNDEFINED_TABLE = '42P01';
 
-async function alreadySetUp(pool: Pool, projections: readonly Projection[], fingerprint: string): Promise<boolean> {
+async function alreadySetUp(pool: Pool, projections: readonly Projection[], setup: RecordedSetup): Promise<boolean> {
   try {
     const { rows } = await pool.query<{ ready: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM projection_setups WHERE fingerprint = $1)
           AND (SELECT count(*) FROM projection_checkpoints WHERE name = ANY($2::text[])) = cardinality($2::text[])
           AND (SELECT coalesce(bool_and(to_regclass(t) IS NOT NULL), true) FROM unnest($3::text[]) AS t) AS ready`,
-      [fingerprint, [...new Set(projections.map((p) => p.name))], projections.flatMap((p) => p.tables)],
+      [setup.fingerprint, [...new Set(projections.map((p) => p.name))], [...projections.flatMap((p) => p.tables), ...setup.indexes]],
     );
     return rows[0]?.ready === true;
   } catch (err: unknown) {

@@ -7,6 +7,7 @@ import { createPool, withDefaultUser } from '../infra/db.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import type { EventStore, NewEvent, RecordedEvent } from '../infra/eventstore/types.js';
 import { apiKeysProjection, findKeyByHash } from '../projections/api-keys.js';
+import { allProjections } from '../projections/index.js';
 import { ProjectionRunner, type Projection, type ProjectionRunnerOptions } from '../projections/runner.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
 
@@ -487,6 +488,19 @@ describe('ProjectionRunner', function () {
     const { position } = await revoke(liveProbe.keyId, 0n);
     await eventually(async () => (await runner.lag())[0]!.position >= position, 'the live runner goes on after the rebuild');
     expect((await findKeyByHash(db.pool, liveProbe.hash))?.status).to.equal('revoked');
+  });
+
+  it('creates again, at the next start, an index an operator dropped although the same DDL was set up before', async () => {
+    const dropped = ['api_keys_account', 'usage_history_page'];
+    const indexes = async () => (await db.pool.query<{ indexname: string }>(
+      'SELECT indexname FROM pg_indexes WHERE indexname = ANY($1) ORDER BY indexname', [dropped],
+    )).rows.map((r) => r.indexname);
+    const { position } = await store.append(fresh('ddl'), [ignored], 'no_stream');
+    await new ProjectionRunner({ pool: db.pool, store, projections: allProjections() }).catchUpTo(position);
+    expect(await indexes()).to.deep.equal(dropped);
+    for (const name of dropped) await db.pool.query(`DROP INDEX ${name}`);
+    await new ProjectionRunner({ pool: db.pool, store, projections: allProjections() }).catchUpTo(position);
+    expect(await indexes()).to.deep.equal(dropped);
   });
 
   it('applies each live batch to every projection at the same checkpoint in one transaction, through one subscription', async () => {
