@@ -121,27 +121,18 @@ const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
 /**
  * The member to put in place of group[index], or null to keep it. High-school pulls towards the plain
- * end; doctorate keeps the formal words it finds (it swaps only machine-typical ones). No level makes a plain word fancier: plain words carry senses
- * their formal partners lack ("get better" is not "acquire better", "have to" not "possess to", "cut the
- * bread" not "reduce the bread"). Otherwise the member that reads most human (lowest machine log-odds
- * learnt from the data) wins, when it reads more human than the word itself; a machine-typical word
- * goes to a plainer member when there is one.
+ * end; doctorate keeps the formal words it finds (it swaps only machine-typical ones). No level makes a
+ * plain word fancier: plain words carry senses their formal partners lack ("get better" is not "acquire
+ * better", "have to" not "possess to", "cut the bread" not "reduce the bread"). Otherwise the member that
+ * reads most human (lowest machine log-odds learnt from the data) wins, when it reads more human than the
+ * word itself; a machine-typical word goes to a plainer member when there is one.
  */
 function pickTarget(group: readonly string[], index: number, o: SynonymOptions, forced: boolean, rng: Random): string | null {
   const options = group.map((w, i) => ({ w, i, odds: machineLogOdds(w) })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
   if (options.length === 0) return null;
   const plainest = options.reduce((a, b) => (b.i < a.i ? b : a));
-  switch (o.readability) {
-    case 'high-school':
-      if (index > plainest.i && rng.chance(0.9)) return plainest.w;
-      break;
-    case 'doctorate':
-      if (!forced) return null;
-      break;
-    case 'graduate':
-    case 'college':
-      break;
-  }
+  if (o.readability === 'high-school' && index > plainest.i && rng.chance(0.9)) return plainest.w;
+  if (o.readability === 'doctorate' && !forced) return null;
   const own = machineLogOdds(group[index]!);
   const mostHuman = (xs: typeof options) => xs.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
   // Only towards the plain end of the group: the data's log-odds mix senses ("alterations" reads more
@@ -225,7 +216,7 @@ function guarded(key: string, before: string, after: string): boolean {
 /**
  * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
  * Machine-typical words are always replaced; words the document repeats are replaced more often;
- * readability pushes towards the plain or the formal end.
+ * high-school pushes towards the plain end, doctorate keeps formal words (pickTarget).
  */
 export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): string {
   const scan = scanOf(s);
