@@ -34,12 +34,15 @@ describe('local humanizer rules: synonyms and articles', () => {
     expect(out).to.include('Leverage Inc.');
   });
 
-  it('moves towards plain words for high-school and formal words for doctorate', () => {
-    const text = 'They demonstrated a substantial and rapid expansion.';
+  it('moves towards plain words for high-school; doctorate keeps formal words and never makes a plain one fancier', () => {
+    const text = 'They demonstrated a considerable and rapid increase.';
     const plain = replaceSynonyms(text, { rate: 0, readability: 'high-school', repeated: none }, rng(7));
     expect(plain).to.match(/\bshowed\b/u);
-    const formal = replaceSynonyms('They showed a big and fast growth.', { rate: 0, readability: 'doctorate', repeated: none }, rng(7));
-    expect(formal).to.not.equal('They showed a big and fast growth.');
+    for (let seed = 1; seed <= 8; seed++) {
+      expect(replaceSynonyms(text, { rate: 1, readability: 'doctorate', repeated: none, variation: 1 }, rng(seed))).to.equal(text);
+      expect(replaceSynonyms('They showed a big and fast change.', { rate: 1, readability: 'doctorate', repeated: none, variation: 1 }, rng(seed)))
+        .to.equal('They showed a big and fast change.');
+    }
   });
 
   it('never puts a word that takes no infinitive before "to" (you require to know)', () => {
@@ -48,6 +51,76 @@ describe('local humanizer rules: synonyms and articles', () => {
       const out = replaceSynonyms(text, { rate: 1, readability: 'doctorate', repeated: none, variation: 1 }, rng(seed));
       expect(out).to.not.match(/\brequires? to\b/u);
     }
+  });
+
+  it('keeps the meaning: no swap where the plainer word has another sense in that context', () => {
+    // [input, what must not appear]: groups removed from the same-sense table, guarded contexts, and
+    // plain words that formal readability levels used to make fancier.
+    const cases: Array<[string, RegExp]> = [
+      ['The app works regardless of their location.', /\bplace\b/u],
+      ['Scientists study the expansion of the universe.', /growth of the universe/u],
+      ['Students value personal growth.', /personal expansion/u],
+      ['The company offers equal opportunity to all applicants.', /equal chance/u],
+      ['They offer to pay for the repairs.', /give to pay/u],
+      ['The police set up a task force to investigate.', /job force/u],
+      ['Reduce the sauce until it thickens.', /Cut the sauce/u],
+      ['This behaviour constitutes a violation of the rules.', /makes up a violation/u],
+      ['The firm is employing 500 people.', /using 500/u],
+      ['The speaker addressed the audience.', /dealt with the audience/u],
+      ['The president will address the nation tonight.', /tackle the nation/u],
+      ['A loud noise can trigger an alarm.', /cause an alarm/u],
+      ['They resolve to leave early.', /\bsolve to leave/u],
+      ['The results establish that the drug works.', /set up that/u],
+      ['Applicants must meet the entry requirements.', /entry needs/u],
+      ['There is some evidence that sleep helps memory.', /proof that/u],
+      ['The commencement ceremony starts at noon.', /start ceremony/u],
+      ['Autonomous vehicles are being tested in the city.', /Independent vehicles/u],
+      ['The school has a diverse student population.', /varied student/u],
+      ['The law brought a fundamental change to the system.', /basic change/u],
+      ['Children attend primary school from age five.', /main school/u],
+      ['The report takes a nuanced view of the matter.', /subtle view/u],
+      ['Thieves took valuable jewelry from the house.', /useful jewelry/u],
+      ['Smoking is detrimental to health.', /bad to health/u],
+      ['Nurses take a holistic approach to care.', /overall approach/u],
+      ['The function is continuous on the interval.', /ongoing on/u],
+      ['The museum shows contemporary art.', /modern art/u],
+      ['The results were statistically significant.', /statistically (?:important|big|considerable|substantial)/u],
+      ['There was a significant increase in costs.', /important increase/u],
+      ['Students learn critical thinking in class.', /vital thinking/u],
+      ['Essential oils are popular.', /(?:Needed|Key) oils/u],
+      ['The apparent cause of the fire was a faulty wire.', /clear cause/u],
+      ['We met virtually because of the storm.', /met nearly/u],
+      ['Ultimately, the manager is responsible.', /Finally/u],
+      ['The two ideas are completely different.', /fully different/u],
+      ['The plan substantially increased costs.', /a lot increased/u],
+      ['I certainly did not agree.', /surely/u],
+      ['This gives rise to new problems.', /yields rise/u],
+      ['You have to get better at this.', /possess|acquire|obtain/u],
+      ['Cut the bread into slices.', /Reduce the bread/u],
+      ['The meeting will take place in the hall.', /take location/u],
+      ['We acknowledge the contributions of our volunteers.', /admit the contributions/u],
+      ['The actor appeared on television last night.', /seemed on/u],
+      ['Critics maintain that the plan is flawed.', /keep that/u],
+      ['Seat belts are required by law.', /needed by law/u],
+      ['It remains to be seen whether the plan works.', /stays to be seen/u],
+      ['In essence, the plan is simple.', /In heart/u],
+      ['We need to keep things in perspective.', /in view/u],
+      ['They chose a new approach to teaching.', /way to teaching/u],
+      ['Many readers take issue with the ending.', /take problem/u],
+      ['Under no circumstances should you leave.', /no situations/u],
+      ['Students answer multiple choice questions.', /many choice/u],
+      ['Potential energy turns into motion.', /Possible energy/u],
+    ];
+    for (const [text, wrong] of cases) {
+      for (const readability of ['high-school', 'college', 'graduate', 'doctorate'] as const) {
+        for (let seed = 1; seed <= 8; seed++) {
+          const out = replaceSynonyms(text, { rate: 1, readability, repeated: none, variation: 1 }, rng(seed));
+          expect(out, `${text} (${readability}, seed ${seed})`).to.not.match(wrong);
+        }
+      }
+    }
+    // The guarded words are still swapped where the plainer one keeps the sense.
+    expect(replaceSynonyms('The actor appears to be tired.', { rate: 1, readability: 'high-school', repeated: none }, rng(1))).to.match(/seems to/u);
   });
 
   it('fixes a/an agreement', () => {

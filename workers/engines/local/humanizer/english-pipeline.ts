@@ -62,7 +62,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
   const out: string[] = [];
   for (let i = 0; i < sentences.length; i++) {
     let a = sentences[i]!;
-    // Up to r.maxJoined sentences join the first one (doctorate strings three together).
+    // Up to r.maxJoined sentences join the first one (one at every level: a third made run-ons).
     for (let joined = 0; joined < r.maxJoined && i + 1 < sentences.length; joined++) {
       const b = sentences[i + 1]!;
       // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".

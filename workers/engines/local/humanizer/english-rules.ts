@@ -120,36 +120,27 @@ const SOURCE_STARTS: ReadonlySet<string> | null = (() => {
 const isMachineTarget = (w: string): boolean => isMachineTypical(w);
 
 /**
- * The member to put in place of group[index], or null to keep it. Readability pulls towards the plain
- * (high-school) or the formal (graduate, doctorate) end; otherwise the member that reads most human
- * (lowest machine log-odds learnt from the data) wins, when it reads more human than the word itself.
+ * The member to put in place of group[index], or null to keep it. High-school pulls towards the plain
+ * end; doctorate keeps the formal words it finds (it swaps only machine-typical ones). No level makes a
+ * plain word fancier: plain words carry senses their formal partners lack ("get better" is not "acquire
+ * better", "have to" not "possess to", "cut the bread" not "reduce the bread"). Otherwise the member that
+ * reads most human (lowest machine log-odds learnt from the data) wins, when it reads more human than the
+ * word itself; a machine-typical word goes to a plainer member when there is one.
  */
 function pickTarget(group: readonly string[], index: number, o: SynonymOptions, forced: boolean, rng: Random): string | null {
   const options = group.map((w, i) => ({ w, i, odds: machineLogOdds(w) })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
   if (options.length === 0) return null;
   const plainest = options.reduce((a, b) => (b.i < a.i ? b : a));
-  const fanciest = options.reduce((a, b) => (b.i > a.i ? b : a));
-  switch (o.readability) {
-    case 'high-school':
-      if (index > plainest.i && rng.chance(0.9)) return plainest.w;
-      break;
-    case 'doctorate':
-      if (index < fanciest.i && !forced && rng.chance(0.6)) return fanciest.w;
-      break;
-    case 'graduate':
-      if (index === 0 && !forced && rng.chance(0.3)) return fanciest.w;
-      break;
-    case 'college':
-      break;
-  }
+  if (o.readability === 'high-school' && index > plainest.i && rng.chance(0.9)) return plainest.w;
+  if (o.readability === 'doctorate' && !forced) return null;
   const own = machineLogOdds(group[index]!);
-  const human = options.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
-  if (forced) return human.w;
-  // Otherwise only towards the plain end of the group: the data's log-odds mix senses ("alterations" reads
-  // more human than "changes" only because of tailoring), so a plain word never becomes a fancier one.
+  const mostHuman = (xs: typeof options) => xs.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
+  // Only towards the plain end of the group: the data's log-odds mix senses ("alterations" reads more
+  // human than "changes" only because of tailoring), so a plain word never becomes a fancier one.
   const plainer = options.filter((x) => x.i < index);
+  if (forced) return mostHuman(plainer.length > 0 ? plainer : options).w;
   if (plainer.length === 0) return null;
-  const best = plainer.reduce((a, b) => (b.odds < a.odds || (b.odds === a.odds && b.i < a.i) ? b : a));
+  const best = mostHuman(plainer);
   if (best.odds < own - 0.1 && rng.chance(o.rate)) return best.w;
   // The stronger modes also vary wording for its own sake, never towards a machine-typical word.
   const plain = plainer.filter((x) => x.odds < 1 && x.odds <= own);
@@ -186,9 +177,46 @@ function scanOf(s: string): SynonymScan {
 const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed', 'require', 'requires']);
 
 /**
+ * Sources whose plainer partner has their sense only in some contexts: the word stays when the text
+ * right before it (before) or right after it (after) matches. "acknowledge the contributions" is not
+ * "admit the contributions"; "appeared on TV" is not "seemed on TV"; "task force", "equal opportunity".
+ */
+const AFTER_WORD = (words: string): RegExp => new RegExp(`^\\s+(?:${words})(?![\\p{L}])`, 'iu');
+const BEFORE_WORD = (words: string): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${words})\\s+$`, 'iu');
+const ACKNOWLEDGE = /^(?!\s+(?:that|it|this|the\s+(?:fact|problem|mistake|error|truth)|(?:their|his|her|our|my|your|its)\s+(?:mistakes?|errors?|faults?|failures?|guilt))(?![\p{L}]))/iu;
+interface SourceGuard { before?: RegExp; after?: RegExp }
+const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGuard>([
+  ['acknowledge', { after: ACKNOWLEDGE }], ['acknowledges', { after: ACKNOWLEDGE }],
+  // "appeared in court", "appears in Figure 2": only "appear to/that/as/like" is "seem".
+  ...['appear', 'appears', 'appeared'].map((w) => [w, { after: /^(?!\s+(?:to|that|as|like)(?![\p{L}]))/iu }] as [string, SourceGuard]),
+  // "maintain that" asserts; "address the audience", "addressed to" speak or send.
+  ...['maintain', 'maintains'].map((w) => [w, { after: AFTER_WORD('that') }] as [string, SourceGuard]),
+  ...['address', 'addressing'].map((w) => [w, { after: AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)') }] as [string, SourceGuard]),
+  // "required by law" is an obligation, not a need.
+  ...['require', 'requires', 'required'].map((w) => [w, { after: AFTER_WORD('by') }] as [string, SourceGuard]),
+  ['remains', { after: AFTER_WORD('to\\s+be') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
+  ['task', { after: AFTER_WORD('force|forces') }], ['tasks', { after: AFTER_WORD('force|forces') }],
+  ['essence', { before: BEFORE_WORD('in') }], ['perspective', { before: BEFORE_WORD('in|into') }],
+  ['approach', { after: AFTER_WORD('to') }],
+  ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
+  ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)') }],
+  ...['opportunity', 'opportunities'].map((w) => [w, {
+    before: BEFORE_WORD('equal|job|employment|business|investment|career|economic|educational|training'), after: AFTER_WORD('cost|costs'),
+  }] as [string, SourceGuard]),
+  ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
+  ['essential', { after: AFTER_WORD('oils?') }], ['potential', { after: AFTER_WORD('energy') }],
+  ['significant', { before: BEFORE_WORD('statistically|highly|more|most|less|least') }],
+]);
+
+function guarded(key: string, before: string, after: string): boolean {
+  const g = SOURCE_GUARDS.get(key);
+  return !!g && ((g.before?.test(before) ?? false) || (g.after?.test(after) ?? false));
+}
+
+/**
  * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
  * Machine-typical words are always replaced; words the document repeats are replaced more often;
- * readability pushes towards the plain or the formal end.
+ * high-school pushes towards the plain end, doctorate keeps formal words (pickTarget).
  */
 export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): string {
   const scan = scanOf(s);
@@ -232,6 +260,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
       const entry = entries[0]!;
       if (entry.pos === 'VERB' && adjectivalParticiple(tagged, tag!)) break;
+      if (guarded(key, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
       const forced = isMachineTarget(key);
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);

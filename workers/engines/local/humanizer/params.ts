@@ -43,5 +43,5 @@ export const READABILITY_PARAMS: Record<Readability, ReadabilityParams> = {
   'high-school': { maxWords: 12, mergeMax: 0, mergeRate: 0, maxJoined: 0 },
   college: { maxWords: 25, mergeMax: 26, mergeRate: 0.4, maxJoined: 1 },
   graduate: { maxWords: 38, mergeMax: 36, mergeRate: 0.65, maxJoined: 1 },
-  doctorate: { maxWords: 55, mergeMax: 70, mergeRate: 1, maxJoined: 2 },
+  doctorate: { maxWords: 50, mergeMax: 48, mergeRate: 1, maxJoined: 1 },
 };
