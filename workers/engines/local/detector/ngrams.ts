@@ -34,19 +34,47 @@ function normaliseToken(raw: string): string {
   return /[0-9]/u.test(t) ? t.replace(/[0-9]+/gu, '0') : t;
 }
 
+/** Frequency-class tokens ("#11"), one string per class. */
+const CLASS_NAMES: string[] = [];
+const className = (r: number): string => {
+  const k = Math.floor(Math.log2(r));
+  return (CLASS_NAMES[k] ??= `#${k}`);
+};
+
 /** Normalised tokens of a text with their offsets; with `rank` and `keepWords`, rarer words become their frequency class. */
 export function tokenize(text: string, from = 0, to = text.length, rank?: (w: string) => number, keepWords = 0): Token[] {
   const out: Token[] = [];
   const slice = from === 0 && to === text.length ? text : text.slice(from, to);
-  for (const m of slice.matchAll(TOKEN)) {
-    const norm = normaliseToken(m[0]);
+  const classes = rank !== undefined && keepWords > 0;
+  TOKEN.lastIndex = 0;
+  for (let m = TOKEN.exec(slice); m !== null; m = TOKEN.exec(slice)) {
+    const raw = m[0];
     const start = from + m.index;
-    const end = start + m[0].length;
-    if (rank && keepWords > 0 && /\p{L}/u.test(norm)) {
-      const r = rank(norm.replace(/'.*$/u, ''));
-      if (r > keepWords) { out.push({ norm: `#${Math.floor(Math.log2(r))}`, start, end, word: norm }); continue; }
+    const end = start + raw.length;
+    // ASCII fast path (same result as normaliseToken): lower case, digit runs → 0; a letter is [A-Za-z].
+    let ascii = true;
+    let digit = false;
+    let letter = false;
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw.charCodeAt(i);
+      if (c >= 128) { ascii = false; break; }
+      if (c >= 48 && c <= 57) digit = true;
+      else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letter = true;
     }
-    out.push({ norm, start, end });
+    let norm: string;
+    if (ascii) {
+      norm = raw.toLowerCase();
+      if (digit) norm = norm.replace(/[0-9]+/gu, '0');
+    } else {
+      norm = normaliseToken(raw);
+      letter = /\p{L}/u.test(norm);
+    }
+    if (classes && letter) {
+      const cut = ascii ? norm.indexOf("'") : -1;
+      const r = rank(ascii ? (cut < 0 ? norm : norm.slice(0, cut)) : norm.replace(/'.*$/u, ''));
+      if (r > keepWords) { out.push({ norm: className(r), start, end, word: norm }); continue; }
+    }
+    out.push({ norm, start, end, word: undefined });
   }
   return out;
 }
@@ -131,18 +159,19 @@ function scratchFor(bits: number): Scratch {
   return s;
 }
 
-/** TF-IDF vector (word block and character block each of norm 1/√2, so the whole has norm 1). */
-export function vectorize(tokens: readonly Token[], spec: HashSpec, idf: ArrayLike<number>): SparseVector {
-  const sc = scratchFor(spec.bits);
-  forEachNgram(tokens, spec, (k, b) => {
-    const c = sc.counts[b];
-    if (c[k] === 0) sc.touched[b].push(k);
-    if (c[k]! < 65535) c[k]!++;
-  });
+/** Adds one occurrence of bucket `k` of block `b` to the scratch counts. */
+function countInto(sc: Scratch, k: number, b: 0 | 1): void {
+  const c = sc.counts[b];
+  if (c[k] === 0) sc.touched[b].push(k);
+  if (c[k]! < 65535) c[k]!++;
+}
+
+/** The TF-IDF vector of the counts in the scratch arrays, which it clears. */
+function vectorFromCounts(sc: Scratch, idf: ArrayLike<number>): SparseVector {
   const out: number[] = [];
-  for (const b of [0, 1] as const) {
-    const c = sc.counts[b];
-    const list = sc.touched[b];
+  for (let b = 0; b < 2; b++) {
+    const c = sc.counts[b]!;
+    const list = sc.touched[b]!;
     let norm = 0;
     for (const k of list) { const v = (1 + Math.log(c[k]!)) * idf[k]!; norm += v * v; }
     const f = norm > 0 ? Math.SQRT1_2 / Math.sqrt(norm) : 0;
@@ -164,6 +193,95 @@ export function vectorize(tokens: readonly Token[], spec: HashSpec, idf: ArrayLi
     sc.seen[k] = 0;
   }
   return { index, value };
+}
+
+/** TF-IDF vector (word block and character block each of norm 1/√2, so the whole has norm 1). */
+export function vectorize(tokens: readonly Token[], spec: HashSpec, idf: ArrayLike<number>): SparseVector {
+  const sc = scratchFor(spec.bits);
+  forEachNgram(tokens, spec, (k, b) => countInto(sc, k, b));
+  return vectorFromCounts(sc, idf);
+}
+
+/**
+ * The n-gram buckets of a token sequence, hashed once; the vector of the whole sequence or of any run
+ * of its tokens is then read off (vectorizeRange). A run's word n-grams are the sequence's word
+ * n-grams that lie inside it; its character n-grams (over its tokens joined by single spaces, a
+ * space either side) are those of the whole sequence's joined string that lie between the spaces
+ * around the run. So the vectors, and the order their buckets are met in, are vectorize()'s.
+ */
+export interface NgramIndex {
+  readonly tokens: readonly Token[];
+  readonly spec: HashSpec;
+  /** hashString(norm) of each token: the word hashes of wordHashes(). */
+  readonly wordHashes: Uint32Array;
+  /** Bucket of the word n-gram of n tokens from token i at [i * wMax + n - 1] (n ≥ wMin; -1 past the end). */
+  readonly words: Int32Array;
+  /** Offset of each token's first character in the joined string; [tokens.length] is the joined string's length. */
+  readonly offsets: Int32Array;
+  /** Bucket of the character n-gram of n characters from position p at [p * (cMax - cMin + 1) + n - cMin]. */
+  readonly chars: Int32Array;
+}
+
+export function indexNgrams(tokens: readonly Token[], spec: HashSpec): NgramIndex {
+  const mask = (1 << spec.bits) - 1;
+  const nt = tokens.length;
+  const hashes = new Uint32Array(nt);
+  for (let i = 0; i < nt; i++) hashes[i] = hashString(tokens[i]!.norm, WORD_SEED);
+  const [wMin, wMax] = spec.word_ngrams;
+  const words = new Int32Array(nt * wMax).fill(-1);
+  for (let i = 0; i < nt; i++) {
+    let h = hashes[i]!;
+    if (wMin <= 1) words[i * wMax] = h & mask;
+    for (let n = 2; n <= wMax && i + n - 1 < nt; n++) {
+      h = mix(h, hashes[i + n - 1]!);
+      if (n >= wMin) words[i * wMax + n - 1] = h & mask;
+    }
+  }
+  const offsets = new Int32Array(nt + 1);
+  let at = 1;
+  for (let i = 0; i < nt; i++) { offsets[i] = at; at += tokens[i]!.norm.length + 1; }
+  offsets[nt] = at;
+  const [cMin, cMax] = spec.char_ngrams;
+  let chars = new Int32Array(0);
+  if (cMin > 0 && nt > 0) {
+    let joined = ' ';
+    for (let i = 0; i < nt; i++) joined += tokens[i]!.norm + ' ';
+    const width = cMax - cMin + 1;
+    chars = new Int32Array(joined.length * width);
+    for (let p = 0; p + cMin <= joined.length; p++) {
+      let h = (FNV_OFFSET ^ CHAR_SEED) >>> 0;
+      for (let n = 1; n <= cMax && p + n <= joined.length; n++) {
+        h = Math.imul(h ^ joined.charCodeAt(p + n - 1), FNV_PRIME);
+        if (n >= cMin) chars[p * width + n - cMin] = ((h >>> 0) ^ n) & mask;
+      }
+    }
+  }
+  return { tokens, spec, wordHashes: hashes, words, offsets, chars };
+}
+
+/** vectorize() of tokens [from, to) of an indexed sequence, without hashing again. */
+export function vectorizeRange(ix: NgramIndex, from: number, to: number, idf: ArrayLike<number>): SparseVector {
+  const { spec } = ix;
+  // An empty run's joined string ("  ") is not a substring of the sequence's: computed directly.
+  if (to <= from) return vectorize([], spec, idf);
+  const sc = scratchFor(spec.bits);
+  const [wMin, wMax] = spec.word_ngrams;
+  const words = ix.words;
+  for (let i = from; i < to; i++) {
+    if (wMin <= 1) countInto(sc, words[i * wMax]!, 0);
+    for (let n = 2; n <= wMax && i + n - 1 < to; n++) if (n >= wMin) countInto(sc, words[i * wMax + n - 1]!, 0);
+  }
+  const [cMin, cMax] = spec.char_ngrams;
+  if (cMin > 0) {
+    const width = cMax - cMin + 1;
+    const chars = ix.chars;
+    const a = ix.offsets[from]! - 1;
+    const b = ix.offsets[to]!;
+    for (let p = a; p + cMin <= b; p++) {
+      for (let n = cMin; n <= cMax && p + n <= b; n++) countInto(sc, chars[p * width + n - cMin]!, 1);
+    }
+  }
+  return vectorFromCounts(sc, idf);
 }
 
 export function dot(v: SparseVector, w: ArrayLike<number>): number {
