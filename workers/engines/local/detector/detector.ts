@@ -8,7 +8,7 @@ import type { Detector } from '../../types.js';
 import { aggregate, analyze, sentenceInfo, type DocumentAnalysis, type FeatureName, type FeatureVector, type SentenceInfo } from './features.js';
 import type { Span } from '../text/segment.js';
 import { createScorer, loadDetectorWeights, type DetectorWeights } from './model.js';
-import { dot, indexNgrams, tokenize, vectorizeRange, type NgramIndex, type SparseVector, type Token } from './ngrams.js';
+import { dot, dotRange, indexNgrams, tokenize, vectorizeRange, type NgramIndex, type SparseVector, type Token } from './ngrams.js';
 import { buildSignals, phraseSignals } from './signals.js';
 import { loadWordRanks, type WordRanks } from './word-ranks.js';
 
@@ -122,7 +122,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   const sentenceNgrams = (a: DocumentAnalysis, ix: NgramIndex): number[] =>
     a.sentences.map((s) => {
       const [from, to] = tokenRange(ix.tokens, s.start, s.end);
-      return ngramLogit(vectorizeRange(ix, from, to, scorer.ngram.idf));
+      return dotRange(ix, from, to, scorer.ngram.idf, scorer.ngram.weights) + scorer.ngram.bias;
     });
 
   /**

@@ -138,7 +138,8 @@ const isAsciiLower = (w: string): boolean => {
 const count = (text: string, re: RegExp): number => { let n = 0; for (const _ of text.matchAll(re)) n++; return n; };
 
 /** PUNCT's marks by code unit, each with the type it counts as (curly quotes as straight ones). */
-const PUNCT_TYPE = new Map<number, string>([...',;:()[]"“”\'‘’!?-–—…'].map((p) => [p.charCodeAt(0), p === '“' || p === '”' ? '"' : p === '‘' || p === '’' ? "'" : p]));
+const PUNCT_TYPE: Array<string | undefined> = new Array<string | undefined>(0x2027).fill(undefined);
+for (const p of ',;:()[]"“”\'‘’!?-–—…') PUNCT_TYPE[p.charCodeAt(0)] = p === '“' || p === '”' ? '"' : p === '‘' || p === '’' ? "'" : p;
 
 /** Tokenises one sentence and counts everything the features need. */
 export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
@@ -177,7 +178,7 @@ export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
   let commas = 0, parenDash = 0, quotes = 0, questionExclaim = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const type = PUNCT_TYPE.get(c);
+    const type = c < PUNCT_TYPE.length ? PUNCT_TYPE[c] : undefined;
     if (type !== undefined) { punctTypes.add(type); if (c === 44) commas++; }
     // /["“”]/gu, /[?!]/gu
     if (c === 34 || c === 0x201c || c === 0x201d) quotes++;

@@ -147,13 +147,13 @@ export function countNgrams(tokens: readonly Token[], spec: HashSpec): { words: 
 }
 
 /** Reusable dense scratch arrays (scoring is synchronous, so one set per bucket count is enough). */
-interface Scratch { counts: [Uint16Array, Uint16Array]; touched: [number[], number[]]; value: Float64Array; seen: Uint8Array }
+interface Scratch { counts: [Uint16Array, Uint16Array]; touched: [number[], number[]]; value: Float64Array; seen: Uint8Array; tfidf: Float64Array }
 const scratches = new Map<number, Scratch>();
 function scratchFor(bits: number): Scratch {
   let s = scratches.get(bits);
   if (!s) {
     const size = 1 << bits;
-    s = { counts: [new Uint16Array(size), new Uint16Array(size)], touched: [[], []], value: new Float64Array(size), seen: new Uint8Array(size) };
+    s = { counts: [new Uint16Array(size), new Uint16Array(size)], touched: [[], []], value: new Float64Array(size), seen: new Uint8Array(size), tfidf: new Float64Array(1024) };
     scratches.set(bits, s);
   }
   return s;
@@ -166,23 +166,40 @@ function countInto(sc: Scratch, k: number, b: 0 | 1): void {
   if (c[k]! < 65535) c[k]!++;
 }
 
-/** The TF-IDF vector of the counts in the scratch arrays, which it clears. */
-function vectorFromCounts(sc: Scratch, idf: ArrayLike<number>): SparseVector {
+/** 1 + ln(count) for the counts most buckets have (the same numbers as computing them). */
+const SUBLINEAR = Float64Array.from({ length: 256 }, (_, c) => 1 + Math.log(c));
+const sublinear = (c: number): number => (c < 256 ? SUBLINEAR[c]! : 1 + Math.log(c));
+
+/**
+ * Turns the counts in the scratch arrays into TF-IDF values, which it leaves in `sc.value` for the
+ * buckets it returns, in the order vectorize() lists them; it clears the counts. The caller reads
+ * and clears `sc.value` and `sc.seen` of those buckets.
+ */
+function valuesFromCounts(sc: Scratch, idf: ArrayLike<number>): number[] {
   const out: number[] = [];
   for (let b = 0; b < 2; b++) {
     const c = sc.counts[b]!;
     const list = sc.touched[b]!;
+    if (sc.tfidf.length < list.length) sc.tfidf = new Float64Array(2 * list.length);
+    const tfidf = sc.tfidf;
     let norm = 0;
-    for (const k of list) { const v = (1 + Math.log(c[k]!)) * idf[k]!; norm += v * v; }
+    for (let i = 0; i < list.length; i++) { const k = list[i]!; const v = sublinear(c[k]!) * idf[k]!; tfidf[i] = v; norm += v * v; }
     const f = norm > 0 ? Math.SQRT1_2 / Math.sqrt(norm) : 0;
-    for (const k of list) {
-      const v = (1 + Math.log(c[k]!)) * idf[k]! * f;
+    for (let i = 0; i < list.length; i++) {
+      const k = list[i]!;
+      const v = tfidf[i]! * f;
       c[k] = 0;
       if (sc.seen[k] === 0) { sc.seen[k] = 1; out.push(k); }
       sc.value[k]! += v;
     }
     list.length = 0;
   }
+  return out;
+}
+
+/** The TF-IDF vector of the counts in the scratch arrays, which it clears. */
+function vectorFromCounts(sc: Scratch, idf: ArrayLike<number>): SparseVector {
+  const out = valuesFromCounts(sc, idf);
   const index = new Int32Array(out.length);
   const value = new Float32Array(out.length);
   for (let i = 0; i < out.length; i++) {
@@ -193,6 +210,20 @@ function vectorFromCounts(sc: Scratch, idf: ArrayLike<number>): SparseVector {
     sc.seen[k] = 0;
   }
   return { index, value };
+}
+
+/** dot(vectorFromCounts(sc, idf), w), without building the vector. */
+function dotFromCounts(sc: Scratch, idf: ArrayLike<number>, w: ArrayLike<number>): number {
+  const out = valuesFromCounts(sc, idf);
+  let s = 0;
+  for (let i = 0; i < out.length; i++) {
+    const k = out[i]!;
+    // The vector stores its values as 32-bit floats.
+    s += Math.fround(sc.value[k]!) * w[k]!;
+    sc.value[k] = 0;
+    sc.seen[k] = 0;
+  }
+  return s;
 }
 
 /** TF-IDF vector (word block and character block each of norm 1/√2, so the whole has norm 1). */
@@ -259,12 +290,9 @@ export function indexNgrams(tokens: readonly Token[], spec: HashSpec): NgramInde
   return { tokens, spec, wordHashes: hashes, words, offsets, chars };
 }
 
-/** vectorize() of tokens [from, to) of an indexed sequence, without hashing again. */
-export function vectorizeRange(ix: NgramIndex, from: number, to: number, idf: ArrayLike<number>): SparseVector {
+/** Counts the n-grams of tokens [from, to) of an indexed sequence into the scratch arrays (from < to). */
+function countRange(sc: Scratch, ix: NgramIndex, from: number, to: number): void {
   const { spec } = ix;
-  // An empty run's joined string ("  ") is not a substring of the sequence's: computed directly.
-  if (to <= from) return vectorize([], spec, idf);
-  const sc = scratchFor(spec.bits);
   const [wMin, wMax] = spec.word_ngrams;
   const words = ix.words;
   for (let i = from; i < to; i++) {
@@ -281,7 +309,23 @@ export function vectorizeRange(ix: NgramIndex, from: number, to: number, idf: Ar
       for (let n = cMin; n <= cMax && p + n <= b; n++) countInto(sc, chars[p * width + n - cMin]!, 1);
     }
   }
+}
+
+/** vectorize() of tokens [from, to) of an indexed sequence, without hashing again. */
+export function vectorizeRange(ix: NgramIndex, from: number, to: number, idf: ArrayLike<number>): SparseVector {
+  // An empty run's joined string ("  ") is not a substring of the sequence's: computed directly.
+  if (to <= from) return vectorize([], ix.spec, idf);
+  const sc = scratchFor(ix.spec.bits);
+  countRange(sc, ix, from, to);
   return vectorFromCounts(sc, idf);
+}
+
+/** dot(vectorizeRange(ix, from, to, idf), w): the same number, without building the vector. */
+export function dotRange(ix: NgramIndex, from: number, to: number, idf: ArrayLike<number>, w: ArrayLike<number>): number {
+  if (to <= from) return dot(vectorize([], ix.spec, idf), w);
+  const sc = scratchFor(ix.spec.bits);
+  countRange(sc, ix, from, to);
+  return dotFromCounts(sc, idf, w);
 }
 
 export function dot(v: SparseVector, w: ArrayLike<number>): number {
