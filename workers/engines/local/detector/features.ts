@@ -130,11 +130,6 @@ const hasDigit = (w: string): boolean => {
   for (let i = 0; i < w.length; i++) { const c = w.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
   return false;
 };
-/** A lower-case word whose lower case is itself: ASCII without upper-case letters. */
-const isAsciiLower = (w: string): boolean => {
-  for (let i = 0; i < w.length; i++) { const c = w.charCodeAt(i); if (c >= 128 || (c >= 65 && c <= 90)) return false; }
-  return true;
-};
 const count = (text: string, re: RegExp): number => { let n = 0; for (const _ of text.matchAll(re)) n++; return n; };
 
 /** PUNCT's marks by code unit, each with the type it counts as (curly quotes as straight ones). */
@@ -153,23 +148,46 @@ export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
     letters += w.length;
     if (FUNCTION_WORDS.has(l)) functionWords++;
     if (FIRST_PERSON.has(l)) firstPerson++;
-    const apostrophe = l.includes("'") || l.includes('’');
+    // One pass over the word's characters; an ASCII word takes the fast path below.
+    let ascii = true, digit = false, upper = false, apostrophe = false;
+    for (let k = 0; k < w.length; k++) {
+      const c = w.charCodeAt(k);
+      if (c >= 128) { ascii = false; break; }
+      if (c >= 48 && c <= 57) digit = true;
+      else if (c >= 65 && c <= 90) upper = true;
+      else if (c === 39) apostrophe = true;
+    }
+    if (ascii) {
+      // The general path below with what the scan found: ’ is not ASCII; an ASCII word of
+      // WORD without digits is a lower word (isLowerWord) exactly when it has no capital.
+      if (apostrophe) contractions++;
+      if (i > 0 && w.charCodeAt(0) >= 65 && w.charCodeAt(0) <= 90) capitalized++;
+      if (digit) { digits++; continue; }
+      let isUnknown = false;
+      if (!apostrophe) {
+        const r = ranks.rank(l);
+        if (r >= ranks.unknownRank) isUnknown = true;
+        logRanks.push(Math.log(r));
+      } else {
+        for (const part of frequencyTokens(l)) {
+          const r = ranks.rank(part);
+          if (r >= ranks.unknownRank) isUnknown = true;
+          logRanks.push(Math.log(r));
+        }
+      }
+      if (!upper) { lowerAlpha++; if (isUnknown) unknown++; }
+      continue;
+    }
+    apostrophe = l.includes("'") || l.includes('’');
     if (apostrophe) contractions++;
     // Capitalised words not at a sentence start: names and other proper nouns.
     if (i > 0 && isCapitalized(w)) capitalized++;
     if (hasDigit(w)) { digits++; continue; }
     let isUnknown = false;
-    if (!apostrophe && isAsciiLower(l)) {
-      // frequencyTokens(l) is [l] here.
-      const r = ranks.rank(l);
+    for (const part of frequencyTokens(l)) {
+      const r = ranks.rank(part);
       if (r >= ranks.unknownRank) isUnknown = true;
       logRanks.push(Math.log(r));
-    } else {
-      for (const part of frequencyTokens(l)) {
-        const r = ranks.rank(part);
-        if (r >= ranks.unknownRank) isUnknown = true;
-        logRanks.push(Math.log(r));
-      }
     }
     if (isLowerWord(w)) { lowerAlpha++; if (isUnknown) unknown++; }
   }
