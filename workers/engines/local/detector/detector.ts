@@ -28,7 +28,7 @@ export const MIN_WORDS_HIGH_CONFIDENCE = 120;
 export const MIN_WORDS_MEDIUM_CONFIDENCE = 80;
 /** Below this share of recognised English words the features mean little: confidence is low. */
 export const MIN_ENGLISH_SHARE = 0.6;
-/** Sentences whose counts scoreText keeps (see rememberedInfo). */
+/** Sentences whose counts the detector keeps (see rememberedInfo). */
 const SENTENCE_MEMO_SIZE = 4096;
 /** A window is at least this many words when looking for mixed authorship. */
 const MIXED_WINDOW_WORDS = 60;
@@ -174,8 +174,9 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   }
 
   /**
-   * Counts of recently scored sentences, by text. The humanizer scores several candidates of one text,
-   * which share most of their sentences; a sentence's counts depend on its text alone. Bounded.
+   * Counts of recently scored sentences, by text, for the score and the report alike. The humanizer
+   * scores several candidates of one text, which share most of their sentences, and a text is often
+   * detected again after an edit or a rewrite; a sentence's counts depend on its text alone. Bounded.
    */
   const sentenceMemo = new Map<string, SentenceInfo>();
   const rememberedInfo = (span: Span): SentenceInfo => {
@@ -203,7 +204,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   }
 
   function report(text: string): DetectionReport {
-    const { a, ix, vector, ngram, logit, aiScore } = score(text, false, reportFeatures);
+    const { a, ix, vector, ngram, logit, aiScore } = score(text, true, reportFeatures);
     const thin = a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE || a.knownWordShare < MIN_ENGLISH_SHARE;
     const own = sentenceNgrams(a, ix);
     const verdict = verdictFor(aiScore, thin ? [] : windowScores(a, own), weights.thresholds);
