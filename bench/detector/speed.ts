@@ -21,6 +21,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { countWords } from '../../domain/words.js';
 import type { Detector } from '../../workers/engines/types.js';
+import type { LocalDetector } from '../../workers/engines/local/detector/detector.js';
 import { DATA_DIR, loadExamples, REPO_ROOT } from './lib/dataset.js';
 
 const RUNS = Number(process.env['SPEED_RUNS'] ?? 200);
@@ -82,26 +83,25 @@ const BENCH_TEXT = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
 /** Measures the detector of the checkout at `root` in this process. */
 async function measureCheckout(root: string): Promise<Result> {
   const local = await import(pathToFileURL(resolve(root, 'workers/engines/local/index.ts')).href) as typeof import('../../workers/engines/local/index.js');
-  const detector = local.createLocalDetector();
+  // A detector of its own for every measure, so that its sentence memo holds no sentence of another measure's texts.
+  const fresh = (): LocalDetector => local.createLocalDetector();
   const sizes = {} as Sizes;
   for (const [key, words] of [['w250', 250], ['w1000', 1000]] as const) {
     const texts = stretches(words);
     const at = (i: number): string => texts[i % texts.length]!;
-    const detect = await measure((i) => detector.detect(at(i), { signal }));
-    // Another detector instance, so its sentence memo has not seen these texts.
-    const fresh = local.createLocalDetector();
-    const scoreNew = await measure((i) => fresh.scoreText(at(i)));
-    const scoreRepeated = await measure(() => detector.scoreText(at(0)));
+    const d1 = fresh();
+    const detect = await measure((i) => d1.detect(at(i), { signal }));
+    const d2 = fresh();
+    const scoreNew = await measure((i) => d2.scoreText(at(i)));
+    const d3 = fresh();
+    const scoreRepeated = await measure(() => d3.scoreText(at(0)));
     sizes[key] = { words: countWords(at(0)), detect, score_new_text: scoreNew, score_repeated_text: scoreRepeated };
   }
-  return {
-    sizes,
-    bench_text: {
-      words: countWords(BENCH_TEXT),
-      detect: await measure(() => detector.detect(BENCH_TEXT, { signal })),
-      score_repeated_text: await measure(() => detector.scoreText(BENCH_TEXT)),
-    },
-  };
+  const d4 = fresh();
+  const benchDetect = await measure(() => d4.detect(BENCH_TEXT, { signal }));
+  const d5 = fresh();
+  const benchScore = await measure(() => d5.scoreText(BENCH_TEXT));
+  return { sizes, bench_text: { words: countWords(BENCH_TEXT), detect: benchDetect, score_repeated_text: benchScore } };
 }
 
 /** CPU of the whole process per detect of the bench text: in this thread, and through a one-thread engine pool. */

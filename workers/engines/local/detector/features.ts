@@ -97,7 +97,10 @@ function machinePhraseRegex(): RegExp {
 
 export function findMachinePhrases(text: string): Map<string, number> {
   const hits = new Map<string, number>();
-  for (const m of text.matchAll(machinePhraseRegex())) {
+  // exec on the shared regex rather than matchAll, which copies it: no alternative matches the empty string.
+  const re = machinePhraseRegex();
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const key = m[0].toLowerCase().replace(/’/gu, "'");
     hits.set(key, (hits.get(key) ?? 0) + 1);
   }
@@ -130,7 +133,13 @@ const hasDigit = (w: string): boolean => {
   for (let i = 0; i < w.length; i++) { const c = w.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
   return false;
 };
-const count = (text: string, re: RegExp): number => { let n = 0; for (const _ of text.matchAll(re)) n++; return n; };
+/** Matches of a global regex none of whose alternatives matches the empty string (exec: matchAll would copy it). */
+const count = (text: string, re: RegExp): number => {
+  let n = 0;
+  re.lastIndex = 0;
+  while (re.exec(text) !== null) n++;
+  return n;
+};
 
 /** PUNCT's marks by code unit, each with the type it counts as (curly quotes as straight ones). */
 const PUNCT_TYPE: Array<string | undefined> = new Array<string | undefined>(0x2027).fill(undefined);
