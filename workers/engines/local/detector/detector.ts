@@ -38,6 +38,8 @@ export interface LocalDetector extends Detector {
   features(text: string): FeatureVector;
   /** Calibrated AI probability in percent (0-100), without building the full report. */
   scoreText(text: string): number;
+  /** The full report, synchronously (detect() without its event-loop turn, for a caller that cannot be cancelled). */
+  report(text: string): DetectionReport;
   score(text: string, options: { signal: AbortSignal }): Promise<number>;
   readonly weights: DetectorWeights;
 }
@@ -226,6 +228,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
     weights,
     features: (text) => analyze(text, ranks).features,
     scoreText: (text) => score(text, true, modelFeatures).aiScore,
+    report,
     detect(text, { signal }) {
       return afterYield(signal, () => report(text));
     },
