@@ -5,7 +5,8 @@
  * words made of them, the humanizer's property inputs (lists, headings, code, eleven other
  * languages) and a few edge cases — and hashes every report's JSON. A change meant to leave the
  * output as it is (a speed-up) must leave the hash as it is. Each text is scored twice, in two
- * orders, so that state kept between calls (the sentence memo) cannot change a result unnoticed.
+ * orders, so that state kept between calls (the sentence memo) cannot change a result unnoticed, and
+ * the synchronous report() (what an engine thread runs) must agree with detect().
  *
  *   npx tsx bench/detector/golden.ts            compare with bench/detector/golden.sha256 (exit 1 on a difference)
  *   npx tsx bench/detector/golden.ts --update   record the current hash (after a deliberate change of the model)
@@ -85,6 +86,7 @@ for (const pass of [0, 1]) {
   for (const i of order) {
     const text = texts[i]!;
     const report = await detector.detect(text, { signal });
+    if (JSON.stringify(detector.report(text)) !== JSON.stringify(report)) throw new Error(`text ${i}: report() and detect() disagree`);
     const score = detector.scoreText(text);
     const served = await detector.score(text, { signal });
     const line = JSON.stringify({ i, input: createHash('sha256').update(text).digest('hex').slice(0, 16), score, served, report });
