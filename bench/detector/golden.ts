@@ -2,7 +2,7 @@
  * Regression check of the local detector's output: builds the full report (verdict, confidence,
  * signals, per-sentence scores, summary) and the bare score of a varied corpus — 300 texts of the
  * detection data (every data file, short to long), multi-paragraph texts of about 1,000 and 2,500
- * words made of them, the humanizer's property inputs (lists, headings, code, eleven other
+ * words made of them, the humanizer's property inputs (lists, headings, code, twelve other
  * languages) and a few edge cases — and hashes every report's JSON. A change meant to leave the
  * output as it is (a speed-up) must leave the hash as it is. Each text is scored twice, in two
  * orders, so that state kept between calls (the sentence memo) cannot change a result unnoticed, and

@@ -213,7 +213,7 @@ if (baseDir) {
   const r = await measureCheckout(REPO_ROOT);
   const pool = await measurePool();
   const result = {
-    runs: RUNS, warmup: WARMUP, target_median_ms: TARGET_MS, ...r,
+    runs: RUNS, warmup: WARMUP, warmup_calls_before_measuring: WARMUP_CALLS, target_median_ms: TARGET_MS, ...r,
     meets_target_on_cpu_time: r.sizes.w1000.detect.cpu.median_ms < TARGET_MS,
     engine_pool_bench_text: pool,
     ...machine, load_average_1m: loadStart, load_average_1m_end: load(), note: NOTE,
@@ -222,7 +222,7 @@ if (baseDir) {
   const md = [
     '# Local detector speed',
     '',
-    `Median of ${RUNS} runs per measure (${WARMUP} warm-up runs first), CPU time of the process per call (garbage collection on helper threads included) and wall-clock time. "New text": every call gets a stretch of the detection data it has not seen; "repeated text": one text scored again and again, so the per-sentence counts come from the memo that best_of's candidates share. The bench text is the 250-word request text of \`npm run bench\` (one paragraph five times). ${machine.node}, ${machine.cores} × ${machine.cpu}, load average ${loadStart} at the start, ${result.load_average_1m_end} at the end.`,
+    `Median of ${RUNS} runs per measure (after ${WARMUP_CALLS} detects and scores of texts no measure uses, then ${WARMUP} warm-up runs per measure), CPU time of the process per call (garbage collection on helper threads included) and wall-clock time. "New text": every call gets a stretch of the detection data it has not seen; "repeated text": one text scored again and again, so the per-sentence counts come from the memo that best_of's candidates share. The bench text is the 250-word request text of \`npm run bench\` (one paragraph five times). ${machine.node}, ${machine.cores} × ${machine.cpu}, load average ${loadStart} at the start, ${result.load_average_1m_end} at the end.`,
     '',
     '| measure | words | CPU ms median | CPU ms p99 | wall ms median |',
     '|---|---|---|---|---|',
