@@ -137,7 +137,7 @@ export function phraseSignals(
   const bits = scorer.ngram.hashing.bits;
   const mask = (1 << bits) - 1;
   const sc = scratchFor(bits);
-  for (let i = 0; i < vector.index.length; i++) { const k = vector.index[i]!; sc.value[k] = vector.value[i]!; sc.has[k] = 1; }
+  for (let i = 0; i < vector.index.length; i++) sc.value[vector.index[i]!] = vector.value[i]!;
   const isWord = new Uint8Array(tokens.length + 1);
   for (let i = 0; i < tokens.length; i++) { const t = tokens[i]!; isWord[i] = t.word !== undefined || /\p{L}/u.test(t.norm) ? 1 : 0; }
   const weights = scorer.ngram.weights;
@@ -149,7 +149,7 @@ export function phraseSignals(
     if (sc.seen[b] === 1) return;
     sc.seen[b] = 1;
     seen.push(b);
-    const contribution = meta * weights[b]! * (sc.has[b] === 1 ? sc.value[b]! : 0);
+    const contribution = meta * weights[b]! * sc.value[b]!;
     if (contribution > 0) keepTop(ai, { at, n, contribution }, top, -1);
     else if (contribution < 0) keepTop(human, { at, n, contribution }, top, 1);
   };
@@ -160,7 +160,7 @@ export function phraseSignals(
     if (isWord[i + 1] === 1) visit(mixWordHashes(uni, hashes[i + 1]!) & mask, i, 2);
   }
   for (const b of seen) sc.seen[b] = 0;
-  for (let i = 0; i < vector.index.length; i++) { const k = vector.index[i]!; sc.value[k] = 0; sc.has[k] = 0; }
+  for (let i = 0; i < vector.index.length; i++) sc.value[vector.index[i]!] = 0;
   const phrase = (f: Found): PhraseEvidence => ({
     phrase: tokens.slice(f.at, f.at + f.n).map(shown).join(' '), contribution: f.contribution,
   });
@@ -186,13 +186,14 @@ const isBefore = (x: Found, y: Found, sign: -1 | 1): boolean =>
   sign * (x.contribution - y.contribution) < 0 || (x.contribution === y.contribution && x.at < y.at);
 
 /** Dense scratch arrays over the buckets (reports are built synchronously: one set per bucket count). */
-interface Scratch { value: Float32Array; has: Uint8Array; seen: Uint8Array }
+/** `value`: the vector's values by bucket (0 where it has none), cleared after each use. */
+interface Scratch { value: Float32Array; seen: Uint8Array }
 const scratches = new Map<number, Scratch>();
 function scratchFor(bits: number): Scratch {
   let s = scratches.get(bits);
   if (!s) {
     const size = 1 << bits;
-    s = { value: new Float32Array(size), has: new Uint8Array(size), seen: new Uint8Array(size) };
+    s = { value: new Float32Array(size), seen: new Uint8Array(size) };
     scratches.set(bits, s);
   }
   return s;
