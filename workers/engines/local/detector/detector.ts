@@ -5,7 +5,7 @@
  */
 import type { Confidence, DetectionReport, SentenceScore, Verdict } from '../../../../domain/options.js';
 import type { Detector } from '../../types.js';
-import { aggregate, analyze, sentenceInfo, type DocumentAnalysis, type FeatureName, type FeatureVector, type SentenceInfo } from './features.js';
+import { aggregate, analyze, sentenceInfo, sentenceRecord, type DocumentAnalysis, type FeatureName, type FeatureVector, type SentenceInfo } from './features.js';
 import type { Span } from '../text/segment.js';
 import { createScorer, loadDetectorWeights, type DetectorWeights } from './model.js';
 import { dot, dotRange, indexNgrams, tokenize, vectorizeRange, type NgramIndex, type SparseVector, type Token } from './ngrams.js';
@@ -183,7 +183,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   const sentenceMemo = new Map<string, SentenceInfo>();
   const rememberedInfo = (span: Span): SentenceInfo => {
     const known = sentenceMemo.get(span.text);
-    if (known) return known.start === span.start && known.end === span.end ? known : { ...known, start: span.start, end: span.end };
+    if (known) return known.start === span.start && known.end === span.end ? known : sentenceRecord(known.text, span.start, span.end, known);
     const info = sentenceInfo(span, ranks);
     if (sentenceMemo.size >= SENTENCE_MEMO_SIZE) sentenceMemo.clear();
     sentenceMemo.set(span.text, info);

@@ -217,10 +217,25 @@ export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
     if (c === 40 || c === 41 || c === 0x2013 || c === 0x2014) parenDash++;
     else if (c === 32 && text.charCodeAt(i + 1) === 45 && text.charCodeAt(i + 2) === 32) { parenDash++; i += 2; }
   }
-  return {
-    ...span, words, lower, logRanks, lowerAlpha, unknown, functionWords, firstPerson, contractions, letters, capitalized, digits,
+  return sentenceRecord(span.text, span.start, span.end, {
+    words, lower, logRanks, lowerAlpha, unknown, functionWords, firstPerson, contractions, letters, capitalized, digits,
     commas, parenDash, quotes, questionExclaim, informal: count(text, INFORMAL),
     transitionOpener: words.length > 0 && TRANSITIONS.has(lower[0]!), punctTypes, phraseHits: findMachinePhrases(text),
+  });
+}
+
+/**
+ * A sentence's counts at the given offsets. Every property is written in one object literal: an object
+ * spread followed by this many properties would leave V8 a slow dictionary-mode object, which costs
+ * more to build than the counting and slows every later read.
+ */
+export function sentenceRecord(text: string, start: number, end: number, c: Omit<SentenceInfo, keyof Span>): SentenceInfo {
+  return {
+    text, start, end, words: c.words, lower: c.lower, logRanks: c.logRanks, lowerAlpha: c.lowerAlpha, unknown: c.unknown,
+    functionWords: c.functionWords, firstPerson: c.firstPerson, contractions: c.contractions, letters: c.letters,
+    capitalized: c.capitalized, digits: c.digits, commas: c.commas, parenDash: c.parenDash, quotes: c.quotes,
+    questionExclaim: c.questionExclaim, informal: c.informal, transitionOpener: c.transitionOpener, punctTypes: c.punctTypes,
+    phraseHits: c.phraseHits,
   };
 }
 
