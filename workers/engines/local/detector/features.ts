@@ -29,6 +29,7 @@ export interface SentenceInfo extends Span {
 }
 
 export interface DocumentAnalysis {
+  /** The features analyze() was asked for (all by default); NaN for the others. */
   features: FeatureVector;
   sentences: SentenceInfo[];
   wordCount: number;
