@@ -3,6 +3,7 @@ import { CONFIDENCES, SEVERITIES, VERDICTS } from '../domain/options.js';
 import { confidenceFor, verdictFor, VERDICT_LABELS } from '../workers/engines/local/detector/detector.js';
 import { aggregate, analyze, FEATURE_NAMES, findMachinePhrases, mtld } from '../workers/engines/local/detector/features.js';
 import { createScorer, decodeNgramModel, encodeNgramModel, loadDetectorWeights, type DetectorWeights } from '../workers/engines/local/detector/model.js';
+import { dot, dotRange, indexNgrams, tokenize, vectorize, vectorizeRange, type Token } from '../workers/engines/local/detector/ngrams.js';
 import { loadWordRanks, wordRanksFrom } from '../workers/engines/local/detector/word-ranks.js';
 import { createLocalDetector } from '../workers/engines/local/index.js';
 import { splitSentences, words } from '../workers/engines/local/text/segment.js';
@@ -212,5 +213,85 @@ describe('local detector: model and report', () => {
     try { await createLocalDetector().detect(HUMAN_PROSE, { signal: ctl.signal }); } catch (err: unknown) { caught = err; }
     expect(caught).to.be.instanceOf(Error);
     expect((caught as Error).message).to.equal('client went away');
+  });
+});
+
+describe('local detector: the report\'s shortcuts compute the same numbers', () => {
+  const ranks = loadWordRanks();
+  const weights = loadDetectorWeights();
+  const { hashing } = weights.ngram;
+  const model = decodeNgramModel(weights.ngram);
+  const TEXTS = [
+    AI_BOILERPLATE, HUMAN_PROSE, '', 'One.', 'Don’t stop — it’s 3.5% of 2024’s “total”, isn’t it? Ｆｕｌｌ ｗｉｄｔｈ。Émile était là… 東京は大きい。',
+    'Numbers 12, 345 and 6,789; a-b c (d) [e] "f" \'g\' !? ... 😀 Ünïcödé straße İstanbul ǅemal.',
+  ];
+
+  /** tokenize() as it was before its ASCII fast path: the reference. */
+  function referenceTokens(text: string): Token[] {
+    const out: Token[] = [];
+    for (const m of text.matchAll(/[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)*|[^\s\p{L}\p{M}\p{N}]/gu)) {
+      let norm = m[0].toLowerCase();
+      if (/[^\x00-\x7f]/u.test(norm)) norm = norm.normalize('NFKC').replace(/[’‘`´]/gu, "'").replace(/[“”«»„]/gu, '"');
+      if (/[0-9]/u.test(norm)) norm = norm.replace(/[0-9]+/gu, '0');
+      const start = m.index;
+      const end = start + m[0].length;
+      if (/\p{L}/u.test(norm)) {
+        const r = ranks.rank(norm.replace(/'.*$/u, ''));
+        if (r > hashing.keep_words!) { out.push({ norm: `#${Math.floor(Math.log2(r))}`, start, end, word: norm }); continue; }
+      }
+      out.push({ norm, start, end, word: undefined });
+    }
+    return out;
+  }
+
+  it('tokenises as the regular-expression reference does', () => {
+    for (const text of TEXTS) expect(tokenize(text, 0, text.length, ranks.rank, hashing.keep_words)).to.deep.equal(referenceTokens(text));
+  });
+
+  it('reads the vector and logit of any run of tokens off the text\'s n-gram index', () => {
+    for (const text of TEXTS) {
+      const tokens = tokenize(text, 0, text.length, ranks.rank, hashing.keep_words);
+      const ix = indexNgrams(tokens, hashing);
+      const runs: Array<[number, number]> = [[0, tokens.length]];
+      for (let from = 0; from <= tokens.length; from += 3) for (let to = from; to <= tokens.length; to += 5) runs.push([from, to]);
+      for (const [from, to] of runs) {
+        const direct = vectorize(tokens.slice(from, to), hashing, model.idf);
+        const read = vectorizeRange(ix, from, to, model.idf);
+        expect([...read.index]).to.deep.equal([...direct.index]);
+        expect([...read.value]).to.deep.equal([...direct.value]);
+        expect(dotRange(ix, from, to, model.idf, model.weights)).to.equal(dot(direct, model.weights));
+      }
+    }
+  });
+
+  it('counts marks by character as the regular expressions did', () => {
+    const count = (text: string, re: RegExp): number => [...text.matchAll(re)].length;
+    const texts = [...TEXTS, 'a - b - - c  -  d (e) – f — g', ' - - - x', 'x "“”\'‘’,;:()[]!?-–—… y'];
+    for (const text of texts) {
+      for (const s of analyze(text, ranks).sentences) {
+        expect(s.quotes).to.equal(count(s.text, /["“”]/gu));
+        expect(s.questionExclaim).to.equal(count(s.text, /[?!]/gu));
+        expect(s.parenDash).to.equal(count(s.text, /[()–—]| - /gu));
+        expect(s.commas).to.equal(count(s.text, /,/gu));
+        const types = new Set([...s.text.matchAll(/[,;:()\[\]"“”'‘’!?\-–—…]/gu)].map((m) => m[0].replace(/[“”]/u, '"').replace(/[‘’]/u, "'")));
+        expect([...s.punctTypes].sort()).to.deep.equal([...types].sort());
+      }
+    }
+  });
+
+  it('computes a subset of the features exactly as when all are computed', () => {
+    const scorer = createScorer(weights, model);
+    for (const text of TEXTS) {
+      const sentences = analyze(text, ranks).sentences;
+      for (const [part, localOnly] of [[sentences, false], [sentences.slice(0, 1), true], [sentences.slice(1, 3), false]] as const) {
+        const all = aggregate([...part], localOnly);
+        const some = aggregate([...part], localOnly, scorer.featureNames);
+        for (const name of FEATURE_NAMES) {
+          if (scorer.featureNames.includes(name)) expect(some[name], name).to.equal(all[name]);
+          else expect(some[name], name).to.be.NaN;
+        }
+        expect(scorer.logit(some, 0.5)).to.equal(scorer.logit(all, 0.5));
+      }
+    }
   });
 });

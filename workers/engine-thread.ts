@@ -20,8 +20,9 @@ const detector = createLocalDetector();
 const humanizer = createLocalHumanizer(detector);
 
 export default async function runEngineTask(task: EngineTask): Promise<DetectionReport | string | number> {
+  // A task is not cancelled inside its thread (the pool drops the result of an aborted one): no event-loop turn first.
+  if (task.kind === 'detect') return detector.report(task.text);
   const controller = new AbortController();
-  if (task.kind === 'detect') return detector.detect(task.text, { signal: controller.signal });
   if (task.kind === 'score') return detector.scoreText(task.text);
   const port = task.port;
   if (!port) return humanizer.humanize(task.request, { signal: controller.signal });

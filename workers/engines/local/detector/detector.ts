@@ -5,10 +5,10 @@
  */
 import type { Confidence, DetectionReport, SentenceScore, Verdict } from '../../../../domain/options.js';
 import type { Detector } from '../../types.js';
-import { aggregate, analyze, sentenceInfo, type DocumentAnalysis, type FeatureVector, type SentenceInfo } from './features.js';
+import { aggregate, analyze, sentenceInfo, sentenceRecord, type DocumentAnalysis, type FeatureName, type FeatureVector, type SentenceInfo } from './features.js';
 import type { Span } from '../text/segment.js';
 import { createScorer, loadDetectorWeights, sigmoid, type DetectorWeights, type ThinEvidence } from './model.js';
-import { dot, tokenize, vectorize, type SparseVector, type Token } from './ngrams.js';
+import { dot, dotRange, indexNgrams, tokenize, vectorizeRange, type NgramIndex, type SparseVector, type Token } from './ngrams.js';
 import { buildSignals, phraseSignals } from './signals.js';
 import { loadWordRanks, type WordRanks } from './word-ranks.js';
 
@@ -28,7 +28,7 @@ export const MIN_WORDS_HIGH_CONFIDENCE = 120;
 export const MIN_WORDS_MEDIUM_CONFIDENCE = 80;
 /** Below this share of recognised English words the features mean little: confidence is low. */
 export const MIN_ENGLISH_SHARE = 0.6;
-/** Sentences whose counts scoreText keeps (see rememberedInfo). */
+/** Sentences whose counts the detector keeps (see rememberedInfo). */
 const SENTENCE_MEMO_SIZE = 4096;
 /** A window is at least this many words when looking for mixed authorship. */
 const MIXED_WINDOW_WORDS = 60;
@@ -38,6 +38,8 @@ export interface LocalDetector extends Detector {
   features(text: string): FeatureVector;
   /** Calibrated AI probability in percent (0-100), without building the full report. */
   scoreText(text: string): number;
+  /** The full report, synchronously (detect() without its event-loop turn, for a caller that cannot be cancelled). */
+  report(text: string): DetectionReport;
   score(text: string, options: { signal: AbortSignal }): Promise<number>;
   readonly weights: DetectorWeights;
 }
@@ -117,21 +119,27 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   const { hashing } = scorer.ngram;
   const toPercent = (logit: number): number => Math.round(100 * scorer.calibrate(logit));
   const localFeatures = weights.features.filter((f) => f.local);
-  const ngramVector = (tokens: readonly Token[]): SparseVector => vectorize(tokens, hashing, scorer.ngram.idf);
   const ngramLogit = (v: SparseVector): number => dot(v, scorer.ngram.weights) + scorer.ngram.bias;
-  /** Tokens inside [start, end) of the text (tokens are in text order: binary search for the first). */
-  const tokensIn = (tokens: readonly Token[], start: number, end: number): Token[] => {
+  /** The features the meta model reads; the report also shows the sentence-length variation. */
+  const modelFeatures = scorer.featureNames;
+  const reportFeatures: FeatureName[] = modelFeatures.includes('sentence_length_cv') ? [...modelFeatures] : [...modelFeatures, 'sentence_length_cv'];
+  const localNames = localFeatures.map((f) => f.name);
+  /** Tokens inside [start, end) of the text, as an index range (tokens are in text order: binary search for the first). */
+  const tokenRange = (tokens: readonly Token[], start: number, end: number): [number, number] => {
     let lo = 0;
     let hi = tokens.length;
     while (lo < hi) { const mid = (lo + hi) >>> 1; if (tokens[mid]!.start < start) lo = mid + 1; else hi = mid; }
     let to = lo;
     while (to < tokens.length && tokens[to]!.end <= end) to++;
-    return tokens.slice(lo, to);
+    return [lo, to];
   };
 
-  /** Each sentence's own n-gram logit. */
-  const sentenceNgrams = (a: DocumentAnalysis, tokens: readonly Token[]): number[] =>
-    a.sentences.map((s) => ngramLogit(ngramVector(tokensIn(tokens, s.start, s.end))));
+  /** Each sentence's own n-gram logit, its vector read off the document's n-gram index. */
+  const sentenceNgrams = (a: DocumentAnalysis, ix: NgramIndex): number[] =>
+    a.sentences.map((s) => {
+      const [from, to] = tokenRange(ix.tokens, s.start, s.end);
+      return dotRange(ix, from, to, scorer.ngram.idf, scorer.ngram.weights) + scorer.ngram.bias;
+    });
 
   /**
    * A sentence's score: the document's logit moved by how far the sentence's own n-gram logit and
@@ -139,12 +147,17 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
    */
 
   function sentenceScores(a: DocumentAnalysis, own: readonly number[], docLogit: number, docNgram: number): SentenceScore[] {
-    const docZ = new Map(scorer.contributions(a.features).map((c) => [c.name, c.z]));
+    const docZ = localFeatures.map((f) => scorer.zScore(f, a.features[f.name]));
     const docN = scorer.ngramContribution(docNgram);
+    const one: SentenceInfo[] = [];
     return a.sentences.map((s, i) => {
-      const z = new Map(scorer.contributions(aggregate([s], true)).map((c) => [c.name, c.z]));
+      one[0] = s;
+      const features = aggregate(one, true, localNames);
       let shift = scorer.ngramContribution(own[i]!) - docN;
-      for (const f of localFeatures) shift += f.weight * ((z.get(f.name) ?? 0) - (docZ.get(f.name) ?? 0));
+      for (let k = 0; k < localFeatures.length; k++) {
+        const f = localFeatures[k]!;
+        shift += f.weight * (scorer.zScore(f, features[f.name]) - docZ[k]!);
+      }
       const aiScore = shrinkScore(scorer.calibratedLogit(docLogit + weights.sentence_shrink * shift), a.wordCount, a.knownWordShare, weights);
       return { text: s.text, start: s.start, end: s.end, ai_score: aiScore };
     });
@@ -169,7 +182,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
         let n = 0;
         for (let j = from; j <= i; j++) { const wds = a.sentences[j]!.words.length; l += own[j]! * wds; n += wds; }
         l /= Math.max(1, n);
-        out.push(toPercent(scorer.logit(aggregate(part), l)));
+        out.push(toPercent(scorer.logit(aggregate(part, false, modelFeatures), l)));
         from = i + 1;
       }
     }
@@ -177,36 +190,42 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   }
 
   /**
-   * Counts of recently scored sentences, by text. The humanizer scores several candidates of one text,
-   * which share most of their sentences; a sentence's counts depend on its text alone. Bounded.
+   * Counts of recently scored sentences, by text, for the score and the report alike. The humanizer
+   * scores several candidates of one text, which share most of their sentences, and a text is often
+   * detected again after an edit or a rewrite; a sentence's counts depend on its text alone. Bounded.
    */
   const sentenceMemo = new Map<string, SentenceInfo>();
   const rememberedInfo = (span: Span): SentenceInfo => {
     const known = sentenceMemo.get(span.text);
-    if (known) return known.start === span.start && known.end === span.end ? known : { ...known, start: span.start, end: span.end };
+    if (known) return known.start === span.start && known.end === span.end ? known : sentenceRecord(known.text, span.start, span.end, known);
     const info = sentenceInfo(span, ranks);
     if (sentenceMemo.size >= SENTENCE_MEMO_SIZE) sentenceMemo.clear();
     sentenceMemo.set(span.text, info);
     return info;
   };
 
-  function score(text: string, remember = false): { a: DocumentAnalysis; tokens: Token[]; vector: SparseVector; ngram: number; logit: number; aiScore: number } {
-    const a = remember ? analyze(text, ranks, rememberedInfo) : analyze(text, ranks);
+  /**
+   * The document's analysis (only the features in `names`), n-gram index, vector and logits. The
+   * n-gram index is hashed once; the report reads the sentences' vectors off it.
+   */
+  function score(text: string, remember: boolean, names: readonly FeatureName[]): { a: DocumentAnalysis; ix: NgramIndex; vector: SparseVector; ngram: number; logit: number; aiScore: number } {
+    const a = analyze(text, ranks, remember ? rememberedInfo : undefined, names);
     const tokens = tokenize(text, 0, text.length, ranks.rank, hashing.keep_words);
-    const vector = ngramVector(tokens);
+    const ix = indexNgrams(tokens, hashing);
+    const vector = vectorizeRange(ix, 0, tokens.length, scorer.ngram.idf);
     const ngram = ngramLogit(vector);
     const logit = scorer.logit(a.features, ngram);
     const aiScore = shrinkScore(scorer.calibratedLogit(logit), a.wordCount, a.knownWordShare, weights);
-    return { a, tokens, vector, ngram, logit, aiScore };
+    return { a, ix, vector, ngram, logit, aiScore };
   }
 
   function report(text: string): DetectionReport {
-    const { a, tokens, vector, ngram, logit, aiScore } = score(text);
+    const { a, ix, vector, ngram, logit, aiScore } = score(text, true, reportFeatures);
     const thin = a.wordCount < MIN_WORDS_MEDIUM_CONFIDENCE || a.knownWordShare < MIN_ENGLISH_SHARE;
-    const own = sentenceNgrams(a, tokens);
+    const own = sentenceNgrams(a, ix);
     const verdict = verdictFor(aiScore, thin ? [] : windowScores(a, own), weights.thresholds);
     const confidence = confidenceFor(aiScore, a.wordCount, a.knownWordShare, weights.thresholds);
-    const phrases = phraseSignals(tokens, vector, scorer);
+    const phrases = phraseSignals(ix.tokens, vector, scorer, 4, ix.wordHashes);
     const signals = buildSignals(scorer.contributions(a.features), a, verdict === 'likely_human', phrases, scorer.ngramContribution(ngram));
     const top = signals.slice(0, 2).map((s) => s.signal.replace(/_/gu, ' '));
     const caveat = (a.knownWordShare < MIN_ENGLISH_SHARE ? ' The text does not look like English, so the features say little.' : '') +
@@ -222,12 +241,13 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   return {
     weights,
     features: (text) => analyze(text, ranks).features,
-    scoreText: (text) => score(text, true).aiScore,
+    scoreText: (text) => score(text, true, modelFeatures).aiScore,
+    report,
     detect(text, { signal }) {
       return afterYield(signal, () => report(text));
     },
     score(text, { signal }) {
-      return afterYield(signal, () => score(text, true).aiScore);
+      return afterYield(signal, () => score(text, true, modelFeatures).aiScore);
     },
   };
 }

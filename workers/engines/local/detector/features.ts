@@ -29,6 +29,7 @@ export interface SentenceInfo extends Span {
 }
 
 export interface DocumentAnalysis {
+  /** The features analyze() was asked for (all by default); NaN for the others. */
   features: FeatureVector;
   sentences: SentenceInfo[];
   wordCount: number;
@@ -45,7 +46,6 @@ export interface DocumentAnalysis {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
-const PUNCT = /[,;:()\[\]"“”'‘’!?\-–—…]/gu;
 /** Marks of unedited human typing: lower-case "i", apostrophe-less contractions, doubled marks, spaces before punctuation. */
 const INFORMAL = /(?<![\p{L}'’])i(?![\p{L}'’])|\b(?:dont|cant|wont|didnt|doesnt|isnt|im|ive|youre|thats|theyre|wasnt)\b|[!?]{2,}|\.{3}|…| [,.;:!?](?![\p{L}\p{N}.])|\b(?:lol|gonna|wanna|kinda|yeah|okay|ok)\b/gu;
 
@@ -98,7 +98,10 @@ function machinePhraseRegex(): RegExp {
 
 export function findMachinePhrases(text: string): Map<string, number> {
   const hits = new Map<string, number>();
-  for (const m of text.matchAll(machinePhraseRegex())) {
+  // exec on the shared regex rather than matchAll, which copies it: no alternative matches the empty string.
+  const re = machinePhraseRegex();
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const key = m[0].toLowerCase().replace(/’/gu, "'");
     hits.set(key, (hits.get(key) ?? 0) + 1);
   }
@@ -110,17 +113,38 @@ function frequencyTokens(word: string): string[] {
   return w.includes("'") || w.includes('’') ? w.split(/['’]/u).filter((p) => p.length > 0) : [w];
 }
 
+/** A word made of a-z, ' and ’ only (the fast path of isLowerWord). */
+function isPlainLowerWord(w: string): boolean {
+  if (w.length === 0) return false;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (!((c >= 97 && c <= 122) || c === 39 || c === 0x2019)) return false;
+  }
+  return true;
+}
 // ASCII fast paths first: these run for every word of every request.
 const isLowerWord = (w: string): boolean =>
-  /^[a-z'’]+$/.test(w) || (!/[0-9A-Z]/.test(w) && w === w.toLowerCase() && w !== w.toUpperCase());
+  isPlainLowerWord(w) || (!/[0-9A-Z]/.test(w) && w === w.toLowerCase() && w !== w.toUpperCase());
 const isCapitalized = (w: string): boolean => {
   const c = w.charCodeAt(0);
   if (c < 128) return c >= 65 && c <= 90;
   return w[0]! !== w[0]!.toLowerCase();
 };
-const hasDigit = (w: string): boolean => /[0-9]/.test(w);
-const normalisePunct = (p: string): string => (p === '“' || p === '”' ? '"' : p === '‘' || p === '’' ? "'" : p);
-const count = (text: string, re: RegExp): number => { let n = 0; for (const _ of text.matchAll(re)) n++; return n; };
+const hasDigit = (w: string): boolean => {
+  for (let i = 0; i < w.length; i++) { const c = w.charCodeAt(i); if (c >= 48 && c <= 57) return true; }
+  return false;
+};
+/** Matches of a global regex none of whose alternatives matches the empty string (exec: matchAll would copy it). */
+const count = (text: string, re: RegExp): number => {
+  let n = 0;
+  re.lastIndex = 0;
+  while (re.exec(text) !== null) n++;
+  return n;
+};
+
+/** PUNCT's marks by code unit, each with the type it counts as (curly quotes as straight ones). */
+const PUNCT_TYPE: Array<string | undefined> = new Array<string | undefined>(0x2027).fill(undefined);
+for (const p of ',;:()[]"“”\'‘’!?-–—…') PUNCT_TYPE[p.charCodeAt(0)] = p === '“' || p === '”' ? '"' : p === '‘' || p === '’' ? "'" : p;
 
 /** Tokenises one sentence and counts everything the features need. */
 export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
@@ -134,7 +158,38 @@ export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
     letters += w.length;
     if (FUNCTION_WORDS.has(l)) functionWords++;
     if (FIRST_PERSON.has(l)) firstPerson++;
-    if (l.includes("'") || l.includes('’')) contractions++;
+    // One pass over the word's characters; an ASCII word takes the fast path below.
+    let ascii = true, digit = false, upper = false, apostrophe = false;
+    for (let k = 0; k < w.length; k++) {
+      const c = w.charCodeAt(k);
+      if (c >= 128) { ascii = false; break; }
+      if (c >= 48 && c <= 57) digit = true;
+      else if (c >= 65 && c <= 90) upper = true;
+      else if (c === 39) apostrophe = true;
+    }
+    if (ascii) {
+      // The general path below with what the scan found: ’ is not ASCII; an ASCII word of
+      // WORD without digits is a lower word (isLowerWord) exactly when it has no capital.
+      if (apostrophe) contractions++;
+      if (i > 0 && w.charCodeAt(0) >= 65 && w.charCodeAt(0) <= 90) capitalized++;
+      if (digit) { digits++; continue; }
+      let isUnknown = false;
+      if (!apostrophe) {
+        const r = ranks.rank(l);
+        if (r >= ranks.unknownRank) isUnknown = true;
+        logRanks.push(Math.log(r));
+      } else {
+        for (const part of frequencyTokens(l)) {
+          const r = ranks.rank(part);
+          if (r >= ranks.unknownRank) isUnknown = true;
+          logRanks.push(Math.log(r));
+        }
+      }
+      if (!upper) { lowerAlpha++; if (isUnknown) unknown++; }
+      continue;
+    }
+    apostrophe = l.includes("'") || l.includes('’');
+    if (apostrophe) contractions++;
     // Capitalised words not at a sentence start: names and other proper nouns.
     if (i > 0 && isCapitalized(w)) capitalized++;
     if (hasDigit(w)) { digits++; continue; }
@@ -146,74 +201,148 @@ export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
     }
     if (isLowerWord(w)) { lowerAlpha++; if (isUnknown) unknown++; }
   }
+  const text = span.text;
   const punctTypes = new Set<string>();
-  let commas = 0;
-  for (const m of span.text.matchAll(PUNCT)) { punctTypes.add(normalisePunct(m[0])); if (m[0] === ',') commas++; }
+  let commas = 0, parenDash = 0, quotes = 0, questionExclaim = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const type = c < PUNCT_TYPE.length ? PUNCT_TYPE[c] : undefined;
+    if (type !== undefined) { punctTypes.add(type); if (c === 44) commas++; }
+    // /["“”]/gu, /[?!]/gu
+    if (c === 34 || c === 0x201c || c === 0x201d) quotes++;
+    else if (c === 63 || c === 33) questionExclaim++;
+  }
+  // /[()–—]| - /gu: a match of " - " consumes its three characters.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 41 || c === 0x2013 || c === 0x2014) parenDash++;
+    else if (c === 32 && text.charCodeAt(i + 1) === 45 && text.charCodeAt(i + 2) === 32) { parenDash++; i += 2; }
+  }
+  return sentenceRecord(span.text, span.start, span.end, {
+    words, lower, logRanks, lowerAlpha, unknown, functionWords, firstPerson, contractions, letters, capitalized, digits,
+    commas, parenDash, quotes, questionExclaim, informal: count(text, INFORMAL),
+    transitionOpener: words.length > 0 && TRANSITIONS.has(lower[0]!), punctTypes, phraseHits: findMachinePhrases(text),
+  });
+}
+
+/**
+ * A sentence's counts at the given offsets. Every property is written in one object literal: an object
+ * spread followed by this many properties would leave V8 a slow dictionary-mode object, which costs
+ * more to build than the counting and slows every later read.
+ */
+export function sentenceRecord(text: string, start: number, end: number, c: Omit<SentenceInfo, keyof Span>): SentenceInfo {
   return {
-    ...span, words, lower, logRanks, lowerAlpha, unknown, functionWords, firstPerson, contractions, letters, capitalized, digits,
-    commas, parenDash: count(span.text, /[()–—]| - /gu), quotes: count(span.text, /["“”]/gu),
-    questionExclaim: count(span.text, /[?!]/gu), informal: count(span.text, INFORMAL),
-    transitionOpener: words.length > 0 && TRANSITIONS.has(lower[0]!), punctTypes, phraseHits: findMachinePhrases(span.text),
+    text, start, end, words: c.words, lower: c.lower, logRanks: c.logRanks, lowerAlpha: c.lowerAlpha, unknown: c.unknown,
+    functionWords: c.functionWords, firstPerson: c.firstPerson, contractions: c.contractions, letters: c.letters,
+    capitalized: c.capitalized, digits: c.digits, commas: c.commas, parenDash: c.parenDash, quotes: c.quotes,
+    questionExclaim: c.questionExclaim, informal: c.informal, transitionOpener: c.transitionOpener, punctTypes: c.punctTypes,
+    phraseHits: c.phraseHits,
   };
 }
 
 /**
  * Features of a run of sentences (a whole document, a window, or one sentence). With `localOnly`
- * the features that need several sentences (dispersion, diversity, repetition) are left at 0.
+ * the features that need several sentences (dispersion, diversity, repetition) are left at 0. With
+ * `names`, only those features are computed (the same values as when all are); the others are NaN.
  */
-export function aggregate(sentences: SentenceInfo[], localOnly = false): FeatureVector {
-  const lower = sentences.flatMap((s) => s.lower);
-  const n = Math.max(1, lower.length);
-  const sentenceCount = Math.max(1, sentences.length);
-  const lengths = sentences.map((s) => s.words.length);
-  const logRanks = sentences.flatMap((s) => s.logRanks);
-  const sum = (key: 'lowerAlpha' | 'unknown' | 'functionWords' | 'firstPerson' | 'contractions' | 'letters' | 'capitalized' |
-    'digits' | 'commas' | 'parenDash' | 'quotes' | 'questionExclaim' | 'informal'): number => sentences.reduce((a, s) => a + s[key], 0);
-
-  const trigramCounts = new Map<string, number>();
-  for (let i = 0; !localOnly && i + 2 < lower.length; i++) {
-    const key = `${lower[i]} ${lower[i + 1]} ${lower[i + 2]}`;
-    trigramCounts.set(key, (trigramCounts.get(key) ?? 0) + 1);
-  }
-  let repeatedTrigrams = 0;
-  for (const c of trigramCounts.values()) if (c > 1) repeatedTrigrams += c;
-
-  const punctTypes = new Set<string>();
-  let phraseCount = 0;
-  for (const s of sentences) {
-    for (const p of s.punctTypes) punctTypes.add(p);
-    for (const c of s.phraseHits.values()) phraseCount += c;
-  }
-  const sentenceRarity = localOnly ? [] : sentences.filter((s) => s.logRanks.length >= 3).map((s) => mean(s.logRanks));
-  return {
-    sentence_length_cv: lengths.length > 1 ? std(lengths) / Math.max(1, mean(lengths)) : 0,
-    short_sentence_share: lengths.filter((l) => l <= 8).length / sentenceCount,
-    mtld: localOnly ? 0 : mtld(lower),
-    mean_log_rank: mean(logRanks),
-    rank_spread: std(logRanks),
-    unknown_word_share: sum('unknown') / Math.max(1, sum('lowerAlpha')),
-    rarity_burstiness: std(sentenceRarity),
-    function_word_share: sum('functionWords') / n,
-    first_person_rate: sum('firstPerson') / n,
-    contraction_rate: sum('contractions') / n,
-    comma_rate: sum('commas') / n,
-    punctuation_variety: punctTypes.size,
-    paren_dash_rate: sum('parenDash') / n,
-    repeated_trigram_share: repeatedTrigrams / Math.max(1, lower.length - 2),
-    repeated_opener_share: repeatedOpenerCount(sentences).repeated / sentenceCount,
-    transition_opener_share: sentences.filter((s) => s.transitionOpener).length / sentenceCount,
-    machine_phrase_rate: (phraseCount / n) * 100,
-    word_length_mean: sum('letters') / n,
-    capitalized_share: sum('capitalized') / n,
-    digit_share: sum('digits') / n,
-    informal_mark_rate: sum('informal') / n,
-    content_repeat_share: localOnly ? 0 : contentRepeatShare(lower),
-    quote_rate: sum('quotes') / n,
-    question_exclaim_rate: sum('questionExclaim') / sentenceCount,
+export function aggregate(sentences: readonly SentenceInfo[], localOnly = false, names: readonly FeatureName[] = FEATURE_NAMES): FeatureVector {
+  const out: FeatureVector = {
+    sentence_length_cv: NaN, short_sentence_share: NaN, mtld: NaN, mean_log_rank: NaN, rank_spread: NaN,
+    unknown_word_share: NaN, rarity_burstiness: NaN, function_word_share: NaN, first_person_rate: NaN,
+    contraction_rate: NaN, comma_rate: NaN, punctuation_variety: NaN, paren_dash_rate: NaN, repeated_trigram_share: NaN,
+    repeated_opener_share: NaN, transition_opener_share: NaN, machine_phrase_rate: NaN, word_length_mean: NaN,
+    capitalized_share: NaN, digit_share: NaN, informal_mark_rate: NaN, content_repeat_share: NaN, quote_rate: NaN,
+    question_exclaim_rate: NaN,
   };
+  let words = 0;
+  for (const s of sentences) words += s.lower.length;
+  const n = Math.max(1, words);
+  const sentenceCount = Math.max(1, sentences.length);
+  // Built only when a feature needs them; every sum runs in the order of the flattened arrays.
+  let lowerAll: string[] | undefined;
+  const lower = (): string[] => (lowerAll ??= sentences.flatMap((s) => s.lower));
+  let lengthsAll: number[] | undefined;
+  const lengths = (): number[] => (lengthsAll ??= sentences.map((s) => s.words.length));
+  let rankCount = -1;
+  let rankMean = 0;
+  const logRankMean = (): number => {
+    if (rankCount < 0) {
+      let sum = 0;
+      rankCount = 0;
+      for (const s of sentences) for (const r of s.logRanks) { sum += r; rankCount++; }
+      rankMean = rankCount === 0 ? 0 : sum / rankCount;
+    }
+    return rankMean;
+  };
+  const sum = (key: 'lowerAlpha' | 'unknown' | 'functionWords' | 'firstPerson' | 'contractions' | 'letters' | 'capitalized' |
+    'digits' | 'commas' | 'parenDash' | 'quotes' | 'questionExclaim' | 'informal'): number => {
+    let a = 0;
+    for (const s of sentences) a += s[key];
+    return a;
+  };
+
+  for (const name of names) {
+    switch (name) {
+      case 'sentence_length_cv': { const l = lengths(); out[name] = l.length > 1 ? std(l) / Math.max(1, mean(l)) : 0; break; }
+      case 'short_sentence_share': { let c = 0; for (const s of sentences) if (s.words.length <= 8) c++; out[name] = c / sentenceCount; break; }
+      case 'mtld': out[name] = localOnly ? 0 : mtld(lower()); break;
+      case 'mean_log_rank': out[name] = logRankMean(); break;
+      case 'rank_spread': {
+        const m = logRankMean();
+        if (rankCount < 2) { out[name] = 0; break; }
+        let sq = 0;
+        for (const s of sentences) for (const r of s.logRanks) sq += (r - m) ** 2;
+        out[name] = Math.sqrt(sq / (rankCount - 1));
+        break;
+      }
+      case 'unknown_word_share': out[name] = sum('unknown') / Math.max(1, sum('lowerAlpha')); break;
+      case 'rarity_burstiness':
+        out[name] = std(localOnly ? [] : sentences.filter((s) => s.logRanks.length >= 3).map((s) => mean(s.logRanks)));
+        break;
+      case 'function_word_share': out[name] = sum('functionWords') / n; break;
+      case 'first_person_rate': out[name] = sum('firstPerson') / n; break;
+      case 'contraction_rate': out[name] = sum('contractions') / n; break;
+      case 'comma_rate': out[name] = sum('commas') / n; break;
+      case 'punctuation_variety': {
+        const punctTypes = new Set<string>();
+        for (const s of sentences) for (const p of s.punctTypes) punctTypes.add(p);
+        out[name] = punctTypes.size;
+        break;
+      }
+      case 'paren_dash_rate': out[name] = sum('parenDash') / n; break;
+      case 'repeated_trigram_share': {
+        const trigramCounts = new Map<string, number>();
+        const lw = localOnly ? [] : lower();
+        for (let i = 0; i + 2 < lw.length; i++) {
+          const key = `${lw[i]} ${lw[i + 1]} ${lw[i + 2]}`;
+          trigramCounts.set(key, (trigramCounts.get(key) ?? 0) + 1);
+        }
+        let repeatedTrigrams = 0;
+        for (const c of trigramCounts.values()) if (c > 1) repeatedTrigrams += c;
+        out[name] = repeatedTrigrams / Math.max(1, words - 2);
+        break;
+      }
+      case 'repeated_opener_share': out[name] = repeatedOpenerCount(sentences).repeated / sentenceCount; break;
+      case 'transition_opener_share': { let c = 0; for (const s of sentences) if (s.transitionOpener) c++; out[name] = c / sentenceCount; break; }
+      case 'machine_phrase_rate': {
+        let phraseCount = 0;
+        for (const s of sentences) for (const c of s.phraseHits.values()) phraseCount += c;
+        out[name] = (phraseCount / n) * 100;
+        break;
+      }
+      case 'word_length_mean': out[name] = sum('letters') / n; break;
+      case 'capitalized_share': out[name] = sum('capitalized') / n; break;
+      case 'digit_share': out[name] = sum('digits') / n; break;
+      case 'informal_mark_rate': out[name] = sum('informal') / n; break;
+      case 'content_repeat_share': out[name] = localOnly ? 0 : contentRepeatShare(lower()); break;
+      case 'quote_rate': out[name] = sum('quotes') / n; break;
+      case 'question_exclaim_rate': out[name] = sum('questionExclaim') / sentenceCount; break;
+    }
+  }
+  return out;
 }
 
-function repeatedOpenerCount(sentences: SentenceInfo[]): { repeated: number; top: DocumentAnalysis['topOpener'] } {
+function repeatedOpenerCount(sentences: readonly SentenceInfo[]): { repeated: number; top: DocumentAnalysis['topOpener'] } {
   const openers = new Map<string, number>();
   for (const s of sentences) openers.set(s.lower[0]!, (openers.get(s.lower[0]!) ?? 0) + 1);
   let repeated = 0;
@@ -229,16 +358,22 @@ function repeatedOpenerCount(sentences: SentenceInfo[]): { repeated: number; top
  * Computes all features of a text. `info` computes a sentence's counts (by default sentenceInfo); a
  * caller may pass one that remembers them, since they depend on the sentence's text alone.
  */
-export function analyze(text: string, ranks: WordRanks, info: (span: Span) => SentenceInfo = (s) => sentenceInfo(s, ranks)): DocumentAnalysis {
+export function analyze(
+  text: string, ranks: WordRanks, info: (span: Span) => SentenceInfo = (s) => sentenceInfo(s, ranks),
+  /** Features to compute (all by default); the others are NaN in `features`. */
+  names: readonly FeatureName[] = FEATURE_NAMES,
+): DocumentAnalysis {
   const sentences = splitSentences(text).map(info).filter((s) => s.words.length > 0);
   const phraseHits = new Map<string, number>();
   for (const s of sentences) for (const [p, c] of s.phraseHits) phraseHits.set(p, (phraseHits.get(p) ?? 0) + c);
-  const paragraphs = text.split(/\n\s*\n/u).map((p) => (p.match(WORD) ?? []).length).filter((c) => c > 0);
+  // Fewer than three blank-line-separated parts cannot give three paragraphs: their words are not counted.
+  const parts = text.includes('\n') ? text.split(/\n\s*\n/u) : [];
+  const paragraphs = parts.length < 3 ? [] : parts.map((p) => (p.match(WORD) ?? []).length).filter((c) => c > 0);
   const lowerAlpha = sentences.reduce((a, s) => a + s.lowerAlpha, 0);
   const unknown = sentences.reduce((a, s) => a + s.unknown, 0);
   const lengths = sentences.map((s) => s.words.length);
   return {
-    features: aggregate(sentences),
+    features: aggregate(sentences, false, names),
     sentences,
     wordCount: lengths.reduce((a, b) => a + b, 0),
     meanSentenceLength: mean(lengths),

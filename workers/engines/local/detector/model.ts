@@ -66,8 +66,12 @@ export interface NgramModel { hashing: HashSpec; bias: number; weights: Float32A
 export interface Scorer {
   readonly weights: DetectorWeights;
   readonly ngram: NgramModel;
+  /** The features the meta model reads, in its order (the only ones logit() and contributions() look at). */
+  readonly featureNames: readonly FeatureName[];
   /** Stylometric contributions to the meta logit. */
   contributions(features: FeatureVector): Contribution[];
+  /** A feature's standardised, clipped value (Contribution.z). */
+  zScore(feature: WeightedFeature, value: number): number;
   /** Contribution of a raw n-gram logit to the meta logit. */
   ngramContribution(ngramLogit: number): number;
   /** Meta logit: bias + n-gram contribution + Σ stylometric contributions. */
@@ -113,18 +117,28 @@ export function createScorer(weights: DetectorWeights, ngram: NgramModel = decod
   const clip = weights.z_clip;
   const ngramContribution = (l: number): number =>
     weights.ngram_weight * Math.max(-weights.ngram_clip, Math.min(weights.ngram_clip, Number.isFinite(l) ? l : 0));
+  const zScore = (wf: WeightedFeature, value: number): number => {
+    const raw = (applyTransform(wf.transform, value) - wf.mean) / wf.std;
+    return Math.max(-clip, Math.min(clip, Number.isFinite(raw) ? raw : 0));
+  };
   const contributions = (f: FeatureVector): Contribution[] => weights.features.map((wf) => {
     const value = f[wf.name];
-    const raw = (applyTransform(wf.transform, value) - wf.mean) / wf.std;
-    const z = Math.max(-clip, Math.min(clip, Number.isFinite(raw) ? raw : 0));
+    const z = zScore(wf, value);
     return { name: wf.name, value, z, contribution: wf.weight * z };
   });
+  const featureNames = weights.features.map((wf) => wf.name);
   return {
     weights,
     ngram,
+    featureNames,
     contributions,
+    zScore,
     ngramContribution,
-    logit: (f, l) => contributions(f).reduce((a, c) => a + c.contribution, weights.bias + ngramContribution(l)),
+    logit: (f, l) => {
+      let a = weights.bias + ngramContribution(l);
+      for (const wf of weights.features) a += wf.weight * zScore(wf, f[wf.name]);
+      return a;
+    },
     calibratedLogit: (logit) => weights.calibration.slope * logit + weights.calibration.intercept,
     calibrate: (logit) => sigmoid(weights.calibration.slope * logit + weights.calibration.intercept),
   };

@@ -129,35 +129,74 @@ export interface PhraseSignals { ai: PhraseEvidence[]; human: PhraseEvidence[] }
  * model (its weight for the phrase's bucket × the phrase's TF-IDF value × the meta weight): the most
  * machine-typical and the most human-typical phrases actually found in the text.
  */
-export function phraseSignals(tokens: readonly Token[], vector: SparseVector, scorer: Scorer, top = 4): PhraseSignals {
-  const mask = (1 << scorer.ngram.hashing.bits) - 1;
-  const values = new Map<number, number>();
-  for (let i = 0; i < vector.index.length; i++) values.set(vector.index[i]!, vector.value[i]!);
-  const hashes = wordHashes(tokens);
-  const isWord = tokens.map((t) => t.word !== undefined || /\p{L}/u.test(t.norm));
+export function phraseSignals(
+  tokens: readonly Token[], vector: SparseVector, scorer: Scorer, top = 4,
+  /** wordHashes(tokens), when the caller has them already. */
+  hashes: Uint32Array = wordHashes(tokens),
+): PhraseSignals {
+  const bits = scorer.ngram.hashing.bits;
+  const mask = (1 << bits) - 1;
+  const sc = scratchFor(bits);
+  for (let i = 0; i < vector.index.length; i++) sc.value[vector.index[i]!] = vector.value[i]!;
+  const isWord = new Uint8Array(tokens.length + 1);
+  for (let i = 0; i < tokens.length; i++) { const t = tokens[i]!; isWord[i] = t.word !== undefined || /\p{L}/u.test(t.norm) ? 1 : 0; }
   const weights = scorer.ngram.weights;
   const meta = scorer.weights.ngram_weight;
-  const seen = new Set<number>();
-  const found: Array<{ at: number; n: number; contribution: number }> = [];
+  const seen: number[] = [];
+  const ai: Found[] = [];
+  const human: Found[] = [];
+  const visit = (b: number, at: number, n: number): void => {
+    if (sc.seen[b] === 1) return;
+    sc.seen[b] = 1;
+    seen.push(b);
+    const contribution = meta * weights[b]! * sc.value[b]!;
+    if (contribution > 0) keepTop(ai, { at, n, contribution }, top, -1);
+    else if (contribution < 0) keepTop(human, { at, n, contribution }, top, 1);
+  };
   for (let i = 0; i < tokens.length; i++) {
-    if (!isWord[i]) continue;
+    if (isWord[i] === 0) continue;
     const uni = hashes[i]!;
-    const grams: Array<[number, number]> = [[uni & mask, 1]];
-    if (isWord[i + 1]) grams.push([mixWordHashes(uni, hashes[i + 1]!) & mask, 2]);
-    for (const [b, n] of grams) {
-      if (seen.has(b)) continue;
-      seen.add(b);
-      const contribution = meta * weights[b]! * (values.get(b) ?? 0);
-      if (contribution !== 0) found.push({ at: i, n, contribution });
-    }
+    visit(uni & mask, i, 1);
+    if (isWord[i + 1] === 1) visit(mixWordHashes(uni, hashes[i + 1]!) & mask, i, 2);
   }
-  const phrase = (f: { at: number; n: number; contribution: number }): PhraseEvidence => ({
+  for (const b of seen) sc.seen[b] = 0;
+  for (let i = 0; i < vector.index.length; i++) sc.value[vector.index[i]!] = 0;
+  const phrase = (f: Found): PhraseEvidence => ({
     phrase: tokens.slice(f.at, f.at + f.n).map(shown).join(' '), contribution: f.contribution,
   });
-  return {
-    ai: found.filter((p) => p.contribution > 0).sort((x, y) => y.contribution - x.contribution || x.at - y.at).slice(0, top).map(phrase),
-    human: found.filter((p) => p.contribution < 0).sort((x, y) => x.contribution - y.contribution || x.at - y.at).slice(0, top).map(phrase),
-  };
+  return { ai: ai.map(phrase), human: human.map(phrase) };
+}
+
+interface Found { at: number; n: number; contribution: number }
+
+/**
+ * Keeps `list` as the first `top` entries of all entries offered so far, in the order of a stable
+ * sort by contribution (descending when `sign` is -1, ascending when 1), then position: an entry
+ * offered later comes after an equal one offered earlier.
+ */
+function keepTop(list: Found[], f: Found, top: number, sign: -1 | 1): void {
+  let at = list.length;
+  // Entries offered earlier stay in front of equal ones; `at` only moves past strictly worse ones.
+  while (at > 0 && isBefore(f, list[at - 1]!, sign)) at--;
+  if (at >= top) return;
+  list.splice(at, 0, f);
+  if (list.length > top) list.pop();
+}
+const isBefore = (x: Found, y: Found, sign: -1 | 1): boolean =>
+  sign * (x.contribution - y.contribution) < 0 || (x.contribution === y.contribution && x.at < y.at);
+
+/** Dense scratch arrays over the buckets (reports are built synchronously: one set per bucket count). */
+/** `value`: the vector's values by bucket (0 where it has none), cleared after each use. */
+interface Scratch { value: Float32Array; seen: Uint8Array }
+const scratches = new Map<number, Scratch>();
+function scratchFor(bits: number): Scratch {
+  let s = scratches.get(bits);
+  if (!s) {
+    const size = 1 << bits;
+    s = { value: new Float32Array(size), seen: new Uint8Array(size) };
+    scratches.set(bits, s);
+  }
+  return s;
 }
 
 const bracketNote = (ps: PhraseEvidence[]): string =>
