@@ -181,7 +181,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       await next();
     };
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
-      body, primaryHeadersOnEarlyRefusal(limiter, logger), auth, requireScope(scope), prefetchAccount, primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
+      primaryHeadersOnEarlyRefusal(limiter, logger, auth), body, auth, requireScope(scope), prefetchAccount, primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
     ];
     const toneEdge = (write: boolean): Middleware[] => [body, auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
     const tonesRoutes = tonesRouter({

@@ -76,7 +76,7 @@ describe('HTTP limits', function () {
       expect((await detect(otherAccount)).status).to.equal(200);
     });
 
-    it('carries the headers on refusals before the limiter (scope, account state) without counting them', async () => {
+    it('carries the headers on refusals before the limiter (body, scope, account state) without counting them', async () => {
       const { accountId, key } = await t.customer();
       const { key: humanizeOnly } = await t.admin.createKey({ accountId, name: 'humanize only', scopes: 'humanize', allowIps: null });
       expect((await detect(key)).headers.get('x-ratelimit-remaining')).to.equal('59');
@@ -88,6 +88,20 @@ describe('HTTP limits', function () {
         expect(denied.headers.get('x-ratelimit-reset')).to.equal('0');
         expect(denied.headers.get('retry-after')).to.equal('0');
       }
+      // Refused before authentication (body checks): the key is still looked up for the headers.
+      const early = [
+        await call(t.url, 'POST', '/v1/humanize', { key, body: '{"text":' }),
+        await call(t.url, 'POST', '/v1/detect', { key, body: 'text', headers: { 'Content-Type': 'text/plain' } }),
+        await call(t.url, 'POST', '/v1/detect', { key, body: JSON.stringify({ text: 'a '.repeat(70_000) }) }),
+      ];
+      expect(early.map((r) => r.body.code)).to.deep.equal(['INVALID_JSON', 'INVALID_CONTENT_TYPE', 'PAYLOAD_TOO_LARGE']);
+      for (const r of early) {
+        expect(r.headers.get('x-ratelimit-limit')).to.equal('60');
+        expect(r.headers.get('x-ratelimit-remaining')).to.equal('59');
+        expect(r.headers.get('retry-after')).to.equal('0');
+      }
+      // No key, no account: nothing to report.
+      expect(noRateHeaders(await call(t.url, 'POST', '/v1/detect', { body: { text: TEXT } }))).to.deep.equal([]);
       const ok = await call(t.url, 'POST', '/v1/humanize', { key: humanizeOnly, body: { text: TEXT } });
       expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
       expect(ok.headers.get('x-ratelimit-remaining')).to.equal('58');

@@ -54,19 +54,25 @@ export function primaryLimits(limiter: Limiter, logger: Logger, slotTtlMs: numbe
 export interface LimitOwner { accountId: string; requestsPerMinute: number }
 
 /**
- * Humanize and detect carry the rate-limit headers on every error once the key is known, including the
- * refusals that come before primaryLimits (scope, IP allowlist, account state): those show the window
- * as it stands, without counting the request. Mounted before authentication.
+ * Humanize and detect carry the rate-limit headers on every error from a known key, including the
+ * refusals that come before primaryLimits: those show the window as it stands, without counting the
+ * request. Mounted first on the route. A refusal before authentication (a body that is too large, not
+ * JSON or not declared as JSON) has no account yet, so `identify` (the authentication middleware) is run
+ * for it on its own; it records the account in `ctx.state.limitOwner` once the key is found, and whatever
+ * it throws is ignored, since the first refusal is the answer.
  */
-export function primaryHeadersOnEarlyRefusal(limiter: Limiter, logger: Logger): Middleware {
+export function primaryHeadersOnEarlyRefusal(limiter: Limiter, logger: Logger, identify: Middleware): Middleware {
   return async function peekPrimaryOnRefusal(ctx, next) {
     try {
       await next();
     } catch (err: unknown) {
-      const owner = ctx.state.limitOwner as LimitOwner | undefined;
-      if (owner && !ctx.response.get('X-RateLimit-Limit')) {
+      if (!ctx.response.get('X-RateLimit-Limit')) {
+        if (!ctx.state.limitOwner && !ctx.state.principal) await Promise.resolve(identify(ctx, async () => {})).catch(() => {});
+        const owner = ctx.state.limitOwner as LimitOwner | undefined;
         // Best effort: the refusal is what the client needs, with or without the headers.
-        const state = await failOpen(logger, () => limiter.peekPrimary(owner.accountId, owner.requestsPerMinute)).catch(() => null);
+        const state = owner
+          ? await failOpen(logger, () => limiter.peekPrimary(owner.accountId, owner.requestsPerMinute)).catch(() => null)
+          : null;
         if (state) ctx.set(rateLimitHeaders(state, 'always'));
       }
       throw err;
