@@ -1,7 +1,8 @@
 /**
  * In-process cache of API key and account lookups, so the steady state costs no database round trip per
  * request. Each API process polls the read models' change positions a few times a second and drops its
- * cache when they move, so a revoke, rotation or suspension takes effect within one second everywhere.
+ * cache when they move, so a revoke, rotation or suspension takes effect everywhere within KEY_CACHE_SETTLE_MS
+ * (the operators' commands wait that long before they return).
  */
 import type { Pool } from 'pg';
 import { findAccount, type AccountRow } from '../projections/accounts.js';
@@ -12,12 +13,22 @@ export interface KeyLookup { key: KeyRow; account: AccountRow | null }
 
 const MAX_ENTRIES = 50_000;
 
+/** How often each API process checks the read models for a change to keys or accounts. */
+export const KEY_CACHE_POLL_MS = 250;
+
+/**
+ * How long after the read models show a change every API process has dropped its cached copy: two polls
+ * (one may have started just before the change) and a margin for the poll query itself. The operators'
+ * commands that revoke, rotate or suspend wait this long before they return.
+ */
+export const KEY_CACHE_SETTLE_MS = 2 * KEY_CACHE_POLL_MS + 100;
+
 export class KeyCache {
   private entries = new Map<string, Promise<KeyLookup | null>>();
   private version = '';
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly pool: Pool, private readonly logger: Logger, private readonly pollMs = 250) {}
+  constructor(private readonly pool: Pool, private readonly logger: Logger, private readonly pollMs = KEY_CACHE_POLL_MS) {}
 
   async start(): Promise<void> {
     await this.poll();

@@ -243,7 +243,11 @@ export class Relay {
     ctx.state.streamStatus = 200;
     const headers: Record<string, string | string[] | number> = {};
     for (const [k, v] of Object.entries(ctx.response.headers)) if (v !== undefined) headers[k] = v as string;
-    res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    // X-Latency-Ms of a stream is the time until it opened; the done event's latency_ms covers the whole.
+    res.writeHead(200, {
+      ...headers, 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive', 'X-Accel-Buffering': 'no',
+      'X-Latency-Ms': String(Date.now() - job.acceptedAt),
+    });
     this.deps.onStreamOpen?.(1);
     let lastWrite = Date.now();
     let sent = '';

@@ -40,6 +40,19 @@ export interface TextJobDeps {
   settlements?: Settlements;
 }
 
+/**
+ * A well-formed Idempotency-Key is the request id (X-Request-Id, problem request_id) of every humanize and
+ * detect response, including refusals that come before idempotencyHeader() (401, 403, 413, 415, invalid
+ * JSON). A malformed one is left to idempotencyHeader(), which refuses it.
+ */
+export function idempotencyKeyAsRequestId(): Middleware {
+  return async function adoptIdempotencyKey(ctx, next) {
+    const raw = ctx.get('Idempotency-Key');
+    if (ctx.headers['idempotency-key'] !== undefined && IDEMPOTENCY_KEY_PATTERN.test(raw)) setRequestId(ctx, raw);
+    await next();
+  };
+}
+
 /** Reads and checks the Idempotency-Key header; a valid key becomes the request id. */
 export function idempotencyHeader(): Middleware {
   return async function readIdempotencyKey(ctx, next) {

@@ -1,10 +1,13 @@
 /**
  * The operators' commands (design.md "Operators' interface"). Each appends through the deciders and
  * returns only once the read side shows the change (it catches the projections up itself, so it does
- * not depend on a projector process running).
+ * not depend on a projector process running). A command that takes access away or gives it back
+ * (suspend, reinstate, cancel, rotate, revoke) also waits until every API process has dropped its cached
+ * copy of the key and account (KEY_CACHE_SETTLE_MS), so the next request already sees the change.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
+import { KEY_CACHE_SETTLE_MS } from '../api/key-cache.js';
 import { accountDecider, balanceOf, accountStatus, type AccountCommand, type AccountState } from '../domain/account.js';
 import { apiKeyDecider, assertKeyQuota, type ApiKeyState, DEFAULT_ROTATION_GRACE_SECONDS, generateKeySecret, hashKey, parseAllowList, parseScopes, successorOf, type ApiKeyCommand } from '../domain/apikey.js';
 import { DomainError } from '../domain/error-codes.js';
@@ -21,6 +24,8 @@ export interface AdminDeps {
   runner: ProjectionRunner;
   extraPlans: Readonly<Record<string, Plan>>;
   now?: () => Date;
+  /** Wait after an access change for API processes' key caches (default KEY_CACHE_SETTLE_MS). */
+  cacheSettleMs?: number;
 }
 
 export class AdminCommands {
@@ -34,6 +39,12 @@ export class AdminCommands {
 
   private async visible(position: bigint | null): Promise<void> {
     if (position !== null) await this.deps.runner.catchUpTo(position);
+  }
+
+  /** Until every API process has dropped its cached copy of keys and accounts (see api/key-cache.ts). */
+  private async settled(): Promise<void> {
+    const ms = this.deps.cacheSettleMs ?? KEY_CACHE_SETTLE_MS;
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   }
 
   private async account(accountId: string, command: AccountCommand): Promise<AccountState> {
@@ -116,18 +127,21 @@ export class AdminCommands {
   async suspend(accountId: string, reason: SuspensionReason): Promise<{ account_id: string; status: string }> {
     await this.existingAccount(accountId);
     const state = await this.account(accountId, { type: 'Suspend', data: { reason, now: this.now() } });
+    await this.settled();
     return { account_id: accountId, status: accountStatus(state) };
   }
 
   async reinstate(accountId: string): Promise<{ account_id: string; status: string }> {
     await this.existingAccount(accountId);
     const state = await this.account(accountId, { type: 'Reinstate', data: { now: this.now() } });
+    await this.settled();
     return { account_id: accountId, status: accountStatus(state) };
   }
 
   async cancel(accountId: string): Promise<{ account_id: string; status: string }> {
     await this.existingAccount(accountId);
     const state = await this.account(accountId, { type: 'Cancel', data: { now: this.now() } });
+    await this.settled();
     return { account_id: accountId, status: accountStatus(state) };
   }
 
@@ -167,6 +181,7 @@ export class AdminCommands {
     // The successor exists before the old key points at it.
     await this.key(newKeyId, issue);
     const rotated = await this.key(keyId, { type: 'RotateKey', data: { newKeyId, graceSeconds: graceSeconds ?? DEFAULT_ROTATION_GRACE_SECONDS, now } });
+    await this.settled();
     const event = rotated.events.find((e) => e.type === 'ApiKeyRotated');
     return { key_id: newKeyId, key: secret, old_key_expires_at: event?.type === 'ApiKeyRotated' ? event.data.expiresAt : now };
   }
@@ -176,6 +191,7 @@ export class AdminCommands {
       throw new DomainError('INVALID_KEY', `key ${keyId} does not exist`);
     }
     await this.key(keyId, { type: 'RevokeKey', data: { now: this.now() } });
+    await this.settled();
     return { key_id: keyId, status: 'revoked' };
   }
 

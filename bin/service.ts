@@ -10,7 +10,7 @@ import { createApp, type RequestLog } from '../api/app.js';
 import { KeyCache } from '../api/key-cache.js';
 import { authenticate, clientIp, requireScope, type Principal } from '../api/middleware/auth.js';
 import { BODY_READ_TIMEOUT_MS, jsonBody } from '../api/middleware/body.js';
-import { healthLimit, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
+import { healthLimit, primaryHeadersOnEarlyRefusal, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
 import { Relay } from '../api/relay.js';
 import { healthRouter } from '../api/routes/health.js';
 import { textRouter } from '../api/routes/text.js';
@@ -181,7 +181,7 @@ export async function startService(config: Config, options: ServiceOptions = {})
       await next();
     };
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [
-      body, auth, requireScope(scope), prefetchAccount, primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
+      primaryHeadersOnEarlyRefusal(limiter, logger, auth), body, auth, requireScope(scope), prefetchAccount, primaryLimits(limiter, logger, config.aiTimeoutMs + 30_000),
     ];
     const toneEdge = (write: boolean): Middleware[] => [body, auth, requireScope('tones'), secondaryLimits(limiter, logger, write)];
     const tonesRoutes = tonesRouter({

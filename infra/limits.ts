@@ -62,6 +62,12 @@ export interface Limiter {
    * outcome as calling them one after the other. `slot` is null when the rate limit refused.
    */
   primaryWithSlot(accountId: string, rpm: number, max: number, requestId: string, ttlMs: number): Promise<{ rate: RateLimitResult; slot: SlotResult | null }>;
+  /**
+   * The primary window as it stands, without counting a request: for the headers of a humanize/detect
+   * request refused before the limiter (scope, IP allowlist, account state). `allowed` says whether a
+   * request would be let through now.
+   */
+  peekPrimary(accountId: string, rpm: number): Promise<RateLimitResult>;
   /** Secondary RPM per account, usage + tones sharing one bucket. */
   secondary(accountId: string, rpm: number): Promise<RateLimitResult>;
   /** Tone writes (POST/PUT/DELETE) per minute, this bucket alone. */
@@ -94,14 +100,18 @@ export class LimiterUnavailableError extends Error {
   }
 }
 
-/** Section 8 rule 3 headers for a result; Retry-After only on a refusal. */
-export function rateLimitHeaders(result: RateLimitResult): Record<string, string> {
+/**
+ * Section 8 rule 3 headers for a result. Retry-After is on every refusal; with `retryAfter: 'always'`
+ * (humanize and detect, where the rule lists it among the headers of successes and errors alike) also
+ * on an allowed request, as 0.
+ */
+export function rateLimitHeaders(result: RateLimitResult, retryAfter: 'refused' | 'always' = 'refused'): Record<string, string> {
   const headers: Record<string, string> = {
     'X-RateLimit-Limit': String(result.limit),
     'X-RateLimit-Remaining': String(result.remaining),
     'X-RateLimit-Reset': String(result.resetSeconds),
   };
-  if (!result.allowed) headers['Retry-After'] = String(result.retryAfterSeconds);
+  if (!result.allowed || retryAfter === 'always') headers['Retry-After'] = String(result.retryAfterSeconds);
   return headers;
 }
 
@@ -182,6 +192,24 @@ export function createLimiter(options: LimiterOptions): Limiter {
         rate: { allowed: true, bucket: 'primary', limit: rpm, remaining, resetSeconds: 0, retryAfterSeconds: 0 },
         slot: { acquired: acquired === 1, limit: max, inFlight: holders },
       };
+    },
+    async peekPrimary(accountId, rpm) {
+      requirePositiveInteger('primary limit', rpm);
+      const key = accountKey(accountId, 'primary');
+      let count: number;
+      let ttl: number;
+      try {
+        const replies = await redis.multi().get(key).pttl(key).exec();
+        if (!replies) throw new Error('transaction aborted');
+        for (const [err] of replies) if (err) throw err;
+        count = Number(replies[0]?.[1] ?? 0) || 0;
+        ttl = Number(replies[1]?.[1] ?? -2);
+      } catch (err: unknown) {
+        throw new LimiterUnavailableError('peekPrimary', err);
+      }
+      if (count < rpm) return { allowed: true, bucket: 'primary', limit: rpm, remaining: rpm - count, resetSeconds: 0, retryAfterSeconds: 0 };
+      const wait = Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000));
+      return { allowed: false, bucket: 'primary', limit: rpm, remaining: 0, resetSeconds: wait, retryAfterSeconds: wait };
     },
     secondary: (accountId, rpm) =>
       check('secondary', [{ bucket: 'secondary', key: accountKey(accountId, 'secondary'), limit: rpm }]),

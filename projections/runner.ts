@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Pool, PoolClient } from 'pg';
 import type { AllSubscription, EventStore, RecordedEvent } from '../infra/eventstore/types.js';
+import { DomainError } from '../domain/error-codes.js';
 import { Wakeup } from '../infra/wakeup.js';
 import { inBatches } from './batches.js';
 import { START_POSITION, applyBatch, applyBatchToAll, readCheckpoint, readCheckpoints, rebuildProjections, setUpProjections, type BatchOutcome } from './checkpoints.js';
@@ -246,7 +247,7 @@ export class ProjectionRunner {
 
   private projectionNamed(name: string): Projection {
     const projection = this.projections.find((p) => p.name === name);
-    if (!projection) throw new Error(`no projection named ${name} (known: ${this.projections.map((p) => p.name).join(', ')})`);
+    if (!projection) throw new DomainError('VALIDATION_FAILED', `no projection named ${name} (known: ${this.projections.map((p) => p.name).join(', ')})`);
     return projection;
   }
 

@@ -56,4 +56,13 @@ describe('admin CLI', function () {
     expect(unknown.code).to.equal(1);
     expect(JSON.parse(unknown.stderr).code).to.equal('PLAN_NOT_FOUND');
   });
+
+  it('refuses an unknown projection name as VALIDATION_FAILED (exit 1), naming the known ones', async () => {
+    const res = await admin(db, ['projections', 'rebuild', '--name', 'accounts,nope']);
+    expect(res.code).to.equal(1);
+    expect(res.stdout).to.equal('');
+    const problem = JSON.parse(res.stderr);
+    expect(problem).to.include({ code: 'VALIDATION_FAILED', status: 400 });
+    expect(problem.detail).to.match(/no projection named nope .*accounts/);
+  });
 });

@@ -210,7 +210,7 @@ describe('HTTP access: scopes, IP allowlists, account states, keys', function ()
   describe('keys', () => {
     it('rotation: the old key works during the grace period, then 401 KEY_EXPIRED; the new key works', async () => {
       const { keyId, key: oldKey } = await t.customer();
-      const rotated = await t.admin.rotateKey(keyId, 1);
+      const rotated = await t.admin.rotateKey(keyId, 2);
       expect(rotated.key).to.not.equal(oldKey);
       const during = await detect(oldKey);
       expect(during.status, JSON.stringify(during.body)).to.equal(200);
@@ -227,6 +227,24 @@ describe('HTTP access: scopes, IP allowlists, account states, keys', function ()
       await t.admin.revokeKey(keyId);
       expectProblem(await eventually(() => call(t.url, 'GET', '/v1/tones', { key }), (r) => r.status === 401), 401, 'INVALID_KEY');
       expectProblem(await detect(key), 401, 'INVALID_KEY');
+    });
+
+    it('the operators\' commands are in effect by the time they return: the next request sees them', async () => {
+      // Each key is used first, so every API process holds it and its account in its key cache.
+      for (let round = 0; round < 3; round++) {
+        const { accountId, keyId, key } = await t.customer();
+        expect((await call(t.url, 'GET', '/v1/usage', { key })).status).to.equal(200);
+        await t.admin.suspend(accountId, 'banned');
+        expectProblem(await call(t.url, 'GET', '/v1/usage', { key }), 403, 'BANNED');
+        await t.admin.reinstate(accountId);
+        expect((await call(t.url, 'GET', '/v1/usage', { key })).status).to.equal(200);
+        await t.admin.revokeKey(keyId);
+        expectProblem(await call(t.url, 'GET', '/v1/usage', { key }), 401, 'INVALID_KEY');
+        const other = await t.customer();
+        expect((await call(t.url, 'GET', '/v1/tones', { key: other.key })).status).to.equal(200);
+        await t.admin.cancel(other.accountId);
+        expectProblem(await call(t.url, 'GET', '/v1/tones', { key: other.key }), 403, 'NO_ACTIVE_SUBSCRIPTION');
+      }
     });
 
     it('revoking a rotated key ends its grace period at once', async () => {

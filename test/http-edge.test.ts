@@ -1,4 +1,5 @@
 /** The Koa edge over real HTTP: problem documents, 404/405/415/413/400, request ids, auth codes. */
+import { connect } from 'node:net';
 import { expect } from 'chai';
 import { createSchemaRegistry } from '../schemas/index.js';
 import { call, startTestService, type TestService } from './support/service.js';
@@ -39,6 +40,33 @@ describe('HTTP edge and authentication', function () {
   it('answers 415 INVALID_CONTENT_TYPE on a POST without JSON', async () => {
     const res = await call(t.url, 'POST', '/v1/detect', { key, body: 'text=hello', headers: { 'Content-Type': 'text/plain' } });
     expectProblem(res, 415, 'INVALID_CONTENT_TYPE');
+  });
+
+  it('answers a JSON request that has no body at all (no Content-Length) like an empty one: 400, not 415', async () => {
+    // fetch always declares a length; a raw request can leave the body out entirely, as curl -X POST does.
+    const raw = (contentType: string) => new Promise<{ status: number; body: Record<string, unknown>; requestId: string }>((resolve, reject) => {
+      const { hostname, port } = new URL(t.url);
+      const socket = connect(Number(port), hostname, () => {
+        socket.write(`POST /v1/detect HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\nContent-Type: ${contentType}\r\nConnection: close\r\n\r\n`);
+      });
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (d: string) => { text += d; });
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        const requestId = /x-request-id: (\S+)/i.exec(head)?.[1] ?? '';
+        resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(body) as Record<string, unknown>, requestId });
+      });
+    });
+    const empty = await call(t.url, 'POST', '/v1/detect', { key, body: '' });
+    const none = await raw('application/json; charset=utf-8');
+    expect(none.status, JSON.stringify(none.body)).to.equal(400);
+    expect(none.body.code).to.equal(empty.body.code);
+    expect(none.body.request_id).to.equal(none.requestId);
+    const plain = await raw('text/plain');
+    expect(plain.status).to.equal(415);
+    expect(plain.body.code).to.equal('INVALID_CONTENT_TYPE');
   });
 
   it('answers 413 PAYLOAD_TOO_LARGE over 128 KiB', async () => {

@@ -64,7 +64,7 @@ describe('HTTP limits', function () {
       expect(allowed.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b))
         .to.deep.equal(Array.from({ length: 60 }, (_, i) => i));
       expect(allowed.every((r) => r.headers.get('x-ratelimit-limit') === '60')).to.equal(true);
-      expect(allowed.every((r) => r.headers.get('x-ratelimit-reset') === '0' && r.headers.get('retry-after') === null)).to.equal(true);
+      expect(allowed.every((r) => r.headers.get('x-ratelimit-reset') === '0' && r.headers.get('retry-after') === '0')).to.equal(true);
       // Per account, not per key; one bucket for both endpoints.
       expectRateLimited(await detect(secondKey), 60);
       expectRateLimited(await call(t.url, 'POST', '/v1/humanize', { key, body: { text: TEXT } }), 60);
@@ -74,6 +74,46 @@ describe('HTTP limits', function () {
       expect(tones.body.words_remaining).to.equal(1_000_000 - 10 * TEXT_WORDS);
       const { key: otherAccount } = await t.customer();
       expect((await detect(otherAccount)).status).to.equal(200);
+    });
+
+    it('carries the headers on refusals before the limiter (body, scope, account state) without counting them', async () => {
+      const { accountId, key } = await t.customer();
+      const { key: humanizeOnly } = await t.admin.createKey({ accountId, name: 'humanize only', scopes: 'humanize', allowIps: null });
+      expect((await detect(key)).headers.get('x-ratelimit-remaining')).to.equal('59');
+      for (let i = 0; i < 3; i++) {
+        const denied = await detect(humanizeOnly);
+        expectProblem(denied, 403, 'SCOPE_DENIED');
+        expect(denied.headers.get('x-ratelimit-limit')).to.equal('60');
+        expect(denied.headers.get('x-ratelimit-remaining')).to.equal('59');
+        expect(denied.headers.get('x-ratelimit-reset')).to.equal('0');
+        expect(denied.headers.get('retry-after')).to.equal('0');
+      }
+      // Refused before authentication (body checks): the key is still looked up for the headers.
+      const early = [
+        await call(t.url, 'POST', '/v1/humanize', { key, body: '{"text":' }),
+        await call(t.url, 'POST', '/v1/detect', { key, body: 'text', headers: { 'Content-Type': 'text/plain' } }),
+        await call(t.url, 'POST', '/v1/detect', { key, body: JSON.stringify({ text: 'a '.repeat(70_000) }) }),
+      ];
+      expect(early.map((r) => r.body.code)).to.deep.equal(['INVALID_JSON', 'INVALID_CONTENT_TYPE', 'PAYLOAD_TOO_LARGE']);
+      for (const r of early) {
+        expect(r.headers.get('x-ratelimit-limit')).to.equal('60');
+        expect(r.headers.get('x-ratelimit-remaining')).to.equal('59');
+        expect(r.headers.get('retry-after')).to.equal('0');
+      }
+      // No key, no account: nothing to report.
+      expect(noRateHeaders(await call(t.url, 'POST', '/v1/detect', { body: { text: TEXT } }))).to.deep.equal([]);
+      const ok = await call(t.url, 'POST', '/v1/humanize', { key: humanizeOnly, body: { text: TEXT } });
+      expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
+      expect(ok.headers.get('x-ratelimit-remaining')).to.equal('58');
+      expect(ok.headers.get('retry-after')).to.equal('0');
+      expect(ok.headers.get('x-latency-ms')).to.match(/^\d+$/);
+      await t.admin.suspend(accountId, 'banned');
+      const banned = await call(t.url, 'POST', '/v1/humanize', { key, body: { text: TEXT } });
+      expectProblem(banned, 403, 'BANNED');
+      expect(banned.headers.get('x-ratelimit-limit')).to.equal('60');
+      expect(banned.headers.get('x-ratelimit-remaining')).to.equal('58');
+      // Usage and tones still carry them only on 429.
+      expect(noRateHeaders(await call(t.url, 'GET', '/v1/usage', { key }))).to.deep.equal([]);
     });
 
     it('an empty balance is 402 INSUFFICIENT_WORDS up to the limit, never 429', async () => {

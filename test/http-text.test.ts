@@ -66,6 +66,8 @@ describe('humanize and detect over HTTP', function () {
     });
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
+    expect(res.headers.get('x-request-id')).to.equal('stream-1');
+    expect(res.headers.get('x-latency-ms')).to.match(/^\d+$/);
     const events = await readSse(res);
     expect(events[0]?.event).to.equal('meta');
     const meta = JSON.parse(events[0]!.data);
@@ -82,6 +84,8 @@ describe('humanize and detect over HTTP', function () {
     expect(replay.status).to.equal(200);
     expect(replay.headers.get('content-type')).to.match(/^application\/json/);
     expect(replay.body.replayed).to.equal(true);
+    expect(replay.headers.get('x-idempotent-replay')).to.equal('true');
+    expect(replay.headers.get('x-latency-ms')).to.match(/^\d+$/);
     expect(replay.body.humanized_text).to.equal(chunks.join(''));
     expect(replay.body.words_remaining).to.equal(body.words_remaining);
   });

@@ -141,6 +141,28 @@ describe('HTTP validation, plan features and charging', function () {
       expect(longest.body.id).to.equal('k'.repeat(128));
     });
 
+    it('a well-formed Idempotency-Key is the request id of every humanize/detect response, refusals before it is read included', async () => {
+      const { key } = await t.customer({ scopes: 'humanize' });
+      const run = Date.now().toString(36);
+      const cases: Array<[string, (idem: string) => Promise<JsonResponse>, number, string]> = [
+        ['no-key', (idem) => call(t.url, 'POST', '/v1/detect', { body: { text: TEXT }, headers: { 'Idempotency-Key': idem } }), 401, 'MISSING_API_KEY'],
+        ['scope', (idem) => detect(key, { text: TEXT }, { 'Idempotency-Key': idem }), 403, 'SCOPE_DENIED'],
+        ['content-type', (idem) => call(t.url, 'POST', '/v1/humanize', { key, body: 'hello', headers: { 'Idempotency-Key': idem, 'Content-Type': 'text/plain' } }), 415, 'INVALID_CONTENT_TYPE'],
+        ['json', (idem) => call(t.url, 'POST', '/v1/humanize', { key, body: '{"text":', headers: { 'Idempotency-Key': idem } }), 400, 'INVALID_JSON'],
+        ['validation', (idem) => humanize(key, { text: 'too short' }, { 'Idempotency-Key': idem }), 400, 'INVALID_TEXT'],
+      ];
+      for (const [label, send, status, code] of cases) {
+        const idem = `early-${label}-${run}`;
+        const res = await send(idem);
+        expectProblem(res, status, code);
+        expect(res.headers.get('x-request-id'), label).to.equal(idem);
+      }
+      // A malformed key is not adopted: the refusal carries a server-generated id.
+      const malformed = await humanize(key, { text: TEXT }, { 'Idempotency-Key': 'order 1' });
+      expectProblem(malformed, 400, 'INVALID_IDEMPOTENCY_KEY');
+      expect(malformed.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+    });
+
     it('VALIDATION_FAILED for a non-boolean stream or a body that is not an object', async () => {
       const { key } = await t.customer();
       expectProblem(await humanize(key, { text: TEXT, stream: 'yes' }), 400, 'VALIDATION_FAILED');

@@ -44,6 +44,18 @@ describe('limits (Redis-shared rate limits and in-flight slots)', () => {
       expect(refused.retryAfterSeconds).to.equal(refused.resetSeconds);
     });
 
+    it('peekPrimary reports the primary window without counting', async () => {
+      expect(await limiter.peekPrimary('acct-p', 2)).to.include({ allowed: true, bucket: 'primary', limit: 2, remaining: 2, resetSeconds: 0, retryAfterSeconds: 0 });
+      await limiter.primary('acct-p', 2);
+      for (let i = 0; i < 3; i += 1) expect(await limiter.peekPrimary('acct-p', 2)).to.include({ allowed: true, remaining: 1, resetSeconds: 0 });
+      await limiter.primary('acct-p', 2);
+      const full = await limiter.peekPrimary('acct-p', 2);
+      expect(full).to.include({ allowed: false, remaining: 0 });
+      expect(full.resetSeconds).to.be.within(1, 60);
+      expect(full.retryAfterSeconds).to.equal(full.resetSeconds);
+      expect((await limiter.primary('acct-p', 2)).allowed).to.equal(false);
+    });
+
     it('keeps accounts and buckets apart', async () => {
       for (let i = 0; i < 2; i += 1) await limiter.primary('acct-a', 2);
       expect((await limiter.primary('acct-a', 2)).allowed).to.equal(false);
@@ -214,9 +226,12 @@ describe('limits (Redis-shared rate limits and in-flight slots)', () => {
   });
 
   describe('rateLimitHeaders', () => {
-    it('writes the section 8 headers, Retry-After only when refused', () => {
+    it('writes the section 8 headers, Retry-After when refused or asked for always', () => {
       const ok = { allowed: true, bucket: 'primary', limit: 60, remaining: 12, resetSeconds: 0, retryAfterSeconds: 0 } as const;
       expect(rateLimitHeaders(ok)).to.deep.equal({ 'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '12', 'X-RateLimit-Reset': '0' });
+      expect(rateLimitHeaders(ok, 'always')).to.deep.equal({
+        'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '12', 'X-RateLimit-Reset': '0', 'Retry-After': '0',
+      });
       const refused = { ...ok, allowed: false, remaining: 0, resetSeconds: 41, retryAfterSeconds: 41 };
       expect(rateLimitHeaders(refused)).to.deep.equal({
         'X-RateLimit-Limit': '60', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '41', 'Retry-After': '41',

@@ -66,6 +66,9 @@ export function authenticate(options: AuthOptions): Middleware {
       throw new ApiError('KEY_EXPIRED', 'This key was rotated and its grace period has ended; use the new key.');
     }
     if (!account) throw new ApiError('UNKNOWN_ERROR', 'The key could not be matched to an account.');
+    const accountPlan = account.planKey ? findPlan(account.planKey, options.extraPlans) : undefined;
+    // From here on the request has an account to count against (rate-limit headers on humanize/detect).
+    if (accountPlan) ctx.state.limitOwner = { accountId: key.accountId, requestsPerMinute: accountPlan.requestsPerMinute };
     if (key.allowIps.length > 0 && !ipAllowed(key.allowIps, clientIp(ctx, options.trustProxy))) {
       throw new ApiError('IP_NOT_ALLOWED', 'Your IP address is not on this key\'s allowlist.');
     }
@@ -77,7 +80,7 @@ export function authenticate(options: AuthOptions): Middleware {
     }
     if (!account.planKey) throw new ApiError('NO_SUBSCRIPTION', 'This account has no subscription.');
     if (account.status === 'cancelled') throw new ApiError('NO_ACTIVE_SUBSCRIPTION', 'This account has no active API plan.');
-    const plan = findPlan(account.planKey, options.extraPlans);
+    const plan = accountPlan;
     if (!plan) throw new ApiError('PLAN_NOT_FOUND', `The account's plan ${account.planKey} has no configuration.`);
 
     const principal: Principal = { keyId: key.keyId, keyName: key.name, scopes: key.scopes, accountId: key.accountId, plan };

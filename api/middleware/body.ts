@@ -30,7 +30,11 @@ export function jsonBody(options: BodyOptions = {}): Middleware {
     if (ctx.method !== 'POST' && ctx.method !== 'PUT') return next();
     const declared = Number(ctx.get('Content-Length') || 0);
     if (declared > BODY_LIMIT_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is over ${BODY_LIMIT_BYTES / 1024} KiB.`);
-    if (!ctx.is('application/json')) {
+    // Without a body (no Content-Length, no Transfer-Encoding) ctx.is() answers null whatever the header
+    // says: judge the header alone then, so a JSON request with nothing in it is a bad body, not a 415.
+    const matched = ctx.is('application/json');
+    const json = matched === null ? ctx.get('Content-Type').split(';')[0]!.trim().toLowerCase() === 'application/json' : matched !== false;
+    if (!json) {
       throw new ApiError('INVALID_CONTENT_TYPE', 'Send the body as JSON with Content-Type: application/json.');
     }
     const reading = parse(ctx, async () => {});

@@ -35,15 +35,47 @@ export function primaryLimits(limiter: Limiter, logger: Logger, slotTtlMs: numbe
       logger.warn({ err: err.message }, 'rate limiter unavailable; request let through');
       checked = null;
     }
-    if (checked) ctx.set(rateLimitHeaders(checked.rate));
+    if (checked) ctx.set(rateLimitHeaders(checked.rate, 'always'));
     if (checked && !checked.rate.allowed) refuse(checked.rate);
     if (checked?.slot && !checked.slot.acquired) {
+      // Within the rate limit, so Retry-After would say 0; a slot frees when a request finishes.
+      ctx.set('Retry-After', '1');
       throw new ApiError('CONCURRENT_LIMIT', `At most ${plan.concurrentRequests} humanize/detect requests may be in flight; wait for one to finish.`);
     }
     try {
       await next();
     } finally {
       if (checked) await limiter.releaseSlot(accountId, slotId).catch(() => {});
+    }
+  };
+}
+
+/** Who a humanize/detect request counts against, once its key is known (set by authentication). */
+export interface LimitOwner { accountId: string; requestsPerMinute: number }
+
+/**
+ * Humanize and detect carry the rate-limit headers on every error from a known key, including the
+ * refusals that come before primaryLimits: those show the window as it stands, without counting the
+ * request. Mounted first on the route. A refusal before authentication (a body that is too large, not
+ * JSON or not declared as JSON) has no account yet, so `identify` (the authentication middleware) is run
+ * for it on its own; it records the account in `ctx.state.limitOwner` once the key is found, and whatever
+ * it throws is ignored, since the first refusal is the answer.
+ */
+export function primaryHeadersOnEarlyRefusal(limiter: Limiter, logger: Logger, identify: Middleware): Middleware {
+  return async function peekPrimaryOnRefusal(ctx, next) {
+    try {
+      await next();
+    } catch (err: unknown) {
+      if (!ctx.response.get('X-RateLimit-Limit')) {
+        if (!ctx.state.limitOwner && !ctx.state.principal) await Promise.resolve(identify(ctx, async () => {})).catch(() => {});
+        const owner = ctx.state.limitOwner as LimitOwner | undefined;
+        // Best effort: the refusal is what the client needs, with or without the headers.
+        const state = owner
+          ? await failOpen(logger, () => limiter.peekPrimary(owner.accountId, owner.requestsPerMinute)).catch(() => null)
+          : null;
+        if (state) ctx.set(rateLimitHeaders(state, 'always'));
+      }
+      throw err;
     }
   };
 }

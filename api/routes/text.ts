@@ -12,7 +12,7 @@ import type { BuiltinTone } from '../../domain/options.js';
 import type { SchemaRegistry } from '../../schemas/index.js';
 import type { Principal } from '../middleware/auth.js';
 import { parseDetect, parseHumanize } from '../text-request.js';
-import { idempotencyHeader, type TextJobs } from '../text-job.js';
+import { idempotencyHeader, idempotencyKeyAsRequestId, type TextJobs } from '../text-job.js';
 
 export interface TextRoutesDeps {
   /** body, auth and the per-scope middleware of the composition root. */
@@ -32,7 +32,7 @@ export function textRouter(deps: TextRoutesDeps): Router {
   const router = new Router();
   const seed = deps.seed ?? (() => Math.floor(Math.random() * 2 ** 31));
 
-  router.post('/v1/humanize', ...deps.edge('humanize'), idempotencyHeader(), async (ctx) => {
+  router.post('/v1/humanize', idempotencyKeyAsRequestId(), ...deps.edge('humanize'), idempotencyHeader(), async (ctx) => {
     const principal = ctx.state.principal as Principal;
     const input = parseHumanize(deps.schemas, ctx.request.body, principal.plan);
     let tone: ToneSpec;
@@ -61,7 +61,7 @@ export function textRouter(deps: TextRoutesDeps): Router {
     });
   });
 
-  router.post('/v1/detect', ...deps.edge('detect'), idempotencyHeader(), async (ctx) => {
+  router.post('/v1/detect', idempotencyKeyAsRequestId(), ...deps.edge('detect'), idempotencyHeader(), async (ctx) => {
     const principal = ctx.state.principal as Principal;
     const input = parseDetect(deps.schemas, ctx.request.body, principal.plan);
     await deps.jobs.accept(ctx, {
