@@ -1,8 +1,9 @@
 /**
  * In-process cache of API key and account lookups, so the steady state costs no database round trip per
- * request. Each API process polls the read models' change positions a few times a second and drops its
- * cache when they move, so a revoke, rotation or suspension takes effect everywhere within KEY_CACHE_SETTLE_MS
- * (the operators' commands wait that long before they return).
+ * request. The operators' commands that take access away or give it back announce the change on Redis
+ * (`channels.accessChanged`) before they return, and every API process drops its cache on the announcement;
+ * each also polls the read models' change positions a few times a second and drops its cache when they move,
+ * so a change reaches a process that missed the announcement within KEY_CACHE_SETTLE_MS.
  */
 import type { Pool } from 'pg';
 import { findAccount, type AccountRow } from '../projections/accounts.js';
@@ -17,9 +18,9 @@ const MAX_ENTRIES = 50_000;
 export const KEY_CACHE_POLL_MS = 250;
 
 /**
- * How long after the read models show a change every API process has dropped its cached copy: two polls
- * (one may have started just before the change) and a margin for the poll query itself. The operators'
- * commands that revoke, rotate or suspend wait this long before they return.
+ * How long after the read models show a change every API process has dropped its cached copy by polling alone:
+ * two polls (one may have started just before the change) and a margin for the poll query itself. An
+ * operator's command that could not announce its change waits this long before it returns.
  */
 export const KEY_CACHE_SETTLE_MS = 2 * KEY_CACHE_POLL_MS + 100;
 
@@ -28,7 +29,7 @@ export class KeyCache {
   private version = '';
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly pool: Pool, private readonly logger: Logger, private readonly pollMs = KEY_CACHE_POLL_MS) {}
+  constructor(private readonly pool: Pool, private readonly logger: Logger, private readonly pollMs: number = KEY_CACHE_POLL_MS) {}
 
   async start(): Promise<void> {
     await this.poll();
@@ -39,6 +40,14 @@ export class KeyCache {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /**
+   * Drops every cached key and account, as a change of the read models' positions does: called when an
+   * operator's command announces a change, so the next request reads it without waiting for a poll.
+   */
+  invalidate(): void {
+    this.entries.clear();
   }
 
   lookup(hash: string): Promise<KeyLookup | null> {

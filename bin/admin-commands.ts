@@ -2,8 +2,9 @@
  * The operators' commands (design.md "Operators' interface"). Each appends through the deciders and
  * returns only once the read side shows the change (it catches the projections up itself, so it does
  * not depend on a projector process running). A command that takes access away or gives it back
- * (suspend, reinstate, cancel, rotate, revoke) also waits until every API process has dropped its cached
- * copy of the key and account (KEY_CACHE_SETTLE_MS), so the next request already sees the change.
+ * (suspend, reinstate, cancel, rotate, revoke) also announces the change to the API processes, which drop
+ * their cached copies of keys and accounts at once, so the next request already sees it; when it cannot
+ * announce it (Redis unreachable), it waits until their polling has (KEY_CACHE_SETTLE_MS).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
@@ -24,7 +25,9 @@ export interface AdminDeps {
   runner: ProjectionRunner;
   extraPlans: Readonly<Record<string, Plan>>;
   now?: () => Date;
-  /** Wait after an access change for API processes' key caches (default KEY_CACHE_SETTLE_MS). */
+  /** Tells every API process that keys or accounts changed (a PUBLISH on `channels.accessChanged`). */
+  announceAccessChange?: () => Promise<void>;
+  /** Wait after an access change that could not be announced (default KEY_CACHE_SETTLE_MS). */
   cacheSettleMs?: number;
 }
 
@@ -43,6 +46,14 @@ export class AdminCommands {
 
   /** Until every API process has dropped its cached copy of keys and accounts (see api/key-cache.ts). */
   private async settled(): Promise<void> {
+    if (this.deps.announceAccessChange) {
+      try {
+        await this.deps.announceAccessChange();
+        return;
+      } catch {
+        // Not announced: the API processes see the change by polling.
+      }
+    }
     const ms = this.deps.cacheSettleMs ?? KEY_CACHE_SETTLE_MS;
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   }

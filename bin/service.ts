@@ -29,6 +29,7 @@ import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { TextJobs } from '../api/text-job.js';
 import { balanceOf } from '../domain/account.js';
+import { channels } from '../domain/jobs.js';
 import { HEALTH_REQUESTS_PER_MINUTE, type Plan } from '../domain/plans.js';
 import type { Config } from '../infra/config.js';
 import { IdempotencyService } from '../infra/idempotency.js';
@@ -69,6 +70,8 @@ export interface ServiceOptions {
   hooks?: { relay?: RelayHooks; processor?: ProcessorHooks };
   /** How long the API keeps trying to settle an abandoned request through a store outage (default 15 s). */
   settleRetryMs?: number;
+  /** How often the API's key cache polls the read models (default KEY_CACHE_POLL_MS); tests make it long. */
+  keyCachePollMs?: number;
   /** Replace the usage statistics lookup (tests break it to see the degraded answer). */
   usageStats?: (accountId: string) => Promise<import('../projections/usage.js').UsageStats>;
 }
@@ -150,9 +153,17 @@ export async function startService(config: Config, options: ServiceOptions = {})
   }
 
   if (config.roles.includes('api')) {
-    const keys = new KeyCache(pool, logger);
+    const keys = new KeyCache(pool, logger, options.keyCachePollMs);
     await keys.start();
     closers.push(async () => keys.stop());
+    // Operators' commands announce access changes; polling (above) still catches what an outage made us miss.
+    const accessChannel = channels.accessChanged(prefix);
+    subscriber.on('message', (channel: string) => { if (channel === accessChannel) keys.invalidate(); });
+    // Not awaited: with Redis down at start the process still serves (health says degraded), and its cache
+    // starts empty; ioredis subscribes again after a reconnect.
+    subscriber.subscribe(accessChannel).catch((err: unknown) => {
+      logger.warn({ err }, 'could not subscribe to access changes; key caches follow them by polling');
+    });
     const jobQueues = new JobQueues(config.redisUrl, prefix, (err) => logger.warn({ err: err.message }, 'queue connection error'));
     queues = jobQueues;
     closers.push(() => jobQueues.close());

@@ -230,20 +230,29 @@ describe('HTTP access: scopes, IP allowlists, account states, keys', function ()
     });
 
     it('the operators\' commands are in effect by the time they return: the next request sees them', async () => {
-      // Each key is used first, so every API process holds it and its account in its key cache.
-      for (let round = 0; round < 3; round++) {
-        const { accountId, keyId, key } = await t.customer();
-        expect((await call(t.url, 'GET', '/v1/usage', { key })).status).to.equal(200);
-        await t.admin.suspend(accountId, 'banned');
-        expectProblem(await call(t.url, 'GET', '/v1/usage', { key }), 403, 'BANNED');
-        await t.admin.reinstate(accountId);
-        expect((await call(t.url, 'GET', '/v1/usage', { key })).status).to.equal(200);
-        await t.admin.revokeKey(keyId);
-        expectProblem(await call(t.url, 'GET', '/v1/usage', { key }), 401, 'INVALID_KEY');
-        const other = await t.customer();
-        expect((await call(t.url, 'GET', '/v1/tones', { key: other.key })).status).to.equal(200);
-        await t.admin.cancel(other.accountId);
-        expectProblem(await call(t.url, 'GET', '/v1/tones', { key: other.key }), 403, 'NO_ACTIVE_SUBSCRIPTION');
+      // This service's key cache never polls within the test: only the commands' announcements can drop it.
+      const still = await startTestService({}, { keyCachePollMs: 3_600_000 });
+      try {
+        for (let round = 0; round < 3; round++) {
+          // Each key is used first, so the API process holds it and its account in its key cache.
+          const { accountId, keyId, key } = await still.customer();
+          expect((await call(still.url, 'GET', '/v1/usage', { key })).status).to.equal(200);
+          await still.admin.suspend(accountId, 'banned');
+          expectProblem(await call(still.url, 'GET', '/v1/usage', { key }), 403, 'BANNED');
+          await still.admin.reinstate(accountId);
+          expect((await call(still.url, 'GET', '/v1/usage', { key })).status).to.equal(200);
+          const rotated = await still.admin.rotateKey(keyId, 0);
+          expectProblem(await call(still.url, 'GET', '/v1/usage', { key }), 401, 'KEY_EXPIRED');
+          expect((await call(still.url, 'GET', '/v1/usage', { key: rotated.key })).status).to.equal(200);
+          await still.admin.revokeKey(rotated.key_id);
+          expectProblem(await call(still.url, 'GET', '/v1/usage', { key: rotated.key }), 401, 'INVALID_KEY');
+          const other = await still.customer();
+          expect((await call(still.url, 'GET', '/v1/tones', { key: other.key })).status).to.equal(200);
+          await still.admin.cancel(other.accountId);
+          expectProblem(await call(still.url, 'GET', '/v1/tones', { key: other.key }), 403, 'NO_ACTIVE_SUBSCRIPTION');
+        }
+      } finally {
+        await still.close();
       }
     });
 

@@ -9,6 +9,8 @@ import { startService, type Service, type ServiceOptions } from '../../bin/servi
 import { loadConfig, type Config } from '../../infra/config.js';
 import { createLogger } from '../../infra/logger.js';
 import type { Plan } from '../../domain/plans.js';
+import { channels } from '../../domain/jobs.js';
+import { createRedis } from '../../infra/redis.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from './db.js';
 
 export interface TestService {
@@ -35,7 +37,11 @@ export async function startTestService(
   const logger = createLogger(config.logLevel);
   const service = await startService(config, { logger, ...options });
   const backends = await openBackends(config, logger);
-  const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: options.extraPlans ?? {} });
+  const announcer = createRedis(config.redisUrl);
+  const admin = new AdminCommands({
+    store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: options.extraPlans ?? {},
+    announceAccessChange: async () => { await announcer.publish(channels.accessChanged(`${config.redisPrefix}:`), 'keys-or-accounts'); },
+  });
   return {
     url: service.url as string,
     service, config, db, admin, backends,
@@ -47,6 +53,7 @@ export async function startTestService(
     async close() {
       await service.close();
       await backends.close();
+      announcer.disconnect();
       await db.drop();
     },
   };
