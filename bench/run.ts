@@ -13,9 +13,9 @@
  * Absolute figures depend on the machine; the ratios to the essential pipeline are what to compare.
  * Writes bench/results/http.json and bench/results/http.md. About three minutes.
  */
-import { writeFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -28,6 +28,7 @@ import { PLANS, type Plan } from '../domain/plans.js';
 import { createTestDatabase, REDIS_URL } from '../test/support/db.js';
 import { freePort, dropRedisPrefix } from '../test/support/processes.js';
 import { SAMPLE_TEXT } from '../test/support/service.js';
+import { DATA_DIR } from './detector/lib/dataset.js';
 import { createEssentialTable } from './essential.js';
 import { spawnReady, type BenchProcess } from './processes.js';
 import { detectCpuInPool, rebuildRate } from './measures.js';
@@ -35,8 +36,25 @@ import { detectCpuInPool, rebuildRate } from './measures.js';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60);
-/** 250 words: the sample paragraph five times. */
+/** 250 words: the sample paragraph five times (the SSE measure, and every request with BENCH_TEXTS=repeated). */
 const TEXT = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
+/**
+ * What the requests send. `varied` (the default): a different 250-word text per request, cycling through
+ * 400 made of consecutive texts of the detection data, as real traffic is; the engine's sentence memo then
+ * helps as little as it would there. `repeated`: TEXT every time, as runs before this option measured.
+ */
+const TEXT_MODE = process.env.BENCH_TEXTS === 'repeated' ? 'repeated' : 'varied';
+const TEXT_WORDS = 250;
+
+function requestTexts(): string[] {
+  const file = resolve(DATA_DIR, 'train.jsonl');
+  if (TEXT_MODE === 'repeated' || !existsSync(file)) return [TEXT];
+  const words = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim())
+    .flatMap((l) => (JSON.parse(l) as { text: string }).text.split(/\s+/u).filter(Boolean));
+  const texts: string[] = [];
+  for (let at = 0; texts.length < 400 && at + TEXT_WORDS <= words.length; at += TEXT_WORDS) texts.push(words.slice(at, at + TEXT_WORDS).join(' '));
+  return texts;
+}
 
 const benchPlan: Plan = {
   ...(PLANS.api_scale as Plan), key: 'api_bench', name: 'Bench', wordsPerMonth: 2_000_000_000,
@@ -117,11 +135,15 @@ async function main(): Promise<void> {
     const essentialUrl = `http://127.0.0.1:${essentialPort}/detect`;
 
     let turn = 0;
+    let sent = 0;
+    const bodies = requestTexts().map((text) => JSON.stringify({ text }));
     const rotating = (path: string) => ({
       method: 'POST' as const,
-      setupRequest: (req: autocannon.Request) => ({ ...req, path, headers: { Authorization: `Bearer ${keys[turn++ % keys.length]}`, 'Content-Type': 'application/json' } }),
+      setupRequest: (req: autocannon.Request) => ({
+        ...req, path, body: bodies[sent++ % bodies.length]!, headers: { Authorization: `Bearer ${keys[turn++ % keys.length]}`, 'Content-Type': 'application/json' },
+      }),
     });
-    const body = JSON.stringify({ text: TEXT });
+    const body = bodies[0]!;
     const post = { method: 'POST' as const, body, headers: { 'Content-Type': 'application/json' } };
     // Warm-up (JIT, connection pools), not recorded.
     await cannon(essentialUrl, 10, { ...post, requests: [rotating('/detect')] }, 3);
@@ -168,7 +190,7 @@ async function main(): Promise<void> {
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   const meta = {
     date: new Date().toISOString(), node: process.version, durationSeconds: DURATION_S, customers: CUSTOMERS,
-    textWords: TEXT.split(/\s+/).length, workerConcurrency: defaultConcurrency('local'),
+    textWords: TEXT_WORDS, texts: TEXT_MODE, workerConcurrency: defaultConcurrency('local'),
   };
   writeFileSync(new URL('./results/http.json', import.meta.url), JSON.stringify({ ...meta, rows, rebuild, detectCpu }, null, 2) + '\n');
   writeFileSync(new URL('./results/http.md', import.meta.url), `# HTTP benchmark\n\n${JSON.stringify(meta)}\n\n${table}\n\n${extra}\n`);
