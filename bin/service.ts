@@ -72,6 +72,8 @@ export interface ServiceOptions {
   settleRetryMs?: number;
   /** How often the API's key cache polls the read models (default KEY_CACHE_POLL_MS); tests make it long. */
   keyCachePollMs?: number;
+  /** Called after the key cache was dropped on an operator's announcement (tests wait for it). */
+  onAccessChanged?: () => void;
   /** Replace the usage statistics lookup (tests break it to see the degraded answer). */
   usageStats?: (accountId: string) => Promise<import('../projections/usage.js').UsageStats>;
 }
@@ -158,7 +160,11 @@ export async function startService(config: Config, options: ServiceOptions = {})
     closers.push(async () => keys.stop());
     // Operators' commands announce access changes; polling (above) still catches what an outage made us miss.
     const accessChannel = channels.accessChanged(prefix);
-    subscriber.on('message', (channel: string) => { if (channel === accessChannel) keys.invalidate(); });
+    subscriber.on('message', (channel: string) => {
+      if (channel !== accessChannel) return;
+      keys.invalidate();
+      options.onAccessChanged?.();
+    });
     // Not awaited: with Redis down at start the process still serves (health says degraded), and its cache
     // starts empty; ioredis subscribes again after a reconnect.
     subscriber.subscribe(accessChannel).catch((err: unknown) => {

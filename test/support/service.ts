@@ -35,12 +35,28 @@ export async function startTestService(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', WORKER_CONCURRENCY: '4', ...env,
   });
   const logger = createLogger(config.logLevel);
-  const service = await startService(config, { logger, ...options });
+  // The admin helpers' announcements return once this service has dropped its key cache: the test's next
+  // request, sent from this same process, must not race the announcement to the server.
+  const announced = new Set<() => void>();
+  const service = await startService(config, {
+    logger, ...options,
+    onAccessChanged: () => { options.onAccessChanged?.(); for (const seen of [...announced]) seen(); },
+  });
   const backends = await openBackends(config, logger);
   const announcer = createRedis(config.redisUrl);
   const admin = new AdminCommands({
     store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: options.extraPlans ?? {},
-    announceAccessChange: async () => { await announcer.publish(channels.accessChanged(`${config.redisPrefix}:`), 'keys-or-accounts'); },
+    announceAccessChange: async () => {
+      let seen!: () => void;
+      const received = new Promise<void>((resolve) => { seen = resolve; });
+      announced.add(seen);
+      try {
+        await announcer.publish(channels.accessChanged(`${config.redisPrefix}:`), 'keys-or-accounts');
+        await Promise.race([received, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      } finally {
+        announced.delete(seen);
+      }
+    },
   });
   return {
     url: service.url as string,
