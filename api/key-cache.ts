@@ -1,7 +1,8 @@
 /**
  * In-process cache of API key and account lookups, so the steady state costs no database round trip per
- * request. The operators' commands that take access away or give it back announce the change on Redis
- * (`channels.accessChanged`) before they return, and every API process drops its cache on the announcement;
+ * request. The operators' commands that take access away or give it back announce the change with a
+ * PostgreSQL NOTIFY on ACCESS_CHANGED_CHANNEL before they return, and every API process, listening, drops its
+ * cache on it;
  * each also polls the read models' change positions a few times a second and drops its cache when they move,
  * so a change reaches a process that missed the announcement within KEY_CACHE_SETTLE_MS.
  */
@@ -13,6 +14,9 @@ import type { Logger } from '../infra/logger.js';
 export interface KeyLookup { key: KeyRow; account: AccountRow | null }
 
 const MAX_ENTRIES = 50_000;
+
+/** The PostgreSQL notification channel on which operators' commands announce a change of keys or accounts. */
+export const ACCESS_CHANGED_CHANNEL = 'access_changed';
 
 /** How often each API process checks the read models for a change to keys or accounts. */
 export const KEY_CACHE_POLL_MS = 250;

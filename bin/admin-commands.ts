@@ -2,13 +2,13 @@
  * The operators' commands (design.md "Operators' interface"). Each appends through the deciders and
  * returns only once the read side shows the change (it catches the projections up itself, so it does
  * not depend on a projector process running). A command that takes access away or gives it back
- * (suspend, reinstate, cancel, rotate, revoke) also announces the change to the API processes, which drop
- * their cached copies of keys and accounts at once, so the next request already sees it; when it cannot
- * announce it (Redis unreachable), it waits until their polling has (KEY_CACHE_SETTLE_MS).
+ * (suspend, reinstate, cancel, rotate, revoke) also announces the change to the API processes (a NOTIFY),
+ * which drop their cached copies of keys and accounts at once, so the next request already sees it; when
+ * it cannot announce it, it waits until their polling has (KEY_CACHE_SETTLE_MS).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { KEY_CACHE_SETTLE_MS } from '../api/key-cache.js';
+import { ACCESS_CHANGED_CHANNEL, KEY_CACHE_SETTLE_MS } from '../api/key-cache.js';
 import { accountDecider, balanceOf, accountStatus, type AccountCommand, type AccountState } from '../domain/account.js';
 import { apiKeyDecider, assertKeyQuota, type ApiKeyState, DEFAULT_ROTATION_GRACE_SECONDS, generateKeySecret, hashKey, parseAllowList, parseScopes, successorOf, type ApiKeyCommand } from '../domain/apikey.js';
 import { DomainError } from '../domain/error-codes.js';
@@ -25,7 +25,7 @@ export interface AdminDeps {
   runner: ProjectionRunner;
   extraPlans: Readonly<Record<string, Plan>>;
   now?: () => Date;
-  /** Tells every API process that keys or accounts changed (a PUBLISH on `channels.accessChanged`). */
+  /** Tells every API process that keys or accounts changed (default: NOTIFY on ACCESS_CHANGED_CHANNEL). */
   announceAccessChange?: () => Promise<void>;
   /** Wait after an access change that could not be announced (default KEY_CACHE_SETTLE_MS). */
   cacheSettleMs?: number;
@@ -46,13 +46,12 @@ export class AdminCommands {
 
   /** Until every API process has dropped its cached copy of keys and accounts (see api/key-cache.ts). */
   private async settled(): Promise<void> {
-    if (this.deps.announceAccessChange) {
-      try {
-        await this.deps.announceAccessChange();
-        return;
-      } catch {
-        // Not announced: the API processes see the change by polling.
-      }
+    try {
+      if (this.deps.announceAccessChange) await this.deps.announceAccessChange();
+      else await this.deps.pool.query(`NOTIFY ${ACCESS_CHANGED_CHANNEL}`);
+      return;
+    } catch {
+      // Not announced: the API processes see the change by polling.
     }
     const ms = this.deps.cacheSettleMs ?? KEY_CACHE_SETTLE_MS;
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,23 +5,8 @@
 import { parseArgs } from 'node:util';
 import { DomainError, statusOf, titleOf } from '../domain/error-codes.js';
 import type { SuspensionReason } from '../domain/events.js';
-import { ConfigError, loadConfig, type Config } from '../infra/config.js';
+import { ConfigError, loadConfig } from '../infra/config.js';
 import { openBackends, loadExtraPlans } from './backends.js';
-
-/**
- * Tells the API processes that keys or accounts changed: one PUBLISH on a short-lived connection, loaded
- * only by the commands that change access. Fails fast when Redis is unreachable (the command then waits for
- * the API processes' polling instead).
- */
-async function announceAccessChange(config: Config): Promise<void> {
-  const [{ createRedis }, { channels }] = await Promise.all([import('../infra/redis.js'), import('../domain/jobs.js')]);
-  const redis = createRedis(config.redisUrl, { connectTimeout: 1_000, commandTimeout: 1_000, retryStrategy: () => null });
-  try {
-    await redis.publish(channels.accessChanged(`${config.redisPrefix}:`), 'keys-or-accounts');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const USAGE = `usage: admin <command> [--flags]
   accounts create --plan growth|scale|<plan key>|none [--email E]
@@ -95,10 +80,7 @@ async function main(argv: string[]): Promise<number> {
   const backends = await openBackends(config, undefined, { poolSize, catchUp: false });
   try {
     const { AdminCommands } = await commands;
-    const admin = new AdminCommands({
-      store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: loadExtraPlans(config),
-      announceAccessChange: () => announceAccessChange(config),
-    });
+    const admin = new AdminCommands({ store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: loadExtraPlans(config) });
     const out = await (async (): Promise<unknown> => {
       switch (`${group} ${command}`) {
         case 'accounts create': {

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Middleware } from 'koa';
 import { createApp, type RequestLog } from '../api/app.js';
-import { KeyCache } from '../api/key-cache.js';
+import { ACCESS_CHANGED_CHANNEL, KeyCache } from '../api/key-cache.js';
 import { authenticate, clientIp, requireScope, type Principal } from '../api/middleware/auth.js';
 import { BODY_READ_TIMEOUT_MS, jsonBody } from '../api/middleware/body.js';
 import { healthLimit, primaryHeadersOnEarlyRefusal, primaryLimits, secondaryLimits } from '../api/middleware/limits.js';
@@ -29,7 +29,6 @@ import { createServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { TextJobs } from '../api/text-job.js';
 import { balanceOf } from '../domain/account.js';
-import { channels } from '../domain/jobs.js';
 import { HEALTH_REQUESTS_PER_MINUTE, type Plan } from '../domain/plans.js';
 import type { Config } from '../infra/config.js';
 import { IdempotencyService } from '../infra/idempotency.js';
@@ -39,6 +38,7 @@ import { createLogger, type Logger } from '../infra/logger.js';
 import { ProgressHub } from '../infra/progress.js';
 import { JobQueues } from '../infra/queues.js';
 import { createRedis } from '../infra/redis.js';
+import { PgNotifications } from '../infra/pg-notifications.js';
 import { PendingResults } from '../infra/pending-results.js';
 import { Settlements } from '../api/settlement.js';
 import type { RelayHooks } from '../api/relay.js';
@@ -158,18 +158,14 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const keys = new KeyCache(pool, logger, options.keyCachePollMs);
     await keys.start();
     closers.push(async () => keys.stop());
-    // Operators' commands announce access changes; polling (above) still catches what an outage made us miss.
-    const accessChannel = channels.accessChanged(prefix);
-    subscriber.on('message', (channel: string) => {
-      if (channel !== accessChannel) return;
+    // Operators' commands announce access changes (NOTIFY); polling (above) still catches what a lost
+    // connection made this process miss, and a (re)connected listener drops the cache too.
+    const accessChanges = new PgNotifications(pool, ACCESS_CHANGED_CHANNEL);
+    accessChanges.subscribe(() => {
       keys.invalidate();
       options.onAccessChanged?.();
     });
-    // Not awaited: with Redis down at start the process still serves (health says degraded), and its cache
-    // starts empty; ioredis subscribes again after a reconnect.
-    subscriber.subscribe(accessChannel).catch((err: unknown) => {
-      logger.warn({ err }, 'could not subscribe to access changes; key caches follow them by polling');
-    });
+    closers.push(() => accessChanges.close());
     const jobQueues = new JobQueues(config.redisUrl, prefix, (err) => logger.warn({ err: err.message }, 'queue connection error'));
     queues = jobQueues;
     closers.push(() => jobQueues.close());

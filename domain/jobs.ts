@@ -72,8 +72,6 @@ export const channels = {
   progress: (prefix: string, ref: JobRef) => `${prefix}progress:${ref.accountId}:${ref.requestId}`,
   /** One channel per deployment: a message names the request to cancel (encodeCancel). */
   cancel: (prefix: string) => `${prefix}cancel`,
-  /** One channel per deployment: an operator's command changed a key or an account (API processes drop their key caches). */
-  accessChanged: (prefix: string) => `${prefix}access-changed`,
 } as const;
 
 export function encodeCancel(ref: JobRef): string {

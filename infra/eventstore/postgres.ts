@@ -11,10 +11,11 @@ import {
   type ReadOptions, type RecordedEvent,
 } from './types.js';
 import {
-  EVENT_COLUMNS, ensureEventsTable, type EventRow,
+  EVENT_COLUMNS, EVENTS_CHANNEL, ensureEventsTable, type EventRow,
 } from './postgres-schema.js';
 import { readLogAfter, toRecordedEvent } from './postgres-log-reader.js';
-import { AppendNotifications, pollingSubscription } from './postgres-subscription.js';
+import { PgNotifications } from '../pg-notifications.js';
+import { pollingSubscription } from './postgres-subscription.js';
 
 export interface PostgresEventStoreOptions {
   /** Live subscriptions look for new events at least this often, notification or not (default 300). */
@@ -43,7 +44,7 @@ type AppendAttempt =
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
-  private readonly notifications: AppendNotifications;
+  private readonly notifications: PgNotifications;
   private readonly subscriptions = new Set<AllSubscription>();
   private readonly pollIntervalMs: number;
   private readonly pageSize: number;
@@ -59,7 +60,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private constructor(private readonly pool: Pool, options: PostgresEventStoreOptions) {
-    this.notifications = new AppendNotifications(pool);
+    this.notifications = new PgNotifications(pool, EVENTS_CHANNEL);
     this.pollIntervalMs = options.pollIntervalMs ?? 300;
     this.pageSize = options.pageSize ?? 500;
     this.minReadIntervalMs = options.minReadIntervalMs ?? 100;

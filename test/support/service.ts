@@ -9,8 +9,7 @@ import { startService, type Service, type ServiceOptions } from '../../bin/servi
 import { loadConfig, type Config } from '../../infra/config.js';
 import { createLogger } from '../../infra/logger.js';
 import type { Plan } from '../../domain/plans.js';
-import { channels } from '../../domain/jobs.js';
-import { createRedis } from '../../infra/redis.js';
+import { ACCESS_CHANGED_CHANNEL } from '../../api/key-cache.js';
 import { createTestDatabase, REDIS_URL, type TestDatabase } from './db.js';
 
 export interface TestService {
@@ -43,7 +42,6 @@ export async function startTestService(
     onAccessChanged: () => { options.onAccessChanged?.(); for (const seen of [...announced]) seen(); },
   });
   const backends = await openBackends(config, logger);
-  const announcer = createRedis(config.redisUrl);
   const admin = new AdminCommands({
     store: backends.store, pool: backends.pool, runner: backends.runner, extraPlans: options.extraPlans ?? {},
     announceAccessChange: async () => {
@@ -51,7 +49,7 @@ export async function startTestService(
       const received = new Promise<void>((resolve) => { seen = resolve; });
       announced.add(seen);
       try {
-        await announcer.publish(channels.accessChanged(`${config.redisPrefix}:`), 'keys-or-accounts');
+        await backends.pool.query(`NOTIFY ${ACCESS_CHANGED_CHANNEL}`);
         await Promise.race([received, new Promise((resolve) => setTimeout(resolve, 2_000))]);
       } finally {
         announced.delete(seen);
@@ -69,7 +67,6 @@ export async function startTestService(
     async close() {
       await service.close();
       await backends.close();
-      announcer.disconnect();
       await db.drop();
     },
   };
