@@ -18,6 +18,7 @@ import { resolve } from 'node:path';
 import { createLocalDetector } from '../../workers/engines/local/index.js';
 import { PROPERTY_CORPUS } from '../humanizer/lib/corpus.js';
 import { DATA_DIR, REPO_ROOT, rng } from './lib/dataset.js';
+import { recordOrCompare } from '../golden-file.js';
 
 const FILES = ['train.jsonl', 'extra/seqxgpt.jsonl', 'extra/outfox.jsonl', 'extra/outfox-attacks.jsonl', 'extra/zippy.jsonl', 'extra/binoculars-pubmed.jsonl'];
 const PER_FILE = 50;
@@ -105,16 +106,4 @@ const cpu = process.cpuUsage(cpu0);
 if (dumpPath) writeFileSync(dumpPath, dump.join('\n') + '\n');
 const file = resolve(REPO_ROOT, 'bench/detector/golden.sha256');
 console.log(`${cases} texts (${data.length} of the data, each scored twice); ${((performance.now() - started) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`);
-console.log(`sha256 ${digest}`);
-if (process.argv.includes('--update')) {
-  writeFileSync(file, `${digest}\n`);
-  console.log(`recorded in ${file}`);
-} else {
-  let expected = '';
-  try { expected = readFileSync(file, 'utf8').trim(); } catch { /* none recorded yet */ }
-  if (expected !== digest) {
-    console.error(expected ? `DIFFERENT from the recorded ${expected}` : 'no recorded hash: run with --update');
-    process.exit(1);
-  }
-  console.log('same as recorded');
-}
+recordOrCompare(file, digest);

@@ -10,7 +10,7 @@
  *   GOLDEN_DUMP=/tmp/out.jsonl ...               also write every case's output, to find where two versions differ
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { BUILTIN_TONES, LANGUAGES, MODES, READABILITY_LEVELS, type Mode, type Readability, type ToneSpec } from '../../domain/options.js';
 import { identifyLanguage } from '../../domain/language.js';
@@ -23,6 +23,7 @@ import { rewriteOnce } from '../../workers/engines/local/humanizer/rewrite.js';
 import type { HumanizeRequest } from '../../workers/engines/types.js';
 import { REPO_ROOT } from './lib/data.js';
 import { dataTexts, longTexts, PROPERTY_CORPUS } from './lib/corpus.js';
+import { recordOrCompare } from '../golden-file.js';
 
 const CUSTOM: ToneSpec = { kind: 'custom', id: '00000000-0000-4000-8000-000000000000', name: 'Support', instructions: 'Warm, friendly and concise.', description: null, example: null };
 const TONES: ToneSpec[] = [...BUILTIN_TONES.map((name): ToneSpec => ({ kind: 'builtin', name })), CUSTOM];
@@ -105,16 +106,4 @@ const cpu = process.cpuUsage(cpu0);
 if (dumpPath) writeFileSync(dumpPath, dump.join('\n') + '\n');
 const file = resolve(REPO_ROOT, 'bench/humanizer/golden.sha256');
 console.log(`${cases} cases, ${inputs.length} inputs; ${((performance.now() - started) / 1000).toFixed(1)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`);
-console.log(`sha256 ${digest}`);
-if (process.argv.includes('--update')) {
-  writeFileSync(file, `${digest}\n`);
-  console.log(`recorded in ${file}`);
-} else {
-  let expected = '';
-  try { expected = readFileSync(file, 'utf8').trim(); } catch { /* none recorded yet */ }
-  if (expected !== digest) {
-    console.error(expected ? `DIFFERENT from the recorded ${expected}` : 'no recorded hash: run with --update');
-    process.exit(1);
-  }
-  console.log('same as recorded');
-}
+recordOrCompare(file, digest);
