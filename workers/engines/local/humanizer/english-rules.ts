@@ -27,13 +27,56 @@ const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').repla
 
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
   .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), literal: folded(rule.pattern) }));
-/** The folded letter runs of a text: each word of a contraction's source must be one of them to match. */
-const wordsOf = (s: string): Set<string> => new Set(folded(s).match(/\p{L}+/gu));
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
+/** The words of the contractions' sources, numbered; each source's words as numbers. */
+const CONTRACT_WORDS = new Map<string, number>();
+for (const { words } of CONTRACT) for (const w of words ?? []) if (!CONTRACT_WORDS.has(w)) CONTRACT_WORDS.set(w, CONTRACT_WORDS.size);
+const CONTRACT_IDS = CONTRACT.map(({ words }) => words?.map((w) => CONTRACT_WORDS.get(w)!) ?? null);
+const LETTER = /\p{L}/u;
+/**
+ * Which of CONTRACT_WORDS are folded letter runs of a text (a run of \p{L} of its lower-cased form, ſ read as
+ * s): each word of a contraction's source must be one of them to match. A run with any other non-ASCII
+ * letter is none of those words.
+ */
+function contractWordsOf(s: string): Uint8Array {
+  const t = s.toLowerCase();
+  const present = new Uint8Array(CONTRACT_WORDS.size);
+  let start = -1;
+  let plain = true;
+  let long = false;
+  for (let i = 0; i <= t.length;) {
+    // 0: not a letter (or the end), 1: an ASCII letter, 2: ſ, 3: another letter.
+    let kind = 0;
+    let width = 1;
+    if (i < t.length) {
+      const c = t.charCodeAt(i);
+      if (c < 128) kind = c >= 97 && c <= 122 ? 1 : 0;
+      else {
+        const cp = t.codePointAt(i)!;
+        if (cp > 0xffff) width = 2;
+        kind = !LETTER.test(String.fromCodePoint(cp)) ? 0 : cp === 0x17f ? 2 : 3;
+      }
+    }
+    if (kind !== 0) {
+      if (start < 0) { start = i; plain = true; long = false; }
+      if (kind === 2) long = true;
+      else if (kind === 3) plain = false;
+    } else if (start >= 0) {
+      if (plain) {
+        const word = long ? t.slice(start, i).replace(/ſ/gu, 's') : t.slice(start, i);
+        const id = CONTRACT_WORDS.get(word);
+        if (id !== undefined) present[id] = 1;
+      }
+      start = -1;
+    }
+    i += width;
+  }
+  return present;
+}
 
 function matchCase(source: string, replacement: string): string {
   if (replacement.length === 0) return replacement;
@@ -156,6 +199,13 @@ interface SynonymScan {
   tokens: RegExpMatchArray[];
   starts: boolean[];
   any: boolean;
+  /** Whether some run of words is a synonym source, whatever its tag (when not, no tags are needed). */
+  source: boolean;
+  /** Whether a "which"/"each"/"Each" or a "who" occurs. */
+  determiner: boolean;
+  who: boolean;
+  /** fixArticles of the sentence itself, once needed. */
+  fixed?: string;
   tagged?: readonly TaggedToken[] | null;
   posAt?: ReadonlyMap<number, TaggedToken>;
 }
@@ -167,10 +217,28 @@ function scanOf(s: string): SynonymScan {
   if (known) return known;
   const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
   const starts = tokens.map((t) => !SOURCE_STARTS || SOURCE_STARTS.has(t[0].toLowerCase().replace(/’/gu, "'")));
-  const scan: SynonymScan = { tokens, starts, any: starts.includes(true) };
+  const scan: SynonymScan = {
+    tokens, starts, any: starts.includes(true), source: hasSource(s, tokens, starts),
+    determiner: tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0])), who: tokens.some((t) => t[0] === 'who'),
+  };
   if (scans.size >= SCAN_CACHE_SIZE) scans.clear();
   scans.set(s, scan);
   return scan;
+}
+
+/** Whether some run of words replaceSynonyms looks up is a key of SYNONYMS (the same runs and keys as its loop). */
+function hasSource(s: string, tokens: readonly RegExpMatchArray[], starts: readonly boolean[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!starts[i]) continue;
+    for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1; n--) {
+      const first = tokens[i]!;
+      const last = tokens[i + n - 1]!;
+      const raw = s.slice(first.index!, last.index! + last[0].length);
+      if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
+      if (SYNONYMS.has(raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'"))) return true;
+    }
+  }
+  return false;
 }
 
 /** Targets that cannot take an infinitive after them. */
@@ -223,8 +291,9 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   // With no word that can start a source, the sentence comes back as fixArticles leaves it (or as it is
   // when the tagger cannot line it up): when those are the same, no tags are needed.
   // "which"/"each" swaps draw random numbers only where those words occur.
-  const wantsDeterminers = !!o.determiners && scan.tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0]) || (!!o.relativeWho && t[0] === 'who'));
-  if (!scan.any && !wantsDeterminers && fixArticles(s) === s) return s;
+  const wantsDeterminers = !!o.determiners && (scan.determiner || (!!o.relativeWho && scan.who));
+  // Without a source (whatever the tags) the loop below changes nothing either.
+  if (!scan.source && !wantsDeterminers && (scan.fixed ??= fixArticles(s)) === s) return s;
   if (scan.tagged === undefined) {
     scan.tagged = tagTokens(s);
     scan.posAt = new Map<number, TaggedToken>((scan.tagged ?? []).map((t) => [t.start, t]));
@@ -274,7 +343,8 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       replaced = true;
     }
   }
-  return fixArticles(out + s.slice(pos));
+  const result = out + s.slice(pos);
+  return result === s ? (scan.fixed ??= fixArticles(s)) : fixArticles(result);
 }
 
 /**
@@ -300,17 +370,22 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
   if (mode === 'keep') return s;
   if (mode === 'expand') {
     let out = s;
+    // Every expansion's pattern has an apostrophe.
+    if (!s.includes("'") && !s.includes('’')) return s;
     for (const [re, to] of EXPANSIONS) out = out.replace(re, (m: string, ...groups: unknown[]) => matchCase(m, to.replace('$1', String(groups[0]))));
     return out;
   }
   let out = s;
-  let present = wordsOf(out);
-  for (const { re, to, words } of CONTRACT) {
-    if (words && !words.every((w) => present.has(w))) continue;
+  let present = contractWordsOf(out);
+  for (let k = 0; k < CONTRACT.length; k++) {
+    const ids = CONTRACT_IDS[k];
+    if (ids && !ids.every((id) => present[id] === 1)) continue;
+    const { re, to } = CONTRACT[k]!;
     const next = out.replace(re, (m: string) => matchCase(m, to));
-    if (next !== out) { out = next; present = wordsOf(out); }
+    if (next !== out) { out = next; present = contractWordsOf(out); }
   }
-  for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
+  // Their patterns are case-sensitive and need "have".
+  if (out.includes('have')) for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
   return out;
 }
 
