@@ -27,6 +27,34 @@ const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').repla
 
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
   .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), literal: folded(rule.pattern) }));
+/**
+ * The phrases by the first two UTF-16 units of their literal when both are ASCII (index c0 * 128 + c1);
+ * the others are looked for with includes (OTHER_PHRASES).
+ */
+const PHRASES_BY_START: Array<number[] | undefined> = new Array<number[] | undefined>(128 * 128).fill(undefined);
+const OTHER_PHRASES: number[] = [];
+PHRASES.forEach(({ literal }, k) => {
+  const c0 = literal.charCodeAt(0);
+  const c1 = literal.charCodeAt(1);
+  if (literal.length < 2 || c0 >= 128 || c1 >= 128) OTHER_PHRASES.push(k);
+  else (PHRASES_BY_START[c0 * 128 + c1] ??= []).push(k);
+});
+
+/** For each of PHRASES, whether the folded text contains its literal (text.includes(literal), in one pass). */
+function phrasesIn(text: string): Uint8Array {
+  const found = new Uint8Array(PHRASES.length);
+  for (const k of OTHER_PHRASES) if (text.includes(PHRASES[k]!.literal)) found[k] = 1;
+  let c1 = text.charCodeAt(0);
+  for (let i = 0; i + 1 < text.length; i++) {
+    const c0 = c1;
+    c1 = text.charCodeAt(i + 1);
+    if (c0 >= 128 || c1 >= 128) continue;
+    const list = PHRASES_BY_START[c0 * 128 + c1];
+    if (list === undefined) continue;
+    for (const k of list) if (found[k] === 0 && text.startsWith(PHRASES[k]!.literal, i)) found[k] = 1;
+  }
+  return found;
+}
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
@@ -115,11 +143,12 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let out = s;
-  let text = folded(s);
-  for (const { rule, re, literal } of PHRASES) {
-    if (!text.includes(literal)) continue;
+  let found = phrasesIn(folded(s));
+  for (let k = 0; k < PHRASES.length; k++) {
+    if (found[k] === 0) continue;
+    const { rule, re } = PHRASES[k]!;
     const next = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
-    if (next !== out) { out = next; text = folded(out); }
+    if (next !== out) { out = next; found = phrasesIn(folded(out)); }
   }
   out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
   return out === s ? s : keepLeadingCase(s, out);
