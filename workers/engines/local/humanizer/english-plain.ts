@@ -10,7 +10,7 @@ import type { Random } from './random.js';
 
 /** "it’s" → "it's": an apostrophe between letters is not a quotation mark. */
 export function plainApostrophes(s: string): string {
-  return s.replace(/(?<=\p{L})’(?=\p{L})/gu, "'");
+  return s.includes('’') ? s.replace(/(?<=\p{L})’(?=\p{L})/gu, "'") : s;
 }
 
 const INTRO_PREPOSITIONS = /^(?:In|On|At|For|During|By|After|Before|Over|Through|Since|Today|Nowadays|Now|Then|Later|Recently|Sometimes|Often|Also|Instead)\b/u;
@@ -68,6 +68,8 @@ const NOMINAL = new RegExp(`(^|(?<![\\p{L}'’-])(?:${PREPOSITIONS})\\s+)(the|Th
  * or follows a preposition, and what follows "of" is not a name or a protected span.
  */
 export function activeNominals(s: string, rng: Random, rate: number): string {
+  // NOMINAL needs "of" and "the" or "The".
+  if (!s.includes('of') || (!s.includes('the') && !s.includes('The'))) return s;
   return s.replace(NOMINAL,
     (m: string, pre: string, the: string, noun: string) => {
       const verb = NOMINALS[noun];

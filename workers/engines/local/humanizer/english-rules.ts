@@ -8,7 +8,7 @@ import { FUNCTION_WORDS } from '../text/function-words.js';
 import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
-import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
+import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synonyms.js';
 import { determinerSwaps } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
@@ -237,6 +237,39 @@ interface SynonymScan {
   fixed?: string;
   tagged?: readonly TaggedToken[] | null;
   posAt?: ReadonlyMap<number, TaggedToken>;
+  /**
+   * Per token, the runs of words starting at it that are a source with an entry in the tagged part of
+   * speech and may be swapped, longest first, up to the first that may not (a name, a fragment of a
+   * protected span, an adjectival participle, a guarded sense); null: none. Made once tagged.
+   */
+  sources?: Array<readonly SourceRun[] | null>;
+}
+interface SourceRun { n: number; raw: string; key: string; entries: readonly SynonymEntry[] }
+
+/** The source runs of every token of a tagged sentence (what replaceSynonyms's loop looks up per token). */
+function sourceRuns(s: string, scan: SynonymScan, posAt: ReadonlyMap<number, TaggedToken>): Array<readonly SourceRun[] | null> {
+  const { tokens } = scan;
+  return tokens.map((first, i) => {
+    if (!scan.starts[i]) return null;
+    const runs: SourceRun[] = [];
+    for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1; n--) {
+      const last = tokens[i + n - 1]!;
+      const raw = s.slice(first.index!, last.index! + last[0].length);
+      if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
+      const key = raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'");
+      const tag = posAt.get(first.index!);
+      const entries = SYNONYMS.get(key)?.filter((e) => tag && tag.end === first.index! + first[0].length && e.pos === tag.pos);
+      if (!entries || entries.length === 0) continue;
+      // Capitalised words inside a sentence are names, and words glued to a protected span are
+      // fragments of it: never touched. Each of these ends the search at this token.
+      if (i > 0 && /^\p{Lu}/u.test(raw)) break;
+      if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
+      if (entries[0]!.pos === 'VERB' && adjectivalParticiple(scan.tagged!, tag!)) break;
+      if (guarded(key, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
+      runs.push({ n, raw, key, entries });
+    }
+    return runs.length > 0 ? runs : null;
+  });
 }
 const SCAN_CACHE_SIZE = 4096;
 const scans = new Map<string, SynonymScan>();
@@ -330,6 +363,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   const tagged = scan.tagged;
   if (!tagged) return s;
   const posAt = scan.posAt!;
+  const sources = scan.sources ??= sourceRuns(s, scan, posAt);
   const swaps = wantsDeterminers ? determinerSwaps(tagged, rng, o.determiners!, s, o.relativeWho) : null;
   const tokens = scan.tokens;
   let out = '';
@@ -341,24 +375,12 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       pos = tokens[i]!.index! + tokens[i]![0].length;
       continue;
     }
-    if (!scan.starts[i]) continue;
-    let replaced = false;
-    for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
+    const runs = sources[i];
+    if (!runs) continue;
+    for (const { n, raw, key, entries } of runs) {
       const first = tokens[i]!;
       const last = tokens[i + n - 1]!;
-      const raw = s.slice(first.index!, last.index! + last[0].length);
-      if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
-      const key = raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'");
-      const tag = posAt.get(first.index!);
-      const entries = SYNONYMS.get(key)?.filter((e) => tag && tag.end === first.index! + first[0].length && e.pos === tag.pos);
-      if (!entries || entries.length === 0) continue;
-      // Capitalised words inside a sentence are names, and words glued to a protected span are
-      // fragments of it: never touched.
-      if (i > 0 && /^\p{Lu}/u.test(raw)) break;
-      if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
       const entry = entries[0]!;
-      if (entry.pos === 'VERB' && adjectivalParticiple(tagged, tag!)) break;
-      if (guarded(key, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
       const forced = isMachineTarget(key);
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
@@ -369,7 +391,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       out += s.slice(pos, first.index!) + matchCase(raw, target);
       pos = last.index! + last[0].length;
       i += n - 1;
-      replaced = true;
+      break;
     }
   }
   const result = out + s.slice(pos);
