@@ -142,16 +142,44 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
+  let found = phrasesOf(s);
+  // No phrase: no draw, and the result is a function of the sentence alone.
+  if (found === null) return tidiedOf(s);
   let out = s;
-  let found = phrasesIn(folded(s));
   for (let k = 0; k < PHRASES.length; k++) {
     if (found[k] === 0) continue;
     const { rule, re } = PHRASES[k]!;
     const next = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
     if (next !== out) { out = next; found = phrasesIn(folded(out)); }
   }
-  out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
-  return out === s ? s : keepLeadingCase(s, out);
+  return tidied(s, out);
+}
+
+/** The end of replacePhrases: spaces and commas left by a deletion tidied, the leading capital kept. */
+function tidied(s: string, out: string): string {
+  const t = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
+  return t === s ? s : keepLeadingCase(s, t);
+}
+
+/**
+ * Per sentence, which phrases its folded text contains (null: none) and, when none, what replacePhrases
+ * returns. The candidates of a request meet the same sentences; bounded like the synonym scans.
+ */
+const phraseMemo = new Map<string, { found: Uint8Array | null; tidied?: string }>();
+function phraseEntry(s: string): { found: Uint8Array | null; tidied?: string } {
+  let e = phraseMemo.get(s);
+  if (e === undefined) {
+    const found = phrasesIn(folded(s));
+    e = { found: found.includes(1) ? found : null };
+    if (phraseMemo.size >= SCAN_CACHE_SIZE) phraseMemo.clear();
+    phraseMemo.set(s, e);
+  }
+  return e;
+}
+const phrasesOf = (s: string): Uint8Array | null => phraseEntry(s).found;
+function tidiedOf(s: string): string {
+  const e = phraseEntry(s);
+  return e.tidied ??= tidied(s, s);
 }
 
 /** Rewrites a stock connective that opens the sentence ("However, ..."). */
