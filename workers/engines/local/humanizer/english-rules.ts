@@ -306,7 +306,11 @@ function scanOf(s: string): SynonymScan {
   const known = scans.get(s);
   if (known) return known;
   const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
-  const starts = tokens.map((t) => !SOURCE_STARTS || SOURCE_STARTS.has(t[0].toLowerCase().replace(/’/gu, "'")));
+  const starts = tokens.map((t) => {
+    if (!SOURCE_STARTS) return true;
+    const w = t[0].toLowerCase();
+    return SOURCE_STARTS.has(w.includes('’') ? w.replace(/’/gu, "'") : w);
+  });
   const scan: SynonymScan = {
     tokens, starts, any: starts.includes(true), source: hasSource(s, tokens, starts),
     determiner: tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0])), who: tokens.some((t) => t[0] === 'who'),
