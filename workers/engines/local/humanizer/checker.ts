@@ -24,6 +24,53 @@ const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:every\s+of|because\s+of\s+(?:which|wh
 /** English words that do not occur in the other Latin-script languages' running text. */
 const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens)(?![\p{L}])/giu;
 
+const LETTER = /\p{L}/u;
+const SPACE = /\s/u;
+
+/**
+ * Whether DOUBLED_WORD may match in a text: a match is a whole run of letters, spaces, and a whole run
+ * of letters equal to the first ignoring case, so it needs two runs of letters with only spaces
+ * between them that could be equal. Two runs of ASCII letters are equal ignoring case only when they
+ * are equal lower-cased; a run with any other letter is taken as possibly equal to anything. False
+ * means DOUBLED_WORD finds nothing; true, that it has to be asked.
+ */
+function mayDoubleWord(text: string): boolean {
+  let prevStart = -1;
+  let prevEnd = -1;
+  let prevAscii = true;
+  let spacesOnly = false;
+  let start = -1;
+  let ascii = true;
+  for (let i = 0; i <= text.length;) {
+    // 0: neither, 1: ASCII letter, 2: another letter, 3: a space.
+    let kind = 0;
+    let width = 1;
+    if (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c < 128) kind = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : c === 32 || (c >= 9 && c <= 13) ? 3 : 0;
+      else {
+        const cp = text.codePointAt(i)!;
+        if (cp > 0xffff) width = 2;
+        const ch = String.fromCodePoint(cp);
+        kind = LETTER.test(ch) ? 2 : SPACE.test(ch) ? 3 : 0;
+      }
+    }
+    if (kind === 1 || kind === 2) {
+      if (start < 0) { start = i; ascii = true; }
+      if (kind === 2) ascii = false;
+    } else {
+      if (start >= 0) {
+        if (spacesOnly && prevStart >= 0 && (!ascii || !prevAscii || (i - start === prevEnd - prevStart
+          && text.slice(start, i).toLowerCase() === text.slice(prevStart, prevEnd).toLowerCase()))) return true;
+        prevStart = start; prevEnd = i; prevAscii = ascii; spacesOnly = true; start = -1;
+      }
+      if (kind !== 3) spacesOnly = false;
+    }
+    i += width;
+  }
+  return false;
+}
+
 const count = (text: string, re: RegExp): number => {
   let n = 0;
   for (const _ of text.matchAll(re)) n++;
@@ -125,7 +172,7 @@ export function checkRewrite(input: string, output: string, options: CheckOption
     if (lowerStarts(outStarts) > facts.lower) add('capital', `sentence starting lower-case: ${JSON.stringify(outStarts.find((s) => /^[^\p{L}]*\p{Ll}/u.test(s))?.slice(0, 60))}`);
     if (stackedStarts(outStarts) > facts.stacked) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
   }
-  if (count(output, DOUBLED_WORD) > facts.doubledWords) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));
+  if ((mayDoubleWord(output) ? count(output, DOUBLED_WORD) : 0) > facts.doubledWords) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));
   if (count(output, DOUBLED_PUNCT) > facts.doubledPunct) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
   if (options.language === 'en') {
     facts.articles ??= wrongArticles(input);

@@ -10,7 +10,7 @@ import type { Random } from './random.js';
 
 /** "it’s" → "it's": an apostrophe between letters is not a quotation mark. */
 export function plainApostrophes(s: string): string {
-  return s.replace(/(?<=\p{L})’(?=\p{L})/gu, "'");
+  return s.includes('’') ? s.replace(/(?<=\p{L})’(?=\p{L})/gu, "'") : s;
 }
 
 const INTRO_PREPOSITIONS = /^(?:In|On|At|For|During|By|After|Before|Over|Through|Since|Today|Nowadays|Now|Then|Later|Recently|Sometimes|Often|Also|Instead)\b/u;
@@ -68,6 +68,8 @@ const NOMINAL = new RegExp(`(^|(?<![\\p{L}'’-])(?:${PREPOSITIONS})\\s+)(the|Th
  * or follows a preposition, and what follows "of" is not a name or a protected span.
  */
 export function activeNominals(s: string, rng: Random, rate: number): string {
+  // NOMINAL needs "of" and "the" or "The".
+  if (!s.includes('of') || (!s.includes('the') && !s.includes('The'))) return s;
   return s.replace(NOMINAL,
     (m: string, pre: string, the: string, noun: string) => {
       const verb = NOMINALS[noun];
@@ -85,6 +87,26 @@ const ADDITIVE_OPENER = /^(?:Furthermore|Moreover|Additionally|In addition|Also|
 const CAUSAL_OPENER = /^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly|As such|For this reason),\s+(?=[\p{L}\uE000])/u;
 const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Conversely),\s+(?=[\p{L}\uE000])/u;
 
+/** Each spoken alternative at most once a text, so none becomes a tic: a pick among those not used yet. */
+function onceOf(choices: readonly string[], used: Set<string>, rng: Random): string | null {
+  const free = choices.filter((c) => !used.has(c));
+  if (free.length === 0) return null;
+  const c = rng.pick(free);
+  if (c.length > 0 && c !== 'So' && c !== 'But') used.add(c);
+  return c;
+}
+
+/** The rest of a sentence after its opener, its first word lower-cased where it may be; null where it may not. */
+function lowered(rest: string, lowerForms: ReadonlySet<string>): string | null {
+  const m = /^(\p{L}+)/u.exec(rest);
+  if (!m) return /^\uE000/u.test(rest) ? rest : null;
+  const w = m[1]!;
+  if (/^\p{Ll}/u.test(w)) return rest;
+  if (w === 'I' || !/^\p{Lu}\p{Ll}*$/u.test(w)) return /^\p{Lu}/u.test(w) && !/^\p{Lu}\p{Ll}*$/u.test(w) ? rest : null;
+  return lowerForms.has(w.toLowerCase()) || /^(?:the|a|an|it|this|that|these|those|there|they|we|you|he|she|many|most|some|such|in|on|at|by|for|with|if|when|while|as|one|each|every|all|both|no|not|our|their|its|his|her|my|your)$/u.test(w.toLowerCase())
+    ? w.toLowerCase() + rest.slice(w.length) : null;
+}
+
 /**
  * The sentence without its stock opening connective: additive ones ("Furthermore, ...") go, causal
  * ones become "So", contrastive ones "But" (not in the formal register, which keeps "However,").
@@ -93,40 +115,23 @@ const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Converse
 export function plainOpener(
   s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number, lowerForms: ReadonlySet<string>, used: Set<string> = new Set(),
 ): string | null {
-  // Each spoken alternative at most once a text, so none becomes a tic.
-  const once = (choices: readonly string[]): string | null => {
-    const free = choices.filter((c) => !used.has(c));
-    if (free.length === 0) return null;
-    const c = rng.pick(free);
-    if (c.length > 0 && c !== 'So' && c !== 'But') used.add(c);
-    return c;
-  };
-  const lower = (rest: string): string | null => {
-    const m = /^(\p{L}+)/u.exec(rest);
-    if (!m) return /^\uE000/u.test(rest) ? rest : null;
-    const w = m[1]!;
-    if (/^\p{Ll}/u.test(w)) return rest;
-    if (w === 'I' || !/^\p{Lu}\p{Ll}*$/u.test(w)) return /^\p{Lu}/u.test(w) && !/^\p{Lu}\p{Ll}*$/u.test(w) ? rest : null;
-    return lowerForms.has(w.toLowerCase()) || /^(?:the|a|an|it|this|that|these|those|there|they|we|you|he|she|many|most|some|such|in|on|at|by|for|with|if|when|while|as|one|each|every|all|both|no|not|our|their|its|his|her|my|your)$/u.test(w.toLowerCase())
-      ? w.toLowerCase() + rest.slice(w.length) : null;
-  };
   if (/^When it comes to\s/u.test(s)) return rng.chance(rate) ? `As for ${s.slice('When it comes to '.length)}` : null;
   if (register !== 'formal' && /^In my opinion,\s+(?=\p{L})/u.test(s) && rng.chance(rate)) {
-    const rest = lower(s.replace(/^In my opinion,\s+/u, ''));
+    const rest = lowered(s.replace(/^In my opinion,\s+/u, ''), lowerForms);
     return rest === null ? null : `I think ${rest}`;
   }
   const additive = ADDITIVE_OPENER.exec(s);
   if (additive) {
     if (!rng.chance(rate)) return null;
     const rest = s.slice(additive[0].length);
-    const spoken = register === 'casual' && rng.chance(0.35) ? once(['On top of that,', 'Plus,']) : null;
-    const lowered = spoken ? lower(rest) : null;
-    return spoken && lowered !== null ? `${spoken} ${lowered}` : rest.charAt(0).toUpperCase() + rest.slice(1);
+    const spoken = register === 'casual' && rng.chance(0.35) ? onceOf(['On top of that,', 'Plus,'], used, rng) : null;
+    const loweredRest = spoken ? lowered(rest, lowerForms) : null;
+    return spoken && loweredRest !== null ? `${spoken} ${loweredRest}` : rest.charAt(0).toUpperCase() + rest.slice(1);
   }
   if (register === 'formal') return null;
   const causal = CAUSAL_OPENER.exec(s) ?? CONTRAST_OPENER.exec(s);
   if (!causal || !rng.chance(rate)) return null;
-  const rest = lower(s.slice(causal[0].length));
+  const rest = lowered(s.slice(causal[0].length), lowerForms);
   if (rest === null) return null;
   // "Because of this, ..." / "That's why ..." keep the causal link spelt out; "So ..." is the shortest way to say it.
   // "So many cities ..." would read as "that many": before a quantity word, "So" is not used.
@@ -134,7 +139,7 @@ export function plainOpener(
   // Not "Because of this, ... because ...": a sentence that gives a reason of its own gets "That's why".
   const ownReason = /(?<![\p{L}'’-])(?:because|since|due to|as)(?![\p{L}'’-])/iu.test(rest);
   const causalWords = ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
-  const word = CAUSAL_OPENER.test(s) ? once(causalWords) : once(['But', 'But', 'That said,', 'Still,']);
+  const word = CAUSAL_OPENER.test(s) ? onceOf(causalWords, used, rng) : onceOf(['But', 'But', 'That said,', 'Still,'], used, rng);
   if (word === null && noSo && CAUSAL_OPENER.test(s)) return null;
   return `${word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But')} ${rest}`;
 }
@@ -258,22 +263,23 @@ const AS_CAUSAL = new RegExp(`,\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRES
  * → ", because", "is aware that" → "knows that", ", including X" → ", like X".
  */
 export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
-  let out = s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
-  out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
-  out = out.replace(/,\s+yet\s+(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // Each pattern is tried only where its literal word occurs: it could not match (nor draw a number) elsewhere.
+  let out = !s.includes('whereas') ? s : s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  if (out.includes('however')) out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
+  if (out.includes('yet')) out = out.replace(/,\s+yet\s+(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // A contrastive ", while others prefer ..." (a subject, then a present-tense verb) says "but"; ", while walking" stays.
-  out = out.replace(WHILE_CONTRAST, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  if (out.includes('while')) out = out.replace(WHILE_CONTRAST, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // A causal ", as it is ..." says "because"; ", as it grew" (time) stays.
-  out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
-  out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
+  if (out.includes('as')) out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
+  if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
-  out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
+  if (out.includes('including')) out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
   if (register === 'formal') return out;
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
-  if (register === 'casual') out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
-  out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
-  out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
-  out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
+  if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
+  if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
+  if (out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));
   return out;
 }

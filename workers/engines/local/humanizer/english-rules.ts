@@ -8,7 +8,7 @@ import { FUNCTION_WORDS } from '../text/function-words.js';
 import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
-import { MAX_SYNONYM_WORDS, SYNONYMS } from './english-synonyms.js';
+import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synonyms.js';
 import { determinerSwaps } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
@@ -27,13 +27,84 @@ const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').repla
 
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
   .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), literal: folded(rule.pattern) }));
-/** The folded letter runs of a text: each word of a contraction's source must be one of them to match. */
-const wordsOf = (s: string): Set<string> => new Set(folded(s).match(/\p{L}+/gu));
+/**
+ * The phrases by the first two UTF-16 units of their literal when both are ASCII (index c0 * 128 + c1);
+ * the others are looked for with includes (OTHER_PHRASES).
+ */
+const PHRASES_BY_START: Array<number[] | undefined> = new Array<number[] | undefined>(128 * 128).fill(undefined);
+const OTHER_PHRASES: number[] = [];
+PHRASES.forEach(({ literal }, k) => {
+  const c0 = literal.charCodeAt(0);
+  const c1 = literal.charCodeAt(1);
+  if (literal.length < 2 || c0 >= 128 || c1 >= 128) OTHER_PHRASES.push(k);
+  else (PHRASES_BY_START[c0 * 128 + c1] ??= []).push(k);
+});
+
+/** For each of PHRASES, whether the folded text contains its literal (text.includes(literal), in one pass). */
+function phrasesIn(text: string): Uint8Array {
+  const found = new Uint8Array(PHRASES.length);
+  for (const k of OTHER_PHRASES) if (text.includes(PHRASES[k]!.literal)) found[k] = 1;
+  let c1 = text.charCodeAt(0);
+  for (let i = 0; i + 1 < text.length; i++) {
+    const c0 = c1;
+    c1 = text.charCodeAt(i + 1);
+    if (c0 >= 128 || c1 >= 128) continue;
+    const list = PHRASES_BY_START[c0 * 128 + c1];
+    if (list === undefined) continue;
+    for (const k of list) if (found[k] === 0 && text.startsWith(PHRASES[k]!.literal, i)) found[k] = 1;
+  }
+  return found;
+}
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
+/** The words of the contractions' sources, numbered; each source's words as numbers. */
+const CONTRACT_WORDS = new Map<string, number>();
+for (const { words } of CONTRACT) for (const w of words ?? []) if (!CONTRACT_WORDS.has(w)) CONTRACT_WORDS.set(w, CONTRACT_WORDS.size);
+const CONTRACT_IDS = CONTRACT.map(({ words }) => words?.map((w) => CONTRACT_WORDS.get(w)!) ?? null);
+const LETTER = /\p{L}/u;
+/**
+ * Which of CONTRACT_WORDS are folded letter runs of a text (a run of \p{L} of its lower-cased form, ſ read as
+ * s): each word of a contraction's source must be one of them to match. A run with any other non-ASCII
+ * letter is none of those words.
+ */
+function contractWordsOf(s: string): Uint8Array {
+  const t = s.toLowerCase();
+  const present = new Uint8Array(CONTRACT_WORDS.size);
+  let start = -1;
+  let plain = true;
+  let long = false;
+  for (let i = 0; i <= t.length;) {
+    // 0: not a letter (or the end), 1: an ASCII letter, 2: ſ, 3: another letter.
+    let kind = 0;
+    let width = 1;
+    if (i < t.length) {
+      const c = t.charCodeAt(i);
+      if (c < 128) kind = c >= 97 && c <= 122 ? 1 : 0;
+      else {
+        const cp = t.codePointAt(i)!;
+        if (cp > 0xffff) width = 2;
+        kind = !LETTER.test(String.fromCodePoint(cp)) ? 0 : cp === 0x17f ? 2 : 3;
+      }
+    }
+    if (kind !== 0) {
+      if (start < 0) { start = i; plain = true; long = false; }
+      if (kind === 2) long = true;
+      else if (kind === 3) plain = false;
+    } else if (start >= 0) {
+      if (plain) {
+        const word = long ? t.slice(start, i).replace(/ſ/gu, 's') : t.slice(start, i);
+        const id = CONTRACT_WORDS.get(word);
+        if (id !== undefined) present[id] = 1;
+      }
+      start = -1;
+    }
+    i += width;
+  }
+  return present;
+}
 
 function matchCase(source: string, replacement: string): string {
   if (replacement.length === 0) return replacement;
@@ -71,15 +142,44 @@ export function keepLeadingCase(original: string, rewritten: string): string {
 
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
+  let found = phrasesOf(s);
+  // No phrase: no draw, and the result is a function of the sentence alone.
+  if (found === null) return tidiedOf(s);
   let out = s;
-  let text = folded(s);
-  for (const { rule, re, literal } of PHRASES) {
-    if (!text.includes(literal)) continue;
+  for (let k = 0; k < PHRASES.length; k++) {
+    if (found[k] === 0) continue;
+    const { rule, re } = PHRASES[k]!;
     const next = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
-    if (next !== out) { out = next; text = folded(out); }
+    if (next !== out) { out = next; found = phrasesIn(folded(out)); }
   }
-  out = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
-  return out === s ? s : keepLeadingCase(s, out);
+  return tidied(s, out);
+}
+
+/** The end of replacePhrases: spaces and commas left by a deletion tidied, the leading capital kept. */
+function tidied(s: string, out: string): string {
+  const t = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
+  return t === s ? s : keepLeadingCase(s, t);
+}
+
+/**
+ * Per sentence, which phrases its folded text contains (null: none) and, when none, what replacePhrases
+ * returns. The candidates of a request meet the same sentences; bounded like the synonym scans.
+ */
+const phraseMemo = new Map<string, { found: Uint8Array | null; tidied?: string }>();
+function phraseEntry(s: string): { found: Uint8Array | null; tidied?: string } {
+  let e = phraseMemo.get(s);
+  if (e === undefined) {
+    const found = phrasesIn(folded(s));
+    e = { found: found.includes(1) ? found : null };
+    if (phraseMemo.size >= SCAN_CACHE_SIZE) phraseMemo.clear();
+    phraseMemo.set(s, e);
+  }
+  return e;
+}
+const phrasesOf = (s: string): Uint8Array | null => phraseEntry(s).found;
+function tidiedOf(s: string): string {
+  const e = phraseEntry(s);
+  return e.tidied ??= tidied(s, s);
 }
 
 /** Rewrites a stock connective that opens the sentence ("However, ..."). */
@@ -156,8 +256,48 @@ interface SynonymScan {
   tokens: RegExpMatchArray[];
   starts: boolean[];
   any: boolean;
+  /** Whether some run of words is a synonym source, whatever its tag (when not, no tags are needed). */
+  source: boolean;
+  /** Whether a "which"/"each"/"Each" or a "who" occurs. */
+  determiner: boolean;
+  who: boolean;
+  /** fixArticles of the sentence itself, once needed. */
+  fixed?: string;
   tagged?: readonly TaggedToken[] | null;
   posAt?: ReadonlyMap<number, TaggedToken>;
+  /**
+   * Per token, the runs of words starting at it that are a source with an entry in the tagged part of
+   * speech and may be swapped, longest first, up to the first that may not (a name, a fragment of a
+   * protected span, an adjectival participle, a guarded sense); null: none. Made once tagged.
+   */
+  sources?: Array<readonly SourceRun[] | null>;
+}
+interface SourceRun { n: number; raw: string; key: string; entries: readonly SynonymEntry[] }
+
+/** The source runs of every token of a tagged sentence (what replaceSynonyms's loop looks up per token). */
+function sourceRuns(s: string, scan: SynonymScan, posAt: ReadonlyMap<number, TaggedToken>): Array<readonly SourceRun[] | null> {
+  const { tokens } = scan;
+  return tokens.map((first, i) => {
+    if (!scan.starts[i]) return null;
+    const runs: SourceRun[] = [];
+    for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1; n--) {
+      const last = tokens[i + n - 1]!;
+      const raw = s.slice(first.index!, last.index! + last[0].length);
+      if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
+      const key = raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'");
+      const tag = posAt.get(first.index!);
+      const entries = SYNONYMS.get(key)?.filter((e) => tag && tag.end === first.index! + first[0].length && e.pos === tag.pos);
+      if (!entries || entries.length === 0) continue;
+      // Capitalised words inside a sentence are names, and words glued to a protected span are
+      // fragments of it: never touched. Each of these ends the search at this token.
+      if (i > 0 && /^\p{Lu}/u.test(raw)) break;
+      if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
+      if (entries[0]!.pos === 'VERB' && adjectivalParticiple(scan.tagged!, tag!)) break;
+      if (guarded(key, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
+      runs.push({ n, raw, key, entries });
+    }
+    return runs.length > 0 ? runs : null;
+  });
 }
 const SCAN_CACHE_SIZE = 4096;
 const scans = new Map<string, SynonymScan>();
@@ -166,11 +306,33 @@ function scanOf(s: string): SynonymScan {
   const known = scans.get(s);
   if (known) return known;
   const tokens = [...s.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)];
-  const starts = tokens.map((t) => !SOURCE_STARTS || SOURCE_STARTS.has(t[0].toLowerCase().replace(/’/gu, "'")));
-  const scan: SynonymScan = { tokens, starts, any: starts.includes(true) };
+  const starts = tokens.map((t) => {
+    if (!SOURCE_STARTS) return true;
+    const w = t[0].toLowerCase();
+    return SOURCE_STARTS.has(w.includes('’') ? w.replace(/’/gu, "'") : w);
+  });
+  const scan: SynonymScan = {
+    tokens, starts, any: starts.includes(true), source: hasSource(s, tokens, starts),
+    determiner: tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0])), who: tokens.some((t) => t[0] === 'who'),
+  };
   if (scans.size >= SCAN_CACHE_SIZE) scans.clear();
   scans.set(s, scan);
   return scan;
+}
+
+/** Whether some run of words replaceSynonyms looks up is a key of SYNONYMS (the same runs and keys as its loop). */
+function hasSource(s: string, tokens: readonly RegExpMatchArray[], starts: readonly boolean[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!starts[i]) continue;
+    for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1; n--) {
+      const first = tokens[i]!;
+      const last = tokens[i + n - 1]!;
+      const raw = s.slice(first.index!, last.index! + last[0].length);
+      if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
+      if (SYNONYMS.has(raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'"))) return true;
+    }
+  }
+  return false;
 }
 
 /** Targets that cannot take an infinitive after them. */
@@ -223,8 +385,9 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   // With no word that can start a source, the sentence comes back as fixArticles leaves it (or as it is
   // when the tagger cannot line it up): when those are the same, no tags are needed.
   // "which"/"each" swaps draw random numbers only where those words occur.
-  const wantsDeterminers = !!o.determiners && scan.tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0]) || (!!o.relativeWho && t[0] === 'who'));
-  if (!scan.any && !wantsDeterminers && fixArticles(s) === s) return s;
+  const wantsDeterminers = !!o.determiners && (scan.determiner || (!!o.relativeWho && scan.who));
+  // Without a source (whatever the tags) the loop below changes nothing either.
+  if (!scan.source && !wantsDeterminers && (scan.fixed ??= fixArticles(s)) === s) return s;
   if (scan.tagged === undefined) {
     scan.tagged = tagTokens(s);
     scan.posAt = new Map<number, TaggedToken>((scan.tagged ?? []).map((t) => [t.start, t]));
@@ -232,6 +395,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   const tagged = scan.tagged;
   if (!tagged) return s;
   const posAt = scan.posAt!;
+  const sources = scan.sources ??= sourceRuns(s, scan, posAt);
   const swaps = wantsDeterminers ? determinerSwaps(tagged, rng, o.determiners!, s, o.relativeWho) : null;
   const tokens = scan.tokens;
   let out = '';
@@ -243,24 +407,12 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       pos = tokens[i]!.index! + tokens[i]![0].length;
       continue;
     }
-    if (!scan.starts[i]) continue;
-    let replaced = false;
-    for (let n = Math.min(MAX_SYNONYM_WORDS, tokens.length - i); n >= 1 && !replaced; n--) {
+    const runs = sources[i];
+    if (!runs) continue;
+    for (const { n, raw, key, entries } of runs) {
       const first = tokens[i]!;
       const last = tokens[i + n - 1]!;
-      const raw = s.slice(first.index!, last.index! + last[0].length);
-      if (n > 1 && /\s{2,}|[^\p{L}\s'’-]/u.test(raw)) continue;
-      const key = raw.toLowerCase().replace(/\s+/gu, ' ').replace(/’/gu, "'");
-      const tag = posAt.get(first.index!);
-      const entries = SYNONYMS.get(key)?.filter((e) => tag && tag.end === first.index! + first[0].length && e.pos === tag.pos);
-      if (!entries || entries.length === 0) continue;
-      // Capitalised words inside a sentence are names, and words glued to a protected span are
-      // fragments of it: never touched.
-      if (i > 0 && /^\p{Lu}/u.test(raw)) break;
-      if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
       const entry = entries[0]!;
-      if (entry.pos === 'VERB' && adjectivalParticiple(tagged, tag!)) break;
-      if (guarded(key, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
       const forced = isMachineTarget(key);
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
@@ -271,10 +423,11 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       out += s.slice(pos, first.index!) + matchCase(raw, target);
       pos = last.index! + last[0].length;
       i += n - 1;
-      replaced = true;
+      break;
     }
   }
-  return fixArticles(out + s.slice(pos));
+  const result = out + s.slice(pos);
+  return result === s ? (scan.fixed ??= fixArticles(s)) : fixArticles(result);
 }
 
 /**
@@ -300,17 +453,22 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
   if (mode === 'keep') return s;
   if (mode === 'expand') {
     let out = s;
+    // Every expansion's pattern has an apostrophe.
+    if (!s.includes("'") && !s.includes('’')) return s;
     for (const [re, to] of EXPANSIONS) out = out.replace(re, (m: string, ...groups: unknown[]) => matchCase(m, to.replace('$1', String(groups[0]))));
     return out;
   }
   let out = s;
-  let present = wordsOf(out);
-  for (const { re, to, words } of CONTRACT) {
-    if (words && !words.every((w) => present.has(w))) continue;
+  let present = contractWordsOf(out);
+  for (let k = 0; k < CONTRACT.length; k++) {
+    const ids = CONTRACT_IDS[k];
+    if (ids && !ids.every((id) => present[id] === 1)) continue;
+    const { re, to } = CONTRACT[k]!;
     const next = out.replace(re, (m: string) => matchCase(m, to));
-    if (next !== out) { out = next; present = wordsOf(out); }
+    if (next !== out) { out = next; present = contractWordsOf(out); }
   }
-  for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
+  // Their patterns are case-sensitive and need "have".
+  if (out.includes('have')) for (const [re, to] of AUXILIARY_CONTRACTIONS) out = out.replace(re, to);
   return out;
 }
 
