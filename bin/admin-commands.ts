@@ -27,8 +27,6 @@ export interface AdminDeps {
   now?: () => Date;
   /** Tells every API process that keys or accounts changed (default: NOTIFY on ACCESS_CHANGED_CHANNEL). */
   announceAccessChange?: () => Promise<void>;
-  /** Wait after an access change that could not be announced (default KEY_CACHE_SETTLE_MS). */
-  cacheSettleMs?: number;
 }
 
 export class AdminCommands {
@@ -53,8 +51,7 @@ export class AdminCommands {
     } catch {
       // Not announced: the API processes see the change by polling.
     }
-    const ms = this.deps.cacheSettleMs ?? KEY_CACHE_SETTLE_MS;
-    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_SETTLE_MS));
   }
 
   private async account(accountId: string, command: AccountCommand): Promise<AccountState> {
