@@ -17,9 +17,13 @@ import { ngramCounts } from './ngram-model.js';
 
 /** Bump when tokenisation or feature code changes in a way the key below cannot see. */
 const FEATURIZE_VERSION = 3;
+/** The feature code itself is part of the key, so an edited pattern is never read from a stale cache. */
+const FEATURE_SOURCES = ['features.ts', 'slips.ts', 'lexicon.ts', 'ngrams.ts']
+  .map((f) => new URL(`../../../workers/engines/local/detector/${f}`, import.meta.url));
 
 export function featurize(examples: readonly Example[]): Row[] {
   const key = createHash('sha256').update(JSON.stringify([FEATURIZE_VERSION, HASHING, FEATURE_NAMES]));
+  for (const f of FEATURE_SOURCES) key.update(readFileSync(f));
   for (const e of examples) key.update(`${e.source}\t${e.label}\t${e.generator}\t${e.text}\n`);
   const cache = join(tmpdir(), `detector-rows-${key.digest('hex').slice(0, 20)}.v8`);
   if (existsSync(cache)) return deserialize(readFileSync(cache)) as Row[];

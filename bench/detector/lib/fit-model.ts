@@ -116,7 +116,8 @@ const metaClass = (r: Row): 0 | 1 | null => (r.label === 0 ? 0 : generatorKind(r
  * least minHumanTexts texts of each class (per-source AUROC more than minSeparation from 0.5, always
  * on the same side), and in the documented direction when there is one. A feature that flips from
  * source to source describes the sources, not the writers, and would mislead on a new one. Returns
- * NaN for a feature left out.
+ * NaN for a feature left out. A one-sided feature (FeatureSpec.oneSided) needs its documented direction in
+ * at least one source and the other direction in none.
  */
 export function consistentDirections(rows: readonly Row[], specs: readonly FeatureSpec[]): number[] {
   const sources = [...new Set(rows.map((r) => r.ex.source))].sort();
@@ -131,6 +132,10 @@ export function consistentDirections(rows: readonly Row[], specs: readonly Featu
       const d = auroc(v, [...h.map(() => 0), ...a.map(() => 1)]) - 0.5;
       return Math.abs(d) < TRAINING.minSeparation ? 0 : Math.sign(d);
     });
+    if (spec.oneSided) {
+      // Absent from both classes of a cleanly written source: it must point its own way somewhere, the other way nowhere.
+      return spec.direction !== 0 && signs.includes(spec.direction) && !signs.includes(-spec.direction) ? spec.direction : NaN;
+    }
     if (signs.length === 0 || signs[0] === 0 || signs.some((x) => x !== signs[0])) return NaN;
     return spec.direction !== 0 && spec.direction !== signs[0] ? NaN : signs[0]!;
   });

@@ -8,7 +8,15 @@
 import type { FeatureName } from './features.js';
 
 export type Transform = 'identity' | 'sqrt';
-export interface FeatureSpec { name: FeatureName; transform: Transform; direction: 1 | -1 | 0; local: boolean; prior?: number }
+export interface FeatureSpec {
+  name: FeatureName; transform: Transform; direction: 1 | -1 | 0; local: boolean; prior?: number;
+  /**
+   * Evidence that only one class leaves: most texts of both classes hold none of it, so in a source
+   * whose people write cleanly it cannot separate the classes. It must separate them in its documented
+   * direction in at least one training source and in the other direction in none (consistentDirections).
+   */
+  oneSided?: boolean;
+}
 
 export const FEATURE_SPECS: readonly FeatureSpec[] = [
   { name: 'sentence_length_cv', transform: 'identity', direction: -1, local: false },
@@ -37,6 +45,9 @@ export const FEATURE_SPECS: readonly FeatureSpec[] = [
   { name: 'content_repeat_share', transform: 'identity', direction: 1, local: false },
   { name: 'quote_rate', transform: 'sqrt', direction: 0, local: true },
   { name: 'question_exclaim_rate', transform: 'sqrt', direction: -1, local: true },
+  // Grammar, usage and spelling slips (slips.ts): people make them, chat models do not; most edited
+  // human text has none either, hence one-sided.
+  { name: 'writing_slip_rate', transform: 'sqrt', direction: -1, local: true, oneSided: true, prior: -0.35 },
 ];
 
 export function applyTransform(t: Transform, v: number): number {

@@ -6,12 +6,23 @@
 import type { DetectionSignal, Severity } from '../../../../domain/options.js';
 import type { DocumentAnalysis, FeatureName } from './features.js';
 import type { Contribution, Scorer } from './model.js';
+import { countSlips } from './slips.js';
 import { mixWordHashes, wordHashes, type SparseVector, type Token } from './ngrams.js';
 
 const f1 = (v: number): string => v.toFixed(1);
 const pct = (v: number): string => `${Math.round(v * 100)}%`;
 
 type Describe = (v: number, a: DocumentAnalysis) => { ai: string; human: string };
+
+/** Up to three of the text's writing slips, quoted: ': "it help", "alot"'. */
+function slipExamples(a: DocumentAnalysis): string {
+  const found: string[] = [];
+  for (const s of a.sentences) {
+    if (s.slips > 0) countSlips(s.text, found);
+    if (found.length >= 3) break;
+  }
+  return found.length === 0 ? '' : `: ${found.slice(0, 3).map((e) => `"${e.trim()}"`).join(', ')}`;
+}
 
 /** What each feature means in words, when it points to machine text (`ai`) and when to human text. */
 const DESCRIBE: Record<FeatureName, Describe> = {
@@ -96,6 +107,10 @@ const DESCRIBE: Record<FeatureName, Describe> = {
   informal_mark_rate: (v) => ({
     ai: `no informal marks (${f1(v * 100)} per 100 words); the text is uniformly polished`,
     human: `informal marks present (${f1(v * 100)} per 100 words)`,
+  }),
+  writing_slip_rate: (v, a) => ({
+    ai: `no grammar, usage or spelling slips (${f1(v * 100)} per 100 words)`,
+    human: `grammar, usage or spelling slips of the kind people make (${f1(v * 100)} per 100 words${slipExamples(a)})`,
   }),
   content_repeat_share: (v) => ({
     ai: `content words repeat: ${pct(v)} of content words are repeats; use pronouns or synonyms`,
