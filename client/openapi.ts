@@ -420,8 +420,10 @@ export interface components {
             id: components["schemas"]["Uuid"];
             name: string;
             instructions: string;
-            description?: string | null;
-            example?: string | null;
+            /** @description Empty when not set. */
+            description: string;
+            /** @description Empty when not set. */
+            example: string;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
         };

@@ -15,7 +15,7 @@ const TEXT =
 
 const schemas = createSchemaRegistry();
 
-interface ToneBody { id: string; name: string; instructions: string; description: string | null; example: string | null; created_at: string; updated_at: string }
+interface ToneBody { id: string; name: string; instructions: string; description: string; example: string; created_at: string; updated_at: string }
 
 
 /** A tone envelope: validated, correlation id = X-Request-Id (never the tone id), no words charged. */
@@ -97,7 +97,8 @@ describe('HTTP tones', function () {
   it('PUT with only description succeeds; null clears it; updated_at changes', async () => {
     const { key } = await t.customer();
     const tone = toneOf(await create(key, { name: 'Calm', instructions: 'Stay calm.' }));
-    expect(tone.description).to.equal(null);
+    expect(tone.description).to.equal('');
+    expect(tone.example).to.equal('');
     await sleep(5);
     const described = await update(key, tone.id, { description: 'Quiet and even.' });
     expectEnvelope(described, 'tone-envelope');
@@ -107,7 +108,7 @@ describe('HTTP tones', function () {
     expect(toneOf(example)).to.include({ description: 'Quiet and even.', example: 'All is well.' });
     const cleared = await update(key, tone.id, { description: null });
     expectEnvelope(cleared, 'tone-envelope');
-    expect(toneOf(cleared).description).to.equal(null);
+    expect(toneOf(cleared).description).to.equal('');
   });
 
   it('renaming to the same name in another case is allowed (the tone does not conflict with itself)', async () => {

@@ -162,7 +162,7 @@ const humanization = {
   words_remaining: 999_975,
 };
 const tone = {
-  id: UUID, name: 'Warm', instructions: 'Be brief.', description: null, example: 'Hello there.', created_at: AT, updated_at: AT,
+  id: UUID, name: 'Warm', instructions: 'Be brief.', description: '', example: 'Hello there.', created_at: AT, updated_at: AT,
 };
 const usage = {
   plan: {
@@ -229,7 +229,8 @@ describe('schemas: responses', () => {
 
   it('tone envelopes', () => {
     valid('tone', tone);
-    valid('tone', without(without(tone, 'description'), 'example'));
+    invalid('tone', without(tone, 'description'));
+    invalid('tone', { ...tone, example: null });
     invalid('tone', { ...tone, id: 'not-a-uuid' });
     invalid('tone', { ...tone, name: 'x'.repeat(51) });
     valid('tone-envelope', { object: 'tone', id: 'req_3', tone, words_charged: 0, words_remaining: 5 });

@@ -19,7 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toneBody(t: Tone) {
   return {
-    id: t.id, name: t.name, instructions: t.instructions, description: t.description ?? null, example: t.example ?? null,
+    id: t.id, name: t.name, instructions: t.instructions, // Unset reads as an empty string: the spec types both as strings (null or "" clears them on PUT).
+    description: t.description ?? '', example: t.example ?? '',
     created_at: t.createdAt, updated_at: t.updatedAt,
   };
 }
