@@ -63,6 +63,12 @@ describe('local humanizer: never damages the text (rule checker over a varied co
     }
     expect(checkRewrite(input, input, { freezeWords: ['useful'], language: 'en' })).to.deep.equal([]);
     expect(checkRewrite('El plan es bueno y barato.', 'In fact, el plan es bueno and barato.', { freezeWords: [], language: 'es' }).map((d) => d.rule)).to.include('foreign-rules');
+    // A sentence joined after a semicolon keeps its capital only when it opens with a name (used inside a sentence) or "I".
+    const two = 'Time management is a key skill. Effective planning helps students, says Anna. Anna agrees.';
+    const capitals = (out: string): string[] => checkRewrite(two, out, { freezeWords: [], language: 'en' }).map((d) => d.rule);
+    expect(capitals('Time management is a key skill; Effective planning helps students, says Anna. Anna agrees.')).to.include('capital');
+    expect(capitals('Time management is a key skill; effective planning helps students, says Anna. Anna agrees.')).to.not.include('capital');
+    expect(capitals('Time management is a key skill. Effective planning helps students, says Anna; Anna agrees.')).to.not.include('capital');
   });
 
   it('best-of candidates through the engine pass the checker too', async () => {

@@ -175,9 +175,12 @@ describe('local humanizer rules: structure', () => {
   });
 
   it('merges two sentences, lower-casing the second only when safe', () => {
-    const o = { joiners: ['; '], lowerForms: new Set(['the']), spaceless: false, hasCase: true, namesAfterSemicolon: true };
+    const o = { joiners: ['; '], lowerForms: new Set(['the']), spaceless: false, hasCase: true, names: new Set(['Anna']) };
     expect(mergeSentences('It rained.', 'The roads flooded.', o, rng())).to.equal('It rained; the roads flooded.');
     expect(mergeSentences('It rained.', 'Anna stayed in.', o, rng())).to.equal('It rained; Anna stayed in.');
+    expect(mergeSentences('It rained.', 'I stayed in.', o, rng())).to.equal('It rained; I stayed in.');
+    // A capitalised word the text never uses inside a sentence is no known name: no "; Effective planning …".
+    expect(mergeSentences('It rained.', 'Effective planning helped.', o, rng())).to.equal(null);
     expect(mergeSentences('Did it rain?', 'The roads flooded.', o, rng())).to.equal(null);
     // An opener keeps its capital only as a name would: it does not follow a semicolon.
     expect(mergeSentences('It rained.', 'Plainly, the roads flooded.', o, rng())).to.equal(null);
@@ -189,6 +192,10 @@ describe('local humanizer rules: structure', () => {
     expect(reorderClauses('The match was cancelled, because the pitch was flooded.', new Set(['the']), rng(2)))
       .to.equal('Because the pitch was flooded, the match was cancelled.');
     expect(reorderClauses('For example, the firm grew.', none, rng())).to.equal(null);
+    // A spoken connective stays in front: "… focus on patient care on top of that." read as part of the object.
+    for (const opener of ['On top of that', 'For this reason', 'In the long run', 'At least', 'In a way']) {
+      expect(reorderClauses(`${opener}, the tools let nurses focus on patient care.`, new Set(['the']), rng()), opener).to.equal(null);
+    }
     expect(reorderClauses("That's why many cities run programs, because it is a simple way to cut waste.", new Set(['the']), rng(2))).to.equal(null);
     expect(reorderClauses('So the match was cancelled, because the pitch was flooded.', new Set(['the']), rng(2))).to.equal(null);
   });

@@ -97,8 +97,10 @@ describe('local humanizer: effect on the detector and on meaning', () => {
     const texts = [REPORT, AI_BOILERPLATE];
     const mean = async (mode: Mode): Promise<number> => {
       let total = 0;
-      for (const text of texts) for (const seed of [1, 2, 3]) total += changeRatio(text, await run({ text, mode, seed }));
-      return total / (texts.length * 3);
+      // Six seeds: the winner among each request's candidates is the most human-scoring, not the most changed, so
+      // a few requests say little about a mode (measured over 300 texts: npm run eval:humanizer).
+      for (const text of texts) for (const seed of [1, 2, 3, 4, 5, 6]) total += changeRatio(text, await run({ text, mode, seed }));
+      return total / (texts.length * 6);
     };
     const standard = await mean('standard');
     expect(await mean('aggressive')).to.be.greaterThan(standard);

@@ -20,6 +20,14 @@ const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|[.!?]\s*[,;:]|(?<!\.)\.\s*\.(?!\.)/gu;
 const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?:[aeio]|u(?!ni|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
 const AN_BEFORE_CONSONANT = /(?<![\p{L}\p{N}'’])an\s+(?!h(?:our|onest|eir|onou?r))(?:[bcdfgjklmnpqrstvwxyz]|uni|us[eu]|eu|one\b)/giu;
 /** Constructions only a bad word swap produces: "every of", "because of which", "can to", "lets them to go". */
+/** A capitalised word after a semicolon (English): right only for a name or "I". */
+const CAPITAL_AFTER_SEMICOLON = /;\s+(\p{Lu}\p{L}*)/gu;
+/** A capitalised word inside a sentence: after a letter, a digit or a comma. */
+const NAME_IN_SENTENCE = /(?<=[\p{L}\p{N},][ \t]{1,4})\p{Lu}\p{L}*/gu;
+/** Capitalised words after a semicolon that are not names of the input (not "I", never used inside one of its sentences). */
+function capitalsAfterSemicolon(text: string, names: ReadonlySet<string>): string[] {
+  return [...text.matchAll(CAPITAL_AFTER_SEMICOLON)].map((m) => m[1]!).filter((w) => w !== 'I' && !names.has(w));
+}
 const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:every\s+of|because\s+of\s+(?:which|whom)|(?:can|could|should|must)\s+to|lets?\s+(?:\p{L}+\s+){1,2}to\s+(?:be|do|make|get|go|have|learn|use|take|work|see|find|keep|help|choose|access|connect|create|reach|understand)|not\s+just\s+\p{L}+s\s+\p{L}+\s+but)(?![\p{L}'’])/giu;
 /** English words that do not occur in the other Latin-script languages' running text. */
 const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens)(?![\p{L}])/giu;
@@ -105,6 +113,9 @@ interface InputFacts {
   /** Wrong articles (English) and English-only words (other languages): counted when first needed. */
   articles?: number;
   grammar?: number;
+  /** English: capitalised words the input uses inside a sentence, and its capitals after a semicolon that are none of them. */
+  names?: ReadonlySet<string>;
+  semicolonCapitals?: number;
   englishOnly?: number;
 }
 
@@ -177,6 +188,10 @@ export function checkRewrite(input: string, output: string, options: CheckOption
   if (options.language === 'en') {
     facts.articles ??= wrongArticles(input);
     if (wrongArticles(output) > facts.articles) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));
+    facts.names ??= new Set([...input.matchAll(NAME_IN_SENTENCE)].map((m) => m[0]));
+    facts.semicolonCapitals ??= capitalsAfterSemicolon(input, facts.names).length;
+    const capitals = output.includes(';') ? capitalsAfterSemicolon(output, facts.names) : [];
+    if (capitals.length > facts.semicolonCapitals) add('capital', `capital after a semicolon: ${JSON.stringify(capitals)}`);
     facts.grammar ??= count(input, BROKEN_GRAMMAR);
     if (count(output, BROKEN_GRAMMAR) > facts.grammar) add('grammar', JSON.stringify([...output.matchAll(BROKEN_GRAMMAR)].map((m) => m[0])));
   } else {

@@ -171,11 +171,17 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\blet['’]s\b/giu, 'let us'],
 ];
 
+/**
+ * Openers a tone may put before a sentence for variety. Only words that assert nothing about how the sentence
+ * relates to the one before: "in short", "put simply", "in practice", "then again", "mind you" or "as it happens"
+ * (summary, simplification, contrast, caveat, coincidence) put in at random misstate the text, as would an opinion
+ * the writer did not give ("strangely", "oddly enough"). The professional tone adds none: it is concise.
+ */
 export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = {
-  casual: ['to be honest,', 'the thing is,', 'if you ask me,', 'look,', 'you know,', 'honestly,', 'mind you,', 'as it happens,'],
-  creative: ['then again,', 'oddly enough,', 'in a way,', 'as it turns out,', 'strangely,', 'curiously,'],
-  academic: ['arguably,', 'in practice,', 'on balance,', 'broadly speaking,', 'in this respect,'],
-  professional: ['in practice,', 'put simply,', 'practically speaking,', 'in short,'],
+  casual: ['to be honest,', 'the thing is,', 'if you ask me,', 'look,', 'you know,', 'honestly,', 'frankly,', 'truth be told,'],
+  creative: ['in a way,', 'as it turns out,', 'truth be told,'],
+  academic: ['arguably,', 'broadly speaking,', 'in general,'],
+  professional: [],
 };
 
 /** Connectives and discourse markers: a sentence opening with one gets no opener in front of it. */
@@ -188,5 +194,6 @@ export const CONNECTIVES: readonly string[] = [
   'indeed', 'nonetheless', 'nevertheless', 'by contrast', 'in particular', 'above all', 'overall', 'for this reason',
   // discourse phrases a replacement may put at the start: no connective may stand before them
   'keep in mind that', 'note that', 'funny enough', 'as for', 'clearly', 'plainly', 'to me', 'i think', 'to be honest',
-  'the thing is', 'if you ask me', 'you know', 'mind you', 'that said', "that's why", 'because of this',
+  'the thing is', 'if you ask me', 'you know', 'mind you', 'that said', "that's why", 'because of this', 'in general',
+  'truth be told',
 ];

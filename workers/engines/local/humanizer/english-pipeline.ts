@@ -19,17 +19,20 @@ export interface EnglishContext {
   mode: ModeParams;
   readability: Readability;
   lowerForms: ReadonlySet<string>;
+  /** Capitalised words the text uses inside a sentence (names): only these keep their capital after a semicolon. */
+  names: ReadonlySet<string>;
   repeated: ReadonlySet<string>;
   rng: Random;
   /** Openers already used in the text, so none repeats. */
   usedOpeners: Set<string>;
 }
 
-// Joiners avoid commas where they can: comma density is one of the detector's machine signals.
+// Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
+// as one long object until the verb.
 const JOINERS = {
-  casual: [' — ', ' and ', '; '],
-  neutral: ['; ', ' and ', ' — '],
-  formal: ['; ', ' and '],
+  casual: [' — ', ', and ', '; '],
+  neutral: ['; ', ', and ', ' — '],
+  formal: ['; ', ', and '],
 } as const;
 
 const PROTECTED = /[\uE000-\uE019]/u;
@@ -70,7 +73,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       // A sentence opening with a connective ("However, ...", "But ...", "Plus, ...") only follows a semicolon.
       const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^(?:but|so|yet|plus)\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
       const merged = mergeSentences(a, b, {
-        joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, namesAfterSemicolon: true,
+        joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, names: ctx.names,
       }, ctx.rng);
       if (!merged) break;
       a = merged;

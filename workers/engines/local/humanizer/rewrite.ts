@@ -29,16 +29,18 @@ function effectiveProfile(request: HumanizeRequest): ToneProfile {
   return { ...profile, contractions: 'expand', register: 'formal', openers: profile.openers === 'none' ? 'none' : 'academic', hedged: true };
 }
 
-function textStats(text: string): { lowerForms: Set<string>; repeated: Set<string> } {
+function textStats(text: string): { lowerForms: Set<string>; names: Set<string>; repeated: Set<string> } {
   const lowerForms = new Set<string>();
+  const names = new Set<string>();
   const counts = new Map<string, number>();
   for (const m of text.matchAll(/\p{L}+(?:['’-]\p{L}+)*/gu)) {
     const w = m[0];
     if (w === w.toLowerCase()) lowerForms.add(w);
+    else if (/^\p{Lu}/u.test(w) && /[\p{L}\p{N},][ \t]*$/u.test(text.slice(Math.max(0, m.index - 8), m.index))) names.add(w);
     const l = w.toLowerCase();
     if (l.length >= 4 && !FUNCTION_WORDS.has(l)) counts.set(l, (counts.get(l) ?? 0) + 1);
   }
-  return { lowerForms, repeated: new Set([...counts].filter(([, c]) => c >= 2).map(([w]) => w)) };
+  return { lowerForms, names, repeated: new Set([...counts].filter(([, c]) => c >= 2).map(([w]) => w)) };
 }
 
 /** What a prose body's rewrite starts from, the same for every candidate: its outer spaces and its sentences. */
@@ -55,7 +57,7 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
   const mode = MODE_PARAMS[request.mode];
   if (language === 'en') {
     const out = rewriteEnglishParagraph(sentences, {
-      profile: plan.profile, mode, readability: request.readability, lowerForms: stats.lowerForms,
+      profile: plan.profile, mode, readability: request.readability, lowerForms: stats.lowerForms, names: stats.names,
       repeated: stats.repeated, rng, usedOpeners: used,
     });
     return lead + out.join(' ') + trail;

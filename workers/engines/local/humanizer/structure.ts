@@ -103,8 +103,11 @@ export interface MergeOptions {
   lowerForms: ReadonlySet<string>;
   spaceless: boolean;
   hasCase: boolean;
-  /** Whether a capitalised second sentence may follow a semicolon (English names). */
-  namesAfterSemicolon?: boolean;
+  /**
+   * Names (English): a second sentence opening with one of these, or with "I", may follow a semicolon with its
+   * capital. A capitalised word the text never uses inside a sentence is no known name ("; Effective time …").
+   */
+  names?: ReadonlySet<string>;
 }
 
 /** Joins two sentences into one; null when the second cannot lose its capital safely. */
@@ -119,7 +122,8 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
       // "Plainly, ..." is an opener, not a name: it does not follow a semicolon with its capital.
       if (!/^\p{Lu}/u.test(b) || /^\p{L}+,/u.test(b)) return null;
       // An English name keeps its capital; only a semicolon joins cleanly before it.
-      return o.namesAfterSemicolon && joiner.trim() === ';' ? `${head}; ${b}` : null;
+      const first = /^\p{L}+/u.exec(b)?.[0] ?? '';
+      return o.names && joiner.trim() === ';' && (first === 'I' || o.names.has(first)) ? `${head}; ${b}` : null;
     }
     tail = lowered;
   }
@@ -128,7 +132,7 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
 }
 
 /** Fronted discourse markers, not scene-setting phrases: they stay where they are. */
-const MARKER = /^(?:For example|For instance|In fact|In short|In particular|In contrast|In other words|In general|In addition|On the other hand|By contrast|After all|Above all|At the same time|In the end|At first|In practice|On balance|In this respect|By extension|On the whole|In brief|In closing|At the end of the day|With that)\b/u;
+const MARKER = /^(?:For example|For instance|In fact|In short|In particular|In contrast|In other words|In general|In addition|On the other hand|By contrast|After all|Above all|At the same time|In the end|At first|In practice|On balance|In this respect|By extension|On the whole|In brief|In closing|At the end of the day|With that|On top of that|In a way|In the same way|For one thing|For this reason|For that reason|After that|In any case|In that case|In this case|In the meantime|In turn|In sum|In summary|In conclusion|On the contrary|On the one hand|On one hand|On the flip side|By the way|In the long run|At least|Of course|By and large|In a sense|In essence|In reality|In theory|In truth|On average)\b/u;
 const INTRO = /^((?:In|On|At|During|After|Before|For|With|By|Since|Over|Under|Across|Throughout|Within|Among)\s[^,.;:!?]{2,40}),\s+(.+?)([.!?]["'”’)]*)$/u;
 const SUBORDINATE = /^(.+?),\s+(because|since|although|though|while|when|if|unless|as long as)\s+([^,;:]+?)([.!?]["'”’)]*)$/u;
 
