@@ -58,6 +58,12 @@ describe('local humanizer rules: synonyms and articles', () => {
     // plain words that formal readability levels used to make fancier.
     const cases: Array<[string, RegExp]> = [
       ['The app works regardless of their location.', /\bplace\b/u],
+      ['Automated systems minimize human error.', /human mistake/u],
+      ['The error message explains the margin of error.', /mistake message|margin of mistake/u],
+      ['The administrative tasks took the staff all day.', /administrative jobs/u],
+      ['The program creates career opportunities for young people.', /career chances/u],
+      ['She felt a sense of anxiety before the meeting.', /felt a feeling/u],
+      ['Coral reefs are experiencing widespread bleaching.', /prevalent bleaching|common bleaching/u],
       ['Scientists study the expansion of the universe.', /growth of the universe/u],
       ['Students value personal growth.', /personal expansion/u],
       ['The company offers equal opportunity to all applicants.', /equal chance/u],

@@ -62,6 +62,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'stands as', neutral: ['is', 'remains'] },
   { pattern: 'serves as', neutral: ['is', 'acts as', 'works as'] },
   { pattern: 'serve as', neutral: ['are', 'act as', 'work as'] },
+  // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
+  ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
   { pattern: 'a sense of', neutral: ['real', 'a feeling of'] },
   { pattern: 'navigate the complexities of', neutral: ['handle', 'work through'] },
   { pattern: 'navigating the complexities of', neutral: ['handling', 'working through'] },

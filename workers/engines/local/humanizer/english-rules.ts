@@ -366,6 +366,11 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     before: BEFORE_WORD('equal|job|employment|business|investment|career|economic|educational|training'), after: AFTER_WORD('cost|costs'),
   }] as [string, SourceGuard]),
   ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
+  // "human error", "margin of error", "error message": uncountable or a modifier; "an error" is "a mistake".
+  ...['error', 'errors'].map((w) => [w, {
+    before: BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|type\\s+(?:i|ii|1|2)'),
+    after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
+  }] as [string, SourceGuard]),
   ['essential', { after: AFTER_WORD('oils?') }], ['potential', { after: AFTER_WORD('energy') }],
   ['significant', { before: BEFORE_WORD('statistically|highly|more|most|less|least') }],
 ]);

@@ -57,7 +57,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'extra|supplementary', 'big|large', 'central|pivotal', 'hard|difficult|arduous',
     'simple|straightforward', 'clear|evident', 'fast|quick|rapid', 'whole|entire',
     'many|multiple|numerous', 'crucial|vital', 'needed|necessary',
-    'useful|helpful|beneficial', 'common|prevalent|widespread', 'rare|scarce', 'unusual|anomalous',
+    'useful|helpful|beneficial', 'common|prevalent', 'rare|scarce', 'unusual|anomalous',
     'huge|enormous|immense', 'careful|meticulous', 'lively|vibrant', 'busy|bustling', 'smooth|seamless',
     'striking|remarkable', 'exact|precise', 'key|pivotal|paramount', 'worthy|commendable', 'complex|intricate', 'different|various', 'key|essential', 'complete|comprehensive', 'extra|additional',
     'possible|potential', 'likely|probable',
