@@ -64,6 +64,8 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['The program creates career opportunities for young people.', /career chances/u],
       ['She felt a sense of anxiety before the meeting.', /felt a feeling/u],
       ['Coral reefs are experiencing widespread bleaching.', /prevalent bleaching|common bleaching/u],
+      ['Teams face challenges such as ensuring effective communication.', /making sure effective/u],
+      ['The rules ensure the safety of every worker.', /make sure the safety/u],
       ['Scientists study the expansion of the universe.', /growth of the universe/u],
       ['Students value personal growth.', /personal expansion/u],
       ['The company offers equal opportunity to all applicants.', /equal chance/u],

@@ -366,6 +366,8 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     before: BEFORE_WORD('equal|job|employment|business|investment|career|economic|educational|training'), after: AFTER_WORD('cost|costs'),
   }] as [string, SourceGuard]),
   ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
+  // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
+  ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
   // "human error", "margin of error", "error message": uncountable or a modifier; "an error" is "a mistake".
   ...['error', 'errors'].map((w) => [w, {
     before: BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|type\\s+(?:i|ii|1|2)'),
