@@ -69,6 +69,11 @@ describe('local humanizer: never damages the text (rule checker over a varied co
     expect(capitals('Time management is a key skill; Effective planning helps students, says Anna. Anna agrees.')).to.include('capital');
     expect(capitals('Time management is a key skill; effective planning helps students, says Anna. Anna agrees.')).to.not.include('capital');
     expect(capitals('Time management is a key skill. Effective planning helps students, says Anna; Anna agrees.')).to.not.include('capital');
+    // "a unanimous", "an uninhabitable", "a university", "an unusual": the sound, not the letter, picks the article.
+    const articles = 'It was a unanimous vote on an uninhabitable island near a university, an unusual place.';
+    expect(checkRewrite(articles, articles, { freezeWords: [], language: 'en' })).to.deep.equal([]);
+    expect(checkRewrite(articles, articles.replace('a unanimous', 'an unanimous'), { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('article');
+    expect(checkRewrite(articles, articles.replace('an uninhabitable', 'a uninhabitable'), { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('article');
   });
 
   it('best-of candidates through the engine pass the checker too', async () => {

@@ -65,6 +65,22 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['She felt a sense of anxiety before the meeting.', /felt a feeling/u],
       ['Coral reefs are experiencing widespread bleaching.', /prevalent bleaching|common bleaching/u],
       ['Teams face challenges such as ensuring effective communication.', /making sure effective/u],
+      ['This could result in shorter travel times.', /could outcome/u],
+      ['Diverse views may challenge our own notions.', /may problem/u],
+      ['Ideas that challenge our beliefs help us grow.', /that problem our/u],
+      ['The old town is full of potential.', /full of possible/u],
+      ['The cyst had been demonstrated at ultrasonography.', /been showed/u],
+      ['The tumor size was significantly associated with metastasis.', /greatly associated/u],
+      ['The claim lacks substantial evidence.', /big evidence/u],
+      ['Many schools require students to wear uniforms.', /need students to wear/u],
+      ['They studied the military aspects of the war.', /facets/u],
+      ['We must identify these biases and challenge our own assumptions.', /and problem our/u],
+      ['It can serve as a stepping stone to a career.', /can are/u],
+      ['It helps you make a more objective and rational decision.', /more goal/u],
+      ['The plan failed, and as a result, many people left.', /as an outcome/u],
+      ['The plan was backed by a unanimous vote on an uninhabitable island.', /an unanimous|a uninhabitable/u],
+      ['Students get the chance to discuss, review and revise their essays.', /talk about,/u],
+      ['The risk of software errors grows with size.', /software mistakes/u],
       ['The rules ensure the safety of every worker.', /make sure the safety/u],
       ['Scientists study the expansion of the universe.', /growth of the universe/u],
       ['Students value personal growth.', /personal expansion/u],
@@ -166,6 +182,18 @@ describe('local humanizer rules: structure', () => {
     expect(splitSentence('Short one here.', { maxWords: 10, casual: false, english: true, sentenceEnd: '.' })).to.equal(null);
     expect(splitSentence('Primera parte del texto es larga; segunda parte también es larga.', { maxWords: 5, casual: false, english: false, sentenceEnd: '.' }))
       .to.deep.equal(['Primera parte del texto es larga.', 'Segunda parte también es larga.']);
+  });
+
+  it('does not split off a clause that has no subject of its own, nor a purpose clause', () => {
+    const opts = { maxWords: 8, casual: true, english: true, sentenceEnd: '.' };
+    for (const s of [
+      'The county covers 47 square miles near the coast, and is composed largely of rugged terrain.',
+      'The library is not owned by the university, but distributed with its help to every student.',
+      'The land rose slowly over many thousands of years, so that the current landscape formed.',
+      'The team trained hard through the long winter months, while hoping for a better season.',
+    ]) expect(splitSentence(s, opts), s).to.equal(null);
+    expect(splitSentence('The county covers 47 square miles near the coast, and it is composed largely of rugged terrain.', opts)![1])
+      .to.equal('And it is composed largely of rugged terrain.');
   });
 
   it('opens a split-off which-clause with a pronoun that agrees with its verb, or does not split there', () => {

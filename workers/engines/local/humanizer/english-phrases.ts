@@ -46,7 +46,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a wide range of', neutral: ['many', 'a broad mix of'], casual: ['all sorts of', 'lots of'] },
   { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
   { pattern: 'when it comes to', neutral: ['with', 'for'] },
-  { pattern: 'in terms of', neutral: ['in', 'for'] },
+  { pattern: 'in terms of', neutral: ['for'] },
   { pattern: 'in order to', neutral: ['to'] },
   { pattern: 'due to the fact that', neutral: ['because', 'since'] },
   { pattern: 'feel free to', neutral: ['you can', 'do'] },
@@ -61,7 +61,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'the landscape of', neutral: ['the field of', 'the world of'] },
   { pattern: 'stands as', neutral: ['is', 'remains'] },
   { pattern: 'serves as', neutral: ['is', 'acts as', 'works as'] },
-  { pattern: 'serve as', neutral: ['are', 'act as', 'work as'] },
+  // "can serve as" must not become "can are": only forms that fit after a modal or "to".
+  { pattern: 'serve as', neutral: ['act as', 'work as'] },
   // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
   ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
   { pattern: 'a sense of', neutral: ['real', 'a feeling of'] },

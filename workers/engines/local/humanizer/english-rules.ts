@@ -294,6 +294,7 @@ function sourceRuns(s: string, scan: SynonymScan, posAt: ReadonlyMap<number, Tag
       if (PROTECTED_CHAR.test(s[first.index! - 1] ?? '') || PROTECTED_CHAR.test(s[last.index! + last[0].length] ?? '')) break;
       if (entries[0]!.pos === 'VERB' && adjectivalParticiple(scan.tagged!, tag!)) break;
       if (guarded(key, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
+      if (!contextFits(entries[0]!.pos, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
       runs.push({ n, raw, key, entries });
     }
     return runs.length > 0 ? runs : null;
@@ -335,6 +336,31 @@ function hasSource(s: string, tokens: readonly RegExpMatchArray[], starts: reado
   return false;
 }
 
+/** Words after which a word is a verb, whatever the tagger says: "could result in", "may challenge", "they issue". */
+const BEFORE_A_VERB = /(?:^|[^\p{L}'’])(?:can|could|may|might|must|shall|should|will|would|to|not|never|i|you|we|they|he|she|it|who)\s+$/iu;
+/** "that"/"which" then a word then an object: the word is a verb ("views that challenge our notions"). */
+const RELATIVE_BEFORE = /(?:^|[^\p{L}'’])(?:that|which|and|or)\s+$/iu;
+/** Words after which a word is an adjective: "a more objective view" is not "a more goal view". */
+const BEFORE_AN_ADJECTIVE = /(?:^|[^\p{L}'’])(?:more|most|less|least|very|so|too|quite|rather|fairly|highly|truly)\s+$/iu;
+const OBJECT_AFTER = /^\s+(?:the|a|an|our|their|his|her|its|my|your|this|these|those|us|them|me|him|it|people|students)(?![\p{L}'’])/iu;
+/** Words after which a word is a noun: "the use", "their needs". */
+const BEFORE_A_NOUN = /(?:^|[^\p{L}'’])(?:a|an|the|this|these|those|my|your|his|her|its|our|their|every|each|no)\s+$/iu;
+
+/**
+ * Whether the words around a source agree with its group's part of speech. The tagger reads a few
+ * words wrongly in a context a plain rule reads right: a verb after a modal, "to", a subject pronoun
+ * or a relative pronoun or "and" with an object after it ("This could result in" is not "This could outcome in",
+ * "ideas that challenge our views" not "that problem our views"); an adjective after "more", "very"
+ * ("a more objective view" is not "a more goal view"); a noun after a determiner.
+ */
+function contextFits(pos: SynonymEntry['pos'], before: string, after: string): boolean {
+  if (pos === 'NOUN') {
+    return !BEFORE_A_VERB.test(before) && !BEFORE_AN_ADJECTIVE.test(before) && !(RELATIVE_BEFORE.test(before) && OBJECT_AFTER.test(after));
+  }
+  if (pos === 'VERB') return !BEFORE_A_NOUN.test(before);
+  return true;
+}
+
 /** Targets that cannot take an infinitive after them. */
 const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed', 'require', 'requires']);
 
@@ -354,8 +380,8 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "maintain that" asserts; "address the audience", "addressed to" speak or send.
   ...['maintain', 'maintains'].map((w) => [w, { after: AFTER_WORD('that') }] as [string, SourceGuard]),
   ...['address', 'addressing'].map((w) => [w, { after: AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)') }] as [string, SourceGuard]),
-  // "required by law" is an obligation, not a need.
-  ...['require', 'requires', 'required'].map((w) => [w, { after: AFTER_WORD('by') }] as [string, SourceGuard]),
+  // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
+  ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))/iu }] as [string, SourceGuard]),
   ['remains', { after: AFTER_WORD('to\\s+be') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
   ['task', { after: AFTER_WORD('force|forces') }], ['tasks', { after: AFTER_WORD('force|forces') }],
   ['essence', { before: BEFORE_WORD('in') }], ['perspective', { before: BEFORE_WORD('in|into') }],
@@ -366,14 +392,25 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     before: BEFORE_WORD('equal|job|employment|business|investment|career|economic|educational|training'), after: AFTER_WORD('cost|costs'),
   }] as [string, SourceGuard]),
   ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
+  // "result in", "result from" are verbs; "full of potential" is a noun ("potential" → "possible" only before a noun).
+  ...['result', 'results'].map((w) => [w, { before: BEFORE_WORD('as\\s+a'), after: AFTER_WORD('in|from') }] as [string, SourceGuard]),
+  // A phrasal target ("talk about", "point out", "look at") needs its object: not before a mark ("to discuss, review").
+  ...['discuss', 'discussed', 'discusses', 'discussing', 'examine', 'examined', 'examines', 'highlight', 'highlights', 'highlighted',
+    'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)/u }] as [string, SourceGuard]),
+  ['potential', { after: /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu }],
+  // Past participles whose plain partner's participle differs: "had been demonstrated" is not "had been showed".
+  ...['demonstrated', 'indicated', 'opted for'].map((w) => [w, { before: BEFORE_WORD('have|has|had|having|be|been|being|is|are|was|were|get|gets|got') }] as [string, SourceGuard]),
+  // "significantly associated", "significantly higher": statistical significance, not size.
+  ['significantly', { after: AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected') }],
+  ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
   // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
   ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
   // "human error", "margin of error", "error message": uncountable or a modifier; "an error" is "a mistake".
   ...['error', 'errors'].map((w) => [w, {
-    before: BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|type\\s+(?:i|ii|1|2)'),
+    before: BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|software|system|hardware|network|sensor|server|syntax|type\\s+(?:i|ii|1|2)'),
     after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
   }] as [string, SourceGuard]),
-  ['essential', { after: AFTER_WORD('oils?') }], ['potential', { after: AFTER_WORD('energy') }],
+  ['essential', { after: AFTER_WORD('oils?') }],
   ['significant', { before: BEFORE_WORD('statistically|highly|more|most|less|least') }],
 ]);
 
@@ -452,8 +489,8 @@ function adjectivalParticiple(tagged: readonly TaggedToken[], tag: TaggedToken):
 /** "a" / "an" agreement after a replacement changed the following word. */
 export function fixArticles(s: string): string {
   return s
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?:[aeio]|u(?!ni|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni(?![nmd])|unan|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 
 export function applyContractions(s: string, mode: ToneProfile['contractions']): string {

@@ -43,7 +43,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'focus|emphasis', 'changes|modifications|alterations', 'change|modification', 'doubt|skepticism', 'roots|origins', 'heart|essence',
     'goals|objectives', 'problems|difficulties', 'idea|notion', 'ideas|notions',
     'result|outcome', 'results|outcomes', 'kinds|types',
-    'aspect|facet', 'aspects|facets', 'mix|tapestry', 'details|intricacies',
+    'mix|tapestry', 'details|intricacies',
     'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
     'ways|methods', 'effects|consequences', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
     'problems|challenges', 'problem|challenge', 'person|individual', 'aims|objectives',

@@ -46,16 +46,32 @@ function whichLead(rest: string): string | null {
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string) => string | null }> = [
   { re: /;\s+/gu, lead: () => '' },
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual) => (casual ? 'And ' : '') },
-  { re: /,\s+but\s+/gu, lead: () => 'But ' },
-  { re: /,\s+so\s+/gu, lead: () => 'So ' },
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
+  { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
+  { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
   { re: /,\s+which\s+/gu, lead: (_casual, rest) => whichLead(rest) },
-  { re: /,\s+whereas\s+/gu, lead: () => 'By contrast, ' },
-  { re: /,\s+while\s+/gu, lead: () => 'At the same time, ' },
+  { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
+  { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
   { re: /\s+—\s+/gu, lead: () => '' },
 ];
 
 const GENERIC_SPLITS: readonly RegExp[] = [/;\s*/gu, /；/gu];
+
+/** Words a clause can open with as its subject: pronouns, determiners, quantifiers. */
+const SUBJECT_WORDS: ReadonlySet<string> = new Set(('i you he she it we they this that these those there here the a an my your his her its our ' +
+  'their some many most much all both each every no none one two three four five several few other others another such what who ' +
+  'everyone everybody someone somebody nobody people').split(' '));
+
+/**
+ * Whether what follows ", and" / ", but" / ", so" / ", while" / ", whereas" can stand as a sentence: it opens
+ * with a subject (a pronoun, a determiner, a name, a number). ", and is composed of …" or ", but distributed
+ * with …" share the first clause's subject and would be left without one; ", so that …" states a purpose.
+ */
+function opensWithSubject(rest: string): boolean {
+  if (/^[\p{Lu}\p{N}\uE000]/u.test(rest)) return true;
+  const word = /^\p{L}+/u.exec(rest)?.[0] ?? '';
+  return SUBJECT_WORDS.has(word.toLowerCase());
+}
 
 function endMark(s: string, mark: string): string {
   return /[.!?。！？…]["'”’)\]」』]*$/u.test(s) ? s : `${s.replace(/[,;:，；、]+$/u, '')}${mark}`;
