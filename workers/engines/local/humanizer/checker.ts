@@ -17,7 +17,7 @@ export interface CheckOptions { freezeWords: readonly string[]; language: Langua
 const STACKED = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?:${CONNECTIVES.join('|')})(?:,|\\s)`, 'iu');
 const DOUBLED_WORD = /(?<![\p{L}\p{N}'’-])(\p{L}+)\s+\1(?![\p{L}\p{N}'’-])/giu;
 const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|[.!?]\s*[,;:]|(?<!\.)\.\s*\.(?!\.)/gu;
-const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
+const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
 const AN_BEFORE_CONSONANT = /(?<![\p{L}\p{N}'’])an\s+(?!h(?:our|onest|eir|onou?r))(?:[bcdfgjklmnpqrstvwxyz]|uni(?![nmd])|unan|us[eu]|eu|one\b)/giu;
 /** Constructions only a bad word swap produces: "every of", "because of which", "can to", "lets them to go". */
 /** A capitalised word after a semicolon (English): right only for a name or "I". */

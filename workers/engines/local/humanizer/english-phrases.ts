@@ -18,7 +18,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's", neutral: ['in the current', "in this era's"], casual: ['in our'] },
   { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
   { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
-  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'funny enough,'] },
+  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
   { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to close,', 'in closing,'] },
   { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'] },
   { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'] },
@@ -60,9 +60,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in the realm of', neutral: ['in'] },
   { pattern: 'the landscape of', neutral: ['the field of', 'the world of'] },
   { pattern: 'stands as', neutral: ['is', 'remains'] },
-  { pattern: 'serves as', neutral: ['is', 'acts as', 'works as'] },
+  { pattern: 'serves as', neutral: ['is', 'acts as'] },
   // "can serve as" must not become "can are": only forms that fit after a modal or "to".
-  { pattern: 'serve as', neutral: ['act as', 'work as'] },
+  { pattern: 'serve as', neutral: ['act as'] },
   // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
   ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
   { pattern: 'a sense of', neutral: ['real', 'a feeling of'] },

@@ -354,6 +354,8 @@ const BEFORE_A_NOUN = /(?:^|[^\p{L}'’])(?:a|an|the|this|these|those|my|your|hi
  * ("a more objective view" is not "a more goal view"); a noun after a determiner.
  */
 function contextFits(pos: SynonymEntry['pos'], before: string, after: string): boolean {
+  // A possessive apostrophe belongs to the word's form: "individuals’ states" is not "people’ states".
+  if (/^['’]/u.test(after)) return false;
   if (pos === 'NOUN') {
     return !BEFORE_A_VERB.test(before) && !BEFORE_AN_ADJECTIVE.test(before) && !(RELATIVE_BEFORE.test(before) && OBJECT_AFTER.test(after));
   }
@@ -384,7 +386,8 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))/iu }] as [string, SourceGuard]),
   ['remains', { after: AFTER_WORD('to\\s+be') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
   ['task', { after: AFTER_WORD('force|forces') }], ['tasks', { after: AFTER_WORD('force|forces') }],
-  ['essence', { before: BEFORE_WORD('in') }], ['perspective', { before: BEFORE_WORD('in|into') }],
+  // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
+  ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
   ['approach', { after: AFTER_WORD('to') }],
   ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
   ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)') }],
@@ -489,7 +492,7 @@ function adjectivalParticiple(tagged: readonly TaggedToken[], tag: TaggedToken):
 /** "a" / "an" agreement after a replacement changed the following word. */
 export function fixArticles(s: string): string {
   return s
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
     .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni(?![nmd])|unan|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 

@@ -93,6 +93,8 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
     for (const m of s.matchAll(rule.re)) {
       const left = wordCount(s.slice(0, m.index!));
       if (left < minPart || total - left < minPart) continue;
+      // "Not only X, but Y" is one sentence.
+      if (rule.re.source.startsWith(',\\s+but') && /(?<![\p{L}])not\s+only(?![\p{L}])/iu.test(s.slice(0, m.index!))) continue;
       // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
       if (rule.re.source.startsWith(',\\s+and') && /,[^,;]{0,80}$/u.test(s.slice(0, m.index!))) continue;
       const rest = s.slice(m.index! + m[0].length);
