@@ -116,7 +116,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in spite of the fact that', neutral: ['although', 'even though'] },
   { pattern: 'this is due to', neutral: ['this is because of'] },
   { pattern: 'as a result of', neutral: ['because of'] },
-  { pattern: 'in the context of', neutral: ['in'] },
+  // "overlooked in the context of driverless cars" is not "overlooked in driverless cars".
+  { pattern: 'in the context of', neutral: ['for'] },
   { pattern: 'is a crucial', neutral: ['is a key'] },
   { pattern: 'there are several', neutral: ['there are a few', 'there are some'] },
   { pattern: 'a crucial role', neutral: ['a key role', 'a big role'], formal: ['a key role'] },

@@ -82,6 +82,7 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
 }
 
 /** Sentence-opening stock connectives that only announce "more of the same": dropped outright. */
+const TRULY_ADDITIVE = /^(?:Furthermore|Moreover|Additionally|In addition|Also|Besides|Further|On top of that|What is more|To add to this|Not only that),/u;
 const ADDITIVE_OPENER = /^(?:Furthermore|Moreover|Additionally|In addition|Also|Overall|Notably|Importantly|Indeed|Essentially|Interestingly|Undoubtedly|Ultimately|Specifically|Significantly|Crucially|Besides|Further|On top of that|What is more|In essence|Basically|To add to this|Not only that),\s+(?=[\p{L}\uE000])/u;
 /** Causal openers say "so" in plain speech; contrastive ones "but" (casual and neutral registers). */
 const CAUSAL_OPENER = /^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly|As such|For this reason),\s+(?=[\p{L}\uE000])/u;
@@ -124,7 +125,8 @@ export function plainOpener(
   if (additive) {
     if (!rng.chance(rate)) return null;
     const rest = s.slice(additive[0].length);
-    const spoken = register === 'casual' && rng.chance(0.35) ? onceOf(['On top of that,', 'Plus,'], used, rng) : null;
+    // Only an opener that adds may become "On top of that,"/"Plus,": "Overall", "Ultimately", "Interestingly" … are dropped.
+    const spoken = register === 'casual' && TRULY_ADDITIVE.test(additive[0]) && rng.chance(0.35) ? onceOf(['On top of that,', 'Plus,'], used, rng) : null;
     const loweredRest = spoken ? lowered(rest, lowerForms) : null;
     return spoken && loweredRest !== null ? `${spoken} ${loweredRest}` : rest.charAt(0).toUpperCase() + rest.slice(1);
   }
@@ -252,8 +254,10 @@ export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'f
 
 const SUBJECT = '(?:it|they|this|these|those|there|we|you|he|she|others|some|many|most|people|the\\s+\\p{L}+)';
 const PRESENT = "(?:is|are|can|cannot|can't|will|may|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs|need|requires|require|offers|offer|allows|allow|provides|provide|helps|help|makes|make|gives|give|prefer|prefers|seems|seem|tends|tend|remains|remain|lacks|lack)(?![\\p{L}'’-])";
-const WHILE_CONTRAST = new RegExp(`,\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
-const AS_CAUSAL = new RegExp(`,\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+/** Not right after an opener of up to three words: "In conclusion, while …" opens with the clause; it joins none. */
+const AFTER_A_CLAUSE = "(?<!(?:^|[.;:!?]\\s+)[\\p{L}'’]+(?:\\s+[\\p{L}'’]+){0,2})";
+const WHILE_CONTRAST = new RegExp(`${AFTER_A_CLAUSE},\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the

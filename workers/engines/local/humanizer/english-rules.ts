@@ -56,7 +56,8 @@ function phrasesIn(text: string): Uint8Array {
   return found;
 }
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
-  re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])`, 'giu'), to,
+  // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim.
+  re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));

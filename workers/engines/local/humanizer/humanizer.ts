@@ -6,6 +6,8 @@
  */
 import type { CallOptions, HumanizeRequest, Humanizer } from '../../types.js';
 import { MODE_PARAMS } from './params.js';
+import { fleschKincaidGrade } from '../text/measures.js';
+import type { Readability } from '../../../../domain/options.js';
 import { candidateSeed, prepareRewrite, rewriteLanguage, rewritePlanned } from './rewrite.js';
 
 /** What the humanizer needs from a detector: a fast calibrated score (0-100, higher = more AI-like). */
@@ -29,6 +31,7 @@ export function bestCandidate(request: HumanizeRequest, scorer: TextScorer | nul
   if (language === null) return { text: request.text, score: null };
   // The lines, protected spans and sentences of the text are the same for every candidate: prepared once.
   const plan = prepareRewrite(request, language);
+  const candidates: Array<{ text: string; score: number | null }> = [];
   let best: { text: string; score: number | null } | null = null;
   // Candidates that come out the same (short texts often do) are scored once.
   const scored = new Map<string, number>();
@@ -39,9 +42,35 @@ export function bestCandidate(request: HumanizeRequest, scorer: TextScorer | nul
       score = scored.get(text) ?? scorer.scoreText(text);
       scored.set(text, score);
     }
+    candidates.push({ text, score });
     if (!best || (score !== null && best.score !== null && score < best.score)) best = { text, score };
   }
-  return best!;
+  return readabilityPick(candidates, best!, request.readability);
+}
+
+/** Candidates scoring within this many points (0–100) of the most human one read as equally human. */
+export const READABILITY_TOLERANCE = 3;
+
+/**
+ * The readability the request asks for decides between candidates that read as human as the best one:
+ * high-school takes the one of the lowest Flesch–Kincaid grade, graduate and doctorate the highest,
+ * college the most human-scoring. Without it, the pick by score alone often undid the level's
+ * splits or joins.
+ */
+function readabilityPick(
+  candidates: ReadonlyArray<{ text: string; score: number | null }>, best: { text: string; score: number | null }, readability: Readability,
+): { text: string; score: number | null } {
+  if (readability === 'college' || best.score === null || candidates.length < 2) return best;
+  const limit = best.score + READABILITY_TOLERANCE;
+  const sign = readability === 'high-school' ? -1 : 1;
+  let pick = best;
+  let pickGrade = sign * fleschKincaidGrade(best.text);
+  for (const c of candidates) {
+    if (c.score === null || c.score > limit || c.text === pick.text) continue;
+    const grade = sign * fleschKincaidGrade(c.text);
+    if (grade > pickGrade) { pick = c; pickGrade = grade; }
+  }
+  return pick;
 }
 
 export function createLocalHumanizer(scorer?: TextScorer | null): Humanizer {

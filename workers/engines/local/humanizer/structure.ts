@@ -93,6 +93,9 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
     for (const m of s.matchAll(rule.re)) {
       const left = wordCount(s.slice(0, m.index!));
       if (left < minPart || total - left < minPart) continue;
+      // What comes before the boundary must be a clause, not only an opener ("On top of that, while X, Y").
+      const head = s.slice(0, m.index!).trim();
+      if (rule.re.source !== ';\\s+' && wordCount(head) <= 4 && (MARKER.test(head) || startsWithConnective(head))) continue;
       // "Not only X, but Y" is one sentence.
       if (rule.re.source.startsWith(',\\s+but') && /(?<![\p{L}])not\s+only(?![\p{L}])/iu.test(s.slice(0, m.index!))) continue;
       // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
