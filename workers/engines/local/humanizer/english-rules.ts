@@ -370,7 +370,7 @@ const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed', 'require', 'requir
 /**
  * Sources whose plainer partner has their sense only in some contexts: the word stays when the text
  * right before it (before) or right after it (after) matches. "acknowledge the contributions" is not
- * "admit the contributions"; "appeared on TV" is not "seemed on TV"; "task force", "equal opportunity".
+ * "admit the contributions"; "appeared on TV" is not "seemed on TV"; "in essence", "required by law".
  */
 const AFTER_WORD = (words: string): RegExp => new RegExp(`^\\s+(?:${words})(?![\\p{L}])`, 'iu');
 const BEFORE_WORD = (words: string): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${words})\\s+$`, 'iu');
@@ -386,15 +386,11 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
   ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))/iu }] as [string, SourceGuard]),
   ['remains', { after: AFTER_WORD('to\\s+be') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
-  ['task', { after: AFTER_WORD('force|forces') }], ['tasks', { after: AFTER_WORD('force|forces') }],
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
   ['approach', { after: AFTER_WORD('to') }],
   ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
   ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)') }],
-  ...['opportunity', 'opportunities'].map((w) => [w, {
-    before: BEFORE_WORD('equal|job|employment|business|investment|career|economic|educational|training'), after: AFTER_WORD('cost|costs'),
-  }] as [string, SourceGuard]),
   ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
   // "result in", "result from" are verbs; "full of potential" is a noun ("potential" → "possible" only before a noun).
   ...['result', 'results'].map((w) => [w, { before: BEFORE_WORD('as\\s+a'), after: AFTER_WORD('in|from') }] as [string, SourceGuard]),

@@ -49,7 +49,7 @@ export function bestCandidate(request: HumanizeRequest, scorer: TextScorer | nul
 }
 
 /** Candidates scoring within this many points (0–100) of the most human one read as equally human. */
-export const READABILITY_TOLERANCE = 3;
+const READABILITY_TOLERANCE = 3;
 
 /**
  * The readability the request asks for decides between candidates that read as human as the best one:
