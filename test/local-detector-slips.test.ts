@@ -90,6 +90,8 @@ describe('local detector: writing slips', () => {
     expect(b.ai_score).to.be.lessThan(a.ai_score - 5);
     expect(b.verdict).to.equal('likely_human');
     const slipSignal = b.signals.find((s) => s.signal === 'writing_slip_rate');
+    // A clean text is never told that its lack of slips reads as machine-written.
+    expect(a.signals.map((s) => s.signal)).to.not.include('writing_slip_rate');
     expect(slipSignal?.detail).to.match(/slips of the kind people make \(\d+\.\d per 100 words: "for communicate", "everyone have", "it help"\)/u);
   });
 

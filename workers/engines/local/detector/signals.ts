@@ -109,7 +109,7 @@ const DESCRIBE: Record<FeatureName, Describe> = {
     human: `informal marks present (${f1(v * 100)} per 100 words)`,
   }),
   writing_slip_rate: (v, a) => ({
-    ai: `no grammar, usage or spelling slips (${f1(v * 100)} per 100 words)`,
+    ai: `no grammar, usage or spelling slips (${f1(v * 100)} per 100 words)`, // never shown (buildSignals)
     human: `grammar, usage or spelling slips of the kind people make (${f1(v * 100)} per 100 words${slipExamples(a)})`,
   }),
   content_repeat_share: (v) => ({
@@ -238,6 +238,8 @@ export function buildSignals(
     });
   }
   for (const c of contributions) {
+    // Having no slips is no advice a writer should act on: the feature is named only as human evidence.
+    if (c.name === 'writing_slip_rate') continue;
     const severity = severityOf(c.contribution);
     if (severity) out.push({ signal: c.name, severity, detail: DESCRIBE[c.name](c.value, a).ai, weight: c.contribution });
   }
