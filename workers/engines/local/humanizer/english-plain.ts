@@ -22,7 +22,8 @@ const SPOKEN_CONNECTIVE = /^(?:On top of that|On the other hand|On the whole|On 
  * Words that open a clause's subject. The comma goes only before one of them (or a protected span such as a
  * number): before a verb ("Nowadays, keep in mind …") the phrase would run into an imperative.
  */
-const SUBJECT_START = /^(?:\uE000|(?:I|we|you|he|she|it|they|one|the|a|an|this|that|these|those|there|many|most|some|few|several|all|every|each|no|our|my|your|his|her|its|their|people|students|teachers|researchers|companies|children|users|experts)(?![\p{L}'’]))/u;
+// Pronouns and determiners only: after "By using FACS," a bare noun ("teachers can …") would read as part of the phrase.
+const SUBJECT_START = /^(?:\uE000|(?:I|we|you|he|she|it|they|one|the|a|an|this|that|these|those|there|many|most|some|few|several|all|every|each|no|our|my|your|his|her|its|their)(?![\p{L}'’]))/u;
 
 /**
  * Drops the comma after a short introductory phrase (at most four words, a preposition or a time word
@@ -74,8 +75,8 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
     (m: string, pre: string, the: string, noun: string) => {
       const verb = NOMINALS[noun];
       if (!verb || !rng.chance(rate)) return m;
-      // "to the use of" → "to using" reads as an infinitive gone wrong: left alone.
-      if (/^to\s/iu.test(pre)) return m;
+      // "to the use of" → "to using" reads as an infinitive gone wrong, "with the use of" → "with using" as broken: left alone.
+      if (/^(?:to|with)\s/iu.test(pre)) return m;
       const word = the === 'The' || /^\p{Lu}/u.test(pre) && pre.trim().length === 0 ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
       return `${pre}${word} `;
     });

@@ -70,7 +70,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'apparently|seemingly', 'badly|severely',
     'mostly|largely|predominantly', 'often|frequently', 'sometimes|occasionally', 'quickly|rapidly|swiftly',
     'mainly|primarily', 'nearly|almost', 'maybe|perhaps|possibly', 'really|truly|genuinely',
-    'finally|eventually', 'greatly|considerably|significantly', 'especially|particularly',
+    'greatly|considerably|significantly', 'especially|particularly',
     'smoothly|seamlessly', 'carefully|meticulously', 'slowly|gradually', 'only|solely', 'first|firstly', 'more and more|increasingly',
     'now|currently|presently', 'clearly|evidently|obviously', 'completely|entirely', 'also|additionally',
     'easily|readily', 'partly|partially', 'possibly|potentially', 'properly|appropriately', ],
