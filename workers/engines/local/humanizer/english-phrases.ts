@@ -88,7 +88,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
   { pattern: 'on the one hand,', neutral: ['', 'for one thing,'] },
   { pattern: 'prior to', neutral: ['before'] },
-  { pattern: 'such as', neutral: ['like'], formal: ['such as', 'like'] },
+  // Formal writing keeps "such as": "like" introducing examples reads as informal there.
+  { pattern: 'such as', neutral: ['like'], formal: ['such as'] },
   { pattern: 'in addition to', neutral: ['besides', 'on top of'] },
   { pattern: 'a number of', neutral: ['several', 'some'] },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
