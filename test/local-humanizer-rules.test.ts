@@ -94,6 +94,8 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['By utilizing FACS, teachers can gain insight into how their students feel.', /FACS teachers/u],
       ['The infection was identified with the use of the electronic medical records.', /with using/u],
       ['Such delays can eventually weaken the leadership of the party.', /finally weaken/u],
+      ['Many of them had previously participated in a similar program at school.', /had previously took part/u],
+      ['It could be an incredible invention, yet another element of the plan is at risk.', /, but another|\. But another/u],
       ['The rules ensure the safety of every worker.', /make sure the safety/u],
       ['Scientists study the expansion of the universe.', /growth of the universe/u],
       ['Students value personal growth.', /personal expansion/u],

@@ -271,7 +271,8 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   // Each pattern is tried only where its literal word occurs: it could not match (nor draw a number) elsewhere.
   let out = !s.includes('whereas') ? s : s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   if (out.includes('however')) out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
-  if (out.includes('yet')) out = out.replace(/,\s+yet\s+(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // Not ", yet another …" / ", yet again": "yet" is an adverb there.
+  if (out.includes('yet')) out = out.replace(/,\s+yet\s+(?!(?:another|again|more|still)(?![\p{L}'’]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // A contrastive ", while others prefer ..." (a subject, then a present-tense verb) says "but"; ", while walking" stays.
   if (out.includes('while')) out = out.replace(WHILE_CONTRAST, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // A causal ", as it is ..." says "because"; ", as it grew" (time) stays.

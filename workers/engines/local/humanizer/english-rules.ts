@@ -399,7 +399,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)/u }] as [string, SourceGuard]),
   ['potential', { after: /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu }],
   // Past participles whose plain partner's participle differs: "had been demonstrated" is not "had been showed".
-  ...['demonstrated', 'indicated', 'opted for'].map((w) => [w, { before: BEFORE_WORD('have|has|had|having|be|been|being|is|are|was|were|get|gets|got') }] as [string, SourceGuard]),
+  ...['demonstrated', 'indicated', 'opted for', 'participated in'].map((w) => [w, {
+    before: /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu,
+  }] as [string, SourceGuard]),
   // "significantly associated", "significantly higher": statistical significance, not size.
   ['significantly', { after: AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected') }],
   ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
