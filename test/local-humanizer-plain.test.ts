@@ -125,6 +125,7 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(e('Each of them has a locker.')).to.equal('Each of them has a locker.');
     expect(e('They each have a locker.')).to.equal('They each have a locker.');
     expect(e('They help each other.')).to.equal('They help each other.');
+    expect(e('Ask several people, each offering their unique view.')).to.equal('Ask several people, each offering their unique view.');
   });
 
   it('plainer small words keep their sense', async () => {
@@ -132,6 +133,11 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(plainSmallWords('It is very hard, whereas walking is only a little slower.', 'casual', rng(), 1)).to.equal('It is really hard, but walking is just a little slower.');
     expect(plainSmallWords('It was the very first try and the only one.', 'casual', rng(), 1)).to.equal('It was the very first try and the only one.');
     expect(plainSmallWords('It helps not only pupils but also staff.', 'casual', rng(), 1)).to.equal('It helps not only pupils but also staff.');
+    // "just" before a past form reads as "recently"; before "X after/when" "only" means "not until" / "solely".
+    expect(plainSmallWords('A clear view was only achieved after the survey.', 'casual', rng(), 1)).to.equal('A clear view was only achieved after the survey.');
+    expect(plainSmallWords('They only found two.', 'casual', rng(), 1)).to.equal('They only found two.');
+    expect(plainSmallWords('The app only works when online.', 'casual', rng(), 1)).to.equal('The app only works when online.');
+    expect(plainSmallWords('It only takes a minute.', 'casual', rng(), 1)).to.equal('It just takes a minute.');
     expect(plainSmallWords('This, however, is very hard.', 'formal', rng(), 1)).to.equal('This, though, is very hard.');
     expect(ableToCan('They are able to vote, and we will be able to help.', rng(), 1)).to.equal('They can vote, and we will be able to help.');
     expect(impersonalYou('One can see that no one can win.')).to.equal('You can see that no one can win.');

@@ -69,6 +69,10 @@ describe('local humanizer: never damages the text (rule checker over a varied co
     expect(capitals('Time management is a key skill; Effective planning helps students, says Anna. Anna agrees.')).to.include('capital');
     expect(capitals('Time management is a key skill; effective planning helps students, says Anna. Anna agrees.')).to.not.include('capital');
     expect(capitals('Time management is a key skill. Effective planning helps students, says Anna; Anna agrees.')).to.not.include('capital');
+    // Dialogue: nothing is put in front of a quotation that opened a sentence.
+    const dialogue = 'He ran in. "What is it? Speak!" The men froze.';
+    expect(checkRewrite(dialogue, 'He ran in. Honestly, "What is it? Speak!" The men froze.', { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('quotation');
+    expect(checkRewrite(dialogue, 'He ran in. "What is it? Speak!" Honestly, the men froze.', { freezeWords: [], language: 'en' })).to.deep.equal([]);
     // "a unanimous", "an uninhabitable", "a university", "an unusual": the sound, not the letter, picks the article.
     const articles = 'It was a unanimous vote on an uninhabitable island near a university, an unusual place.';
     expect(checkRewrite(articles, articles, { freezeWords: [], language: 'en' })).to.deep.equal([]);

@@ -149,6 +149,10 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Under no circumstances should you leave.', /no situations/u],
       ['Students answer multiple choice questions.', /many choice/u],
       ['Potential energy turns into motion.', /Possible energy/u],
+      ['Nurses improve their decision methods over time.', /choice methods|decision ways/u],
+      ['The methods and results are described below.', /\bways\b/u],
+      ['Most significantly, the risk rises when people talk.', /Most greatly/u],
+      ['Drivers discuss on their phones while driving.', /talk about on/u],
     ];
     for (const [text, wrong] of cases) {
       for (const readability of ['high-school', 'college', 'graduate', 'doctorate'] as const) {
@@ -206,6 +210,10 @@ describe('local humanizer rules: structure', () => {
       'The library is not owned by the university, but distributed with its help to every student.',
       'The land rose slowly over many thousands of years, so that the current landscape formed.',
       'The team trained hard through the long winter months, while hoping for a better season.',
+      // After a semicolon or a dash, a subordinate clause or a participle phrase would be left a fragment.
+      'The system is both unfair and flawed; because it nullifies the votes of many people.',
+      'Prices rose sharply across the whole country; leading to protests in many large cities.',
+      'They built a huge, costly machine over the years — which nobody ever managed to use.',
     ]) expect(splitSentence(s, opts), s).to.equal(null);
     expect(splitSentence('The county covers 47 square miles near the coast, and it is composed largely of rugged terrain.', opts)![1])
       .to.equal('And it is composed largely of rugged terrain.');

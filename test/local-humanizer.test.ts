@@ -170,10 +170,24 @@ describe('local humanizer: languages', () => {
     for (const language of LANGUAGES) {
       const text = language === 'en' ? 'The team finished the report yesterday afternoon. The results show a clear improvement in every region of the country.' : OTHER_LANGUAGES[language];
       for (const mode of MODES) {
-        const out = await run({ text, language, mode, tone: builtin('formal'), readability: 'high-school' });
+        // English plain enough to leave nothing to improve changes only by a tone opener (casual here).
+        const out = await run({ text, language, mode, tone: builtin(language === 'en' ? 'casual' : 'formal'), readability: 'high-school' });
         expect(out, `${language} ${mode}`).to.not.equal(text);
         expect(countWords(out) / countWords(text), `${language} ${mode}`).to.be.within(0.6, 1.6);
       }
+    }
+  });
+
+  it('returns English with nothing to improve as it was in a tone without openers, never with a claim glued on', async () => {
+    const text = 'The team finished the report yesterday afternoon. The results show a clear improvement in every region of the country.';
+    for (const tone of ['formal', 'professional'] as const) {
+      expect(await run({ text, language: 'en', mode: 'standard', tone: builtin(tone), readability: 'high-school' }), tone).to.equal(text);
+    }
+    const dialogue = 'The messenger ran into the room. "What is it? Speak!" "They have fallen in a shower of arrows." This sent shock waves through the ranks.';
+    for (const mode of MODES) {
+      const out = await run({ text: dialogue, language: 'en', mode, tone: builtin('casual'), readability: 'college' });
+      expect(out, mode).to.not.match(/,\s*"/u);
+      expect(out, mode).to.not.match(/In fact|Put simply|As it happens/u);
     }
   });
 

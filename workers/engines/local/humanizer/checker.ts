@@ -108,6 +108,7 @@ interface InputFacts {
   starts: string[];
   lower: number;
   stacked: number;
+  quoted: number;
   doubledWords: number;
   doubledPunct: number;
   /** Wrong articles (English) and English-only words (other languages): counted when first needed. */
@@ -119,6 +120,9 @@ interface InputFacts {
   englishOnly?: number;
 }
 
+/** Sentences that open with a quotation (dialogue): words put in front of one break it. */
+const QUOTE_START = /^[\s([]*["“„«「『]/u;
+const quoteStarts = (ss: string[]): number => ss.filter((s) => QUOTE_START.test(s)).length;
 const lowerStarts = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE000]*\p{Ll}/u.test(s)).length;
 const stackedStarts = (ss: string[]): number => ss.filter((s) => STACKED.test(s)).length;
 const wrongArticles = (t: string): number => count(t, A_BEFORE_VOWEL) + count(t, AN_BEFORE_CONSONANT);
@@ -142,7 +146,7 @@ function inputFacts(input: string): InputFacts {
   const facts: InputFacts = {
     lines, prose, starts,
     verbatim: verbatimMatches(input).map(({ kind, matches }) => ({ kind, tokens: tallyOf(matches) })),
-    lower: lowerStarts(starts), stacked: stackedStarts(starts),
+    lower: lowerStarts(starts), stacked: stackedStarts(starts), quoted: quoteStarts(starts),
     doubledWords: count(input, DOUBLED_WORD), doubledPunct: count(input, DOUBLED_PUNCT),
   };
   if (memo.size >= MEMO_SIZE) memo.clear();
@@ -177,9 +181,10 @@ export function checkRewrite(input: string, output: string, options: CheckOption
     if (word.length > 0 && occurrences(output, word) < occurrences(input, word)) add('freeze-word', `${JSON.stringify(word)} lost or changed`);
   }
 
+  const outStarts = sentenceStarts(outLines, facts.prose);
+  if (quoteStarts(outStarts) < facts.quoted) add('quotation', `words put before a quotation that opened a sentence: ${JSON.stringify(outStarts.find((s) => /^[^"“„«「『]{1,40}["“„«「『]/u.test(s))?.slice(0, 60))}`);
   const cased = options.language !== null && !['zh', 'ja', 'ko', 'ar'].includes(options.language);
   if (cased) {
-    const outStarts = sentenceStarts(outLines, facts.prose);
     if (lowerStarts(outStarts) > facts.lower) add('capital', `sentence starting lower-case: ${JSON.stringify(outStarts.find((s) => /^[^\p{L}]*\p{Ll}/u.test(s))?.slice(0, 60))}`);
     if (stackedStarts(outStarts) > facts.stacked) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
   }

@@ -183,8 +183,8 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
  * the writer did not give ("strangely", "oddly enough"). The professional tone adds none: it is concise.
  */
 export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = {
-  casual: ['to be honest,', 'the thing is,', 'if you ask me,', 'look,', 'you know,', 'honestly,', 'frankly,', 'truth be told,'],
-  creative: ['in a way,', 'as it turns out,', 'truth be told,'],
+  casual: ['to be honest,', 'the thing is,', 'look,', 'you know,', 'honestly,', 'frankly,', 'truth be told,'],
+  creative: ['as it turns out,', 'truth be told,'],
   academic: ['arguably,', 'broadly speaking,', 'in general,'],
   professional: [],
 };

@@ -190,9 +190,10 @@ export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random
       if (!next || !['VERB', 'AUX', 'ADV'].includes(next.pos)) continue;
       if (rng.chance(rate)) out.set(t.start, 'that');
     } else if (t.text === 'each' || t.text === 'Each') {
-      if (!next || next.pos !== 'NOUN' || /s$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;
-      // "they each have": after a pronoun or a noun "each" floats and cannot become "every".
-      if (prev && (prev.pos === 'PRON' || prev.pos === 'NOUN' || prev.pos === 'PROPN' || prev.pos === 'NUM')) continue;
+      if (!next || next.pos !== 'NOUN' || /(?:s|ing)$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;
+      // "they each have": after a pronoun or a noun "each" floats and cannot become "every"; after a comma
+      // it opens an absolute phrase (", each offering their view", ", each team with its own coach").
+      if (prev && (prev.pos === 'PRON' || prev.pos === 'NOUN' || prev.pos === 'PROPN' || prev.pos === 'NUM' || prev.text === ',')) continue;
       if (rng.chance(rate)) out.set(t.start, t.text === 'Each' ? 'Every' : 'every');
     }
   }
@@ -263,7 +264,7 @@ const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+(?=${SUBJECT}\\s+(?:\\
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the
  * very first"), the adverb "only" → "just" ("only a few"; not "the only", "not only", "if only",
- * "only if", nor a sentence-initial "Only then did"), "simply" → "just" (not "simply put"), a mid-sentence
+ * "only if", nor a sentence-initial "Only then did", nor before a past form or "X after/when"), "simply" → "just" (not "simply put"), a mid-sentence
  * ", however," → ", though,", ", whereas" / ", yet" / a contrastive ", while" → ", but", a causal ", as"
  * → ", because", "is aware that" → "knows that", ", including X" → ", like X".
  */
@@ -285,7 +286,9 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   if (out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
-  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|Not)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference)(?![\p{L}'’-]))(?=\p{Ll})/gu,
+  // Not before a past form ("was only achieved after", "only found"): "just" there reads as "recently";
+  // nor where a time or condition follows the next word ("only works when"): "not until" / "solely if".
+  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|Not)\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference|made|done|given|seen|found|taken|known|shown|become|been|had|got|came|went|began|begun|built|held|kept|left|lost|met|paid|said|sent|told|thought|brought|bought|won|wrote|written|grew|grown|saw|took|gave|knew|became)(?![\p{L}'’-])|\p{Ll}+ed(?![\p{L}'’-])|\p{Ll}+\s+(?:after|when|once|until|if|since|before)(?![\p{L}'’-]))(?=\p{Ll})/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));
   return out;
 }

@@ -296,6 +296,10 @@ function sourceRuns(s: string, scan: SynonymScan, posAt: ReadonlyMap<number, Tag
       if (entries[0]!.pos === 'VERB' && adjectivalParticiple(scan.tagged!, tag!)) break;
       if (guarded(key, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
       if (!contextFits(entries[0]!.pos, s.slice(0, first.index!), s.slice(last.index! + last[0].length))) break;
+      // A noun right before another noun modifies it ("decision methods", "problem areas"): such pairs are
+      // set phrases, and the plain partner rarely makes one ("choice methods").
+      const next = tokens[i + n];
+      if (entries[0]!.pos === 'NOUN' && next && posAt.get(next.index!)?.pos === 'NOUN' && s.slice(last.index! + last[0].length, next.index!) === ' ') break;
       runs.push({ n, raw, key, entries });
     }
     return runs.length > 0 ? runs : null;
@@ -396,14 +400,15 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ...['result', 'results'].map((w) => [w, { before: BEFORE_WORD('as\\s+a'), after: AFTER_WORD('in|from') }] as [string, SourceGuard]),
   // A phrasal target ("talk about", "point out", "look at") needs its object: not before a mark ("to discuss, review").
   ...['discuss', 'discussed', 'discusses', 'discussing', 'examine', 'examined', 'examines', 'highlight', 'highlights', 'highlighted',
-    'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)/u }] as [string, SourceGuard]),
+    'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])/iu }] as [string, SourceGuard]),
   ['potential', { after: /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu }],
   // Past participles whose plain partner's participle differs: "had been demonstrated" is not "had been showed".
   ...['demonstrated', 'indicated', 'opted for', 'participated in'].map((w) => [w, {
     before: /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu,
   }] as [string, SourceGuard]),
   // "significantly associated", "significantly higher": statistical significance, not size.
-  ['significantly', { after: AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected') }],
+  // "most significantly" ranks (not "most greatly"), "more significantly" too.
+  ['significantly', { before: BEFORE_WORD('most|more|less|least'), after: AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected') }],
   ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
   // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
   ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
@@ -536,8 +541,9 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
 export function addOpener(
   s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>, prefer: Preference = 'any',
 ): { text: string; opener: string } | null {
-  // Not before another opener ("All in all, ...") or a conjunction ("And ...").
-  if (style === 'none' || !/^[\p{L}\uE000]/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
+  // Not before another opener ("All in all, ..."), a conjunction ("And ...") or protected text (a
+  // quotation that opens the sentence would read as "Honestly, "What is it?" ...").
+  if (style === 'none' || !/^\p{L}/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);

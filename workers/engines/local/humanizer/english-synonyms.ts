@@ -45,7 +45,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'result|outcome', 'results|outcomes', 'kinds|types',
     'mix|tapestry', 'details|intricacies',
     'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
-    'ways|methods', 'effects|consequences', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
+    'effects|consequences', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
     'problems|challenges', 'problem|challenge', 'person|individual', 'aims|objectives',
     'problems|issues', 'problem|issue', 'way|approach', 'choices|decisions', 'choice|decision',
     'downsides|disadvantages', 'downside|disadvantage', 'worries|concerns',

@@ -11,7 +11,7 @@ import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
 import { joinLines, parseLines, type Line } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
-import { startsWithConnective } from './english-rules.js';
+import { addOpener, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph, withOpener } from './other-pipeline.js';
@@ -145,8 +145,9 @@ function soundOrSame(before: string, after: string, request: HumanizeRequest, la
 /**
  * Rewrites the request's text with one seed, line by line: structure (prefixes, headings, code,
  * breaks) stays as it is; protected spans come back verbatim; each prose body is rewritten by the
- * rules of the text's language. When no rule applied, a discourse opener is added to one sentence
- * so the text does not come back unchanged. Text in a language without rules comes back unchanged.
+ * rules of the text's language. When no rule applied, a discourse opener of the tone is added to one
+ * sentence (English: only where the tone has openers) so the text does not come back unchanged. Text
+ * in a language without rules comes back unchanged.
  */
 export function rewriteOnce(request: HumanizeRequest, seed: number, language = rewriteLanguage(request.text)): string {
   if (language === null) return request.text;
@@ -175,7 +176,7 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
     const target = lines.findIndex((_, i) => guarded[i] !== null);
     if (target !== -1) {
       const g = guarded[target]!;
-      const forced = forceChange(g.text, language, request, rng, plan.stats.lowerForms);
+      const forced = forceChange(g.text, language, plan, rng);
       const ok = placeholders(forced) === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, language);
       rewritten[target] = { ...lines[target]!, body: ok ? forced : g.text };
     }
@@ -183,24 +184,29 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
   return joinLines(rewritten.map((l, i) => ({ ...l, body: guarded[i] ? guarded[i]!.restore(l.body) : l.body })));
 }
 
-function forceChange(text: string, language: Language, request: HumanizeRequest, rng: Random, lowerForms: Set<string>): string {
+function forceChange(text: string, language: Language, plan: RewritePlan, rng: Random): string {
+  const { request, profile, stats: { lowerForms } } = plan;
   const sentences = splitSentences(text);
   const first = sentences[0];
   if (!first) return text;
-  const rules = language === 'en'
-    ? { replacements: [], join: ['; '], sentenceEnd: '.', openers: ['In fact,', 'Put simply,', 'As it happens,'] }
-    : LANGUAGE_RULES[language];
-  const ctx = { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng };
+  // English: only the tone's own openers, which assert nothing the text does not (none for formal and
+  // professional tones or graduate and doctoral readers: such a text then comes back as it was).
+  if (language === 'en' && profile.openers === 'none') return text;
+  const rules = language === 'en' ? null : LANGUAGE_RULES[language];
+  const withToneOpener = (s: string): string | null | undefined => (rules === null
+    ? addOpener(s, profile.openers, lowerForms, rng, new Set())?.text
+    : withOpener(s, { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng }));
   // Later sentences first: an opener ending in a colon at the start of a line would read as a label.
   for (const target of [...sentences.slice(1), first]) {
-    // Not in front of a connective or another opener, and only where the first word can lose its capital.
-    if (!/^[\p{L}\uE000]/u.test(target.text) || wordCount(target.text) < 3 || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || (language === 'en' && startsWithConnective(target.text))) continue;
+    // Not in front of a connective or another opener, a quotation or other protected text, and only
+    // where the first word can lose its capital.
+    if (!/^\p{L}/u.test(target.text) || wordCount(target.text) < 3 || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || (language === 'en' && startsWithConnective(target.text))) continue;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const changed = withOpener(target.text, ctx);
+      const changed = withToneOpener(target.text);
       if (changed) return text.slice(0, target.start) + changed + text.slice(target.end);
     }
   }
-  if (language === 'en') return text;
+  if (rules === null) return text;
   // The first word may be a name that must keep its capital: an opener ending in a colon keeps it.
   const opener = rules.openers[0]!;
   return `${text.slice(0, first.start)}${rules.spaceless ? opener : `${opener.replace(/[,،]$/u, ':')} `}${text.slice(first.start)}`;

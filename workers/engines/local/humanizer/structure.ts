@@ -43,16 +43,22 @@ function whichLead(rest: string): string | null {
   return null;
 }
 
+/**
+ * What cannot open a sentence of its own after a semicolon or a dash: a subordinate clause ("; because it
+ * nullifies …"), a relative clause or a participle phrase ("; leading to …") would be left a fragment.
+ */
+const DEPENDENT_START = /^(?:because|since|although|though|while|whereas|if|unless|until|when|whenever|where|wherever|which|who|whom|whose|as|so that|such as|including|especially|particularly|even|rather than|\p{Ll}+ing)(?![\p{L}'’-])/iu;
+
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string) => string | null }> = [
-  { re: /;\s+/gu, lead: () => '' },
+  { re: /;\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) ? null : '') },
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
   { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
   { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
   { re: /,\s+which\s+/gu, lead: (_casual, rest) => whichLead(rest) },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
-  { re: /\s+—\s+/gu, lead: () => '' },
+  { re: /\s+—\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) ? null : '') },
 ];
 
 const GENERIC_SPLITS: readonly RegExp[] = [/;\s*/gu, /；/gu];
