@@ -38,7 +38,8 @@ export function bestCandidate(request: HumanizeRequest, scorer: TextScorer | nul
   for (let i = 0; i < k; i++) {
     const text = rewritePlanned(plan, candidateSeed(request, i));
     let score: number | null = null;
-    if (scorer && language === 'en') {
+    // One candidate has nothing to be chosen against: it is not scored.
+    if (scorer && language === 'en' && k > 1) {
       score = scored.get(text) ?? scorer.scoreText(text);
       scored.set(text, score);
     }
