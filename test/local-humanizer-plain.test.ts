@@ -138,6 +138,8 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(plainSmallWords('They only found two.', 'casual', rng(), 1)).to.equal('They only found two.');
     expect(plainSmallWords('The app only works when online.', 'casual', rng(), 1)).to.equal('The app only works when online.');
     expect(plainSmallWords('It only takes a minute.', 'casual', rng(), 1)).to.equal('It just takes a minute.');
+    expect(plainSmallWords('Its resources, including over one million ebooks, help.', 'casual', rng(), 1)).to.equal('Its resources, including over one million ebooks, help.');
+    expect(plainSmallWords('Many tools, including hammers and saws, help.', 'casual', rng(), 1)).to.equal('Many tools, like hammers and saws, help.');
     expect(plainSmallWords('This, however, is very hard.', 'formal', rng(), 1)).to.equal('This, though, is very hard.');
     expect(ableToCan('They are able to vote, and we will be able to help.', rng(), 1)).to.equal('They can vote, and we will be able to help.');
     expect(impersonalYou('One can see that no one can win.')).to.equal('You can see that no one can win.');

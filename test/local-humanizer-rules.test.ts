@@ -12,6 +12,11 @@ const none = new Set<string>();
 
 describe('local humanizer rules: phrases and connectives', () => {
   it('replaces machine-typical phrases and keeps the sentence capitalised', () => {
+    // "a sense of" is "a feeling of" only before a feeling.
+    for (let seed = 1; seed <= 4; seed++) {
+      expect(replacePhrases('A sense of relief washed over me.', 'neutral', rng(seed))).to.equal('A feeling of relief washed over me.');
+      expect(replacePhrases('She has a sense of humor and a sense of community.', 'neutral', rng(seed))).to.equal('She has a sense of humor and a sense of community.');
+    }
     const out = replacePhrases('It is important to note that the tapestry of ideas plays a crucial role in our work.', 'neutral', rng());
     expect(out).to.not.match(/important to note|plays a crucial role/iu);
     expect(out).to.match(/^\p{Lu}/u);
@@ -153,6 +158,7 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['The methods and results are described below.', /\bways\b/u],
       ['Most significantly, the risk rises when people talk.', /Most greatly/u],
       ['Drivers discuss on their phones while driving.', /talk about on/u],
+      ['It is a feasible combined approach in acute cases.', /combined way/u],
     ];
     for (const [text, wrong] of cases) {
       for (const readability of ['high-school', 'college', 'graduate', 'doctorate'] as const) {
@@ -161,6 +167,14 @@ describe('local humanizer rules: synonyms and articles', () => {
           expect(out, `${text} (${readability}, seed ${seed})`).to.not.match(wrong);
         }
       }
+    }
+    // A formal register keeps its words rather than say "upsides", "worries" or "big"; no swap repeats a word close by.
+    const text2 = 'We weigh the advantages and disadvantages and raise privacy concerns about a large and significant change.';
+    for (let seed = 1; seed <= 8; seed++) {
+      const formal = replaceSynonyms(text2, { rate: 1, readability: 'college', repeated: none, variation: 1, formal: true }, rng(seed));
+      expect(formal, `seed ${seed}`).to.not.match(/\b(?:upsides|downsides|worries|big)\b/u);
+      const any = replaceSynonyms(text2, { rate: 1, readability: 'college', repeated: none, variation: 1 }, rng(seed));
+      expect(any, `seed ${seed}`).to.not.match(/\bbig and big\b/u);
     }
     // The guarded words are still swapped where the plainer one keeps the sense.
     expect(replaceSynonyms('The actor appears to be tired.', { rate: 1, readability: 'high-school', repeated: none }, rng(1))).to.match(/seems to/u);

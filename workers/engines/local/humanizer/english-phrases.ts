@@ -65,7 +65,12 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'serve as', neutral: ['act as'] },
   // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
   ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
-  { pattern: 'a sense of', neutral: ['real', 'a feeling of'] },
+  // Only for a feeling: "a sense of relief" is "a feeling of relief", but "a sense of humor", "of direction",
+  // "of community" or "of purpose" are not feelings, and "real relief" would add emphasis.
+  ...['relief', 'dread', 'calm', 'peace', 'unease', 'pride', 'guilt', 'shame', 'joy', 'wonder', 'awe', 'excitement', 'fear',
+    'hope', 'satisfaction', 'accomplishment', 'loneliness', 'nostalgia', 'comfort', 'gratitude', 'panic', 'despair', 'sadness',
+    'anxiety', 'helplessness', 'frustration', 'euphoria', 'serenity', 'contentment']
+    .map((feeling) => ({ pattern: `a sense of ${feeling}`, neutral: [`a feeling of ${feeling}`] })),
   { pattern: 'navigate the complexities of', neutral: ['handle', 'work through'] },
   { pattern: 'navigating the complexities of', neutral: ['handling', 'working through'] },
   { pattern: 'navigate the', neutral: ['work through the', 'handle the', 'find a way through the'] },

@@ -95,7 +95,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     t = importantToAdvice(t, profile.register, rng, 1);
     t = replaceSynonyms(t, {
       rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
-      relativeWho: profile.register !== 'formal',
+      relativeWho: profile.register !== 'formal', formal: profile.register === 'formal',
     }, rng);
     t = provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate);
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);

@@ -280,7 +280,8 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (out.includes('as')) out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
   if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
-  if (out.includes('including')) out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
+  // Not before an amount (", including over one million ebooks": "like over one million" reads as "about").
+  if (out.includes('including')) out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself|over|more|less|fewer|about|around|nearly|almost|up|at|some|roughly|approximately|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|millions)(?![\p{L}'’-]))(?=\p{L})/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
   if (register === 'formal') return out;
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
   if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));

@@ -200,7 +200,16 @@ export interface SynonymOptions {
   determiners?: number;
   /** Whether a restrictive "who" after a noun may become "that" too (not in formal registers). */
   relativeWho?: boolean;
+  /** A formal register: no everyday word as a target ("upsides", "big", "worries", "get"; see INFORMAL). */
+  formal?: boolean;
 }
+
+/**
+ * Plain words of the same sense that are too colloquial for a formal register: a formal rewrite keeps
+ * "advantages", "significant", "concerns" and "obtain" rather than say "upsides", "big", "worries", "get".
+ */
+const INFORMAL: ReadonlySet<string> = new Set(['upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
+  'getting', 'dig into', 'digs into', 'digging into']);
 
 const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
 
@@ -229,7 +238,7 @@ const isMachineTarget = (w: string): boolean => isMachineTypical(w);
  * word itself; a machine-typical word goes to a plainer member when there is one.
  */
 function pickTarget(group: readonly string[], index: number, o: SynonymOptions, forced: boolean, rng: Random): string | null {
-  const options = group.map((w, i) => ({ w, i, odds: machineLogOdds(w) })).filter(({ w, i }) => i !== index && !isMachineTarget(w));
+  const options = group.map((w, i) => ({ w, i, odds: machineLogOdds(w) })).filter(({ w, i }) => i !== index && !isMachineTarget(w) && !(o.formal && INFORMAL.has(w)));
   if (options.length === 0) return null;
   const plainest = options.reduce((a, b) => (b.i < a.i ? b : a));
   if (o.readability === 'high-school' && index > plainest.i && rng.chance(0.9)) return plainest.w;
@@ -392,7 +401,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['remains', { after: AFTER_WORD('to\\s+be') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
-  ['approach', { after: AFTER_WORD('to') }],
+  // "approach to"; a method named by its kind ("a combined approach", "a surgical approach") is not "a combined way".
+  ['approach', { after: AFTER_WORD('to'), before: BEFORE_WORD('combined|novel|therapeutic|surgical|clinical|multidisciplinary|integrated|holistic|hybrid|systematic|comprehensive|conservative|minimally\\s+invasive|laparoscopic|endoscopic|statistical|computational|experimental|analytical|theoretical|empirical|pharmacological|diagnostic|treatment|management') }],
+  ['approaches', { before: BEFORE_WORD('therapeutic|surgical|clinical|treatment|management|statistical|computational|experimental|analytical|theoretical|empirical|pharmacological|diagnostic') }],
   ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
   ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)') }],
   ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
@@ -471,6 +482,8 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       // "It is essential to act" → "It is needed to act" and "you need to know" → "you require to know" are not
       // English: none of these before "to".
       if (NOT_BEFORE_TO.has(target) && /^\s+to(?![\p{L}])/u.test(s.slice(last.index! + last[0].length))) break;
+      // Not a word the sentence already has close by: "a large and significant change" is not "a big and big change".
+      if (nearby(out + s.slice(pos, first.index!), s.slice(last.index! + last[0].length), target)) break;
       out += s.slice(pos, first.index!) + matchCase(raw, target);
       pos = last.index! + last[0].length;
       i += n - 1;
@@ -479,6 +492,16 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   }
   const result = out + s.slice(pos);
   return result === s ? (scan.fixed ??= fixArticles(s)) : fixArticles(result);
+}
+
+/** Whether `word` occurs within about eight words before (in what is written so far) or after a swap. */
+function nearby(before: string, after: string, word: string): boolean {
+  const lower = word.toLowerCase();
+  const around = `${before.slice(-60)} ${after.slice(0, 60)}`.toLowerCase();
+  for (let at = around.indexOf(lower); at !== -1; at = around.indexOf(lower, at + 1)) {
+    if (!/[\p{L}'’-]/u.test(around[at - 1] ?? ' ') && !/[\p{L}'’-]/u.test(around[at + lower.length] ?? ' ')) return true;
+  }
+  return false;
 }
 
 /**
