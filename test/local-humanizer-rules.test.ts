@@ -159,6 +159,8 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Most significantly, the risk rises when people talk.', /Most greatly/u],
       ['Drivers discuss on their phones while driving.', /talk about on/u],
       ['It is a feasible combined approach in acute cases.', /combined way/u],
+      ['Communication can become more difficult over time.', /more hard/u],
+      ['It is the most significant change in years.', /most big/u],
     ];
     for (const [text, wrong] of cases) {
       for (const readability of ['high-school', 'college', 'graduate', 'doctorate'] as const) {
@@ -192,6 +194,9 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(applyContractions("We don't know; it's been hard and they're tired. I can't.", 'expand'))
       .to.equal('We do not know; it has been hard and they are tired. I cannot.');
     expect(applyContractions('Keep it.', 'keep')).to.equal('Keep it.');
+    // "it" and "you" as objects do not contract with the next clause's verb.
+    expect(applyContractions('Organizations that embrace it will thrive, and it is clear.', 'add')).to.equal("Organizations that embrace it will thrive, and it's clear.");
+    expect(applyContractions('When you are ready, it will start.', 'add')).to.equal("When you're ready, it'll start.");
   });
 
   it('adds openers without repeating them, lower-casing ordinary words, never before a word that keeps its capital', () => {

@@ -55,9 +55,14 @@ function phrasesIn(text: string): Uint8Array {
   }
   return found;
 }
+/**
+ * "it" and "you" can be objects: "organizations that embrace it will thrive" is not "embrace it'll thrive". Their
+ * contractions need a subject position: the start, a mark, or a word a clause follows ("and", "because", "that", "think").
+ */
+const SUBJECT_POSITION = "(?<=^|[,;:(\"“—–]\\s*|(?<![\\p{L}'’])(?:and|but|or|so|because|if|when|whenever|that|since|although|though|while|whereas|as|once|until|unless|where|whether|why|how|what|now|then|than|before|after|yet|maybe|perhaps|think|know|believe|hope|guess|said|says|sure|true|clear)\\s+)";
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim.
-  re: new RegExp(`(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}`, 'giu'), to,
+  re: new RegExp(`${/^(?:it|you) /u.test(from) ? SUBJECT_POSITION : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
@@ -482,6 +487,8 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       // "It is essential to act" → "It is needed to act" and "you need to know" → "you require to know" are not
       // English: none of these before "to".
       if (NOT_BEFORE_TO.has(target) && /^\s+to(?![\p{L}])/u.test(s.slice(last.index! + last[0].length))) break;
+      // "more difficult" is not "more hard": a one-syllable adjective compares with -er / -est.
+      if (entry.pos === 'ADJ' && MORE_BEFORE.test(s.slice(0, first.index!)) && oneSyllable(target)) break;
       // Not a word the sentence already has close by: "a large and significant change" is not "a big and big change".
       if (nearby(out + s.slice(pos, first.index!), s.slice(last.index! + last[0].length), target)) break;
       out += s.slice(pos, first.index!) + matchCase(raw, target);
@@ -492,6 +499,15 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
   }
   const result = out + s.slice(pos);
   return result === s ? (scan.fixed ??= fixArticles(s)) : fixArticles(result);
+}
+
+const MORE_BEFORE = /(?:^|[^\p{L}'’])(?:more|most)\s+$/iu;
+
+/** A single word of one syllable ("hard", "big", "huge", "key"): vowel groups, a final silent e not counted. */
+function oneSyllable(word: string): boolean {
+  if (word.includes(' ')) return false;
+  const groups = word.toLowerCase().replace(/(?<=[^aeiouy])e$/u, '').match(/[aeiouy]+/gu) ?? [];
+  return groups.length <= 1;
 }
 
 /** Whether `word` occurs within about eight words before (in what is written so far) or after a swap. */
