@@ -128,6 +128,14 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(e('Ask several people, each offering their unique view.')).to.equal('Ask several people, each offering their unique view.');
   });
 
+  it('puts the particle of "put in place" after a short object only', async () => {
+    const { putInPlaceOrder } = await import('../workers/engines/local/humanizer/english-plain.js');
+    expect(putInPlaceOrder('We are putting in place sustainable practices across industries.')).to.equal('We are putting sustainable practices in place across industries.');
+    expect(putInPlaceOrder('They put in place this technology.')).to.equal('They put this technology in place.');
+    for (const kept of ['Schools should put in place policies that protect students.', 'They put in place strict rules and checks.',
+      'It puts in place a very long list of many strict new rules today.', 'The new part was put in place of the old one.']) expect(putInPlaceOrder(kept)).to.equal(kept);
+  });
+
   it('plainer small words keep their sense', async () => {
     const { plainSmallWords, ableToCan, impersonalYou, importantToAdvice, provideWithToGive, whileToAlthough } = await import('../workers/engines/local/humanizer/english-plain.js');
     expect(plainSmallWords('It is very hard, whereas walking is only a little slower.', 'casual', rng(), 1)).to.equal('It is really hard, but walking is just a little slower.');
@@ -140,6 +148,7 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(plainSmallWords('It only takes a minute.', 'casual', rng(), 1)).to.equal('It just takes a minute.');
     expect(plainSmallWords('Its resources, including over one million ebooks, help.', 'casual', rng(), 1)).to.equal('Its resources, including over one million ebooks, help.');
     expect(plainSmallWords('Many tools, including hammers and saws, help.', 'casual', rng(), 1)).to.equal('Many tools, like hammers and saws, help.');
+    expect(plainSmallWords('Many tools, including hammers and saws, help.', 'formal', rng(), 1)).to.equal('Many tools, including hammers and saws, help.');
     expect(plainSmallWords('This, however, is very hard.', 'formal', rng(), 1)).to.equal('This, though, is very hard.');
     expect(ableToCan('They are able to vote, and we will be able to help.', rng(), 1)).to.equal('They can vote, and we will be able to help.');
     expect(impersonalYou('One can see that no one can win.')).to.equal('You can see that no one can win.');

@@ -266,7 +266,8 @@ const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+(?=${SUBJECT}\\s+(?:\\
  * very first"), the adverb "only" → "just" ("only a few"; not "the only", "not only", "if only",
  * "only if", nor a sentence-initial "Only then did", nor before a past form or "X after/when"), "simply" → "just" (not "simply put"), a mid-sentence
  * ", however," → ", though,", ", whereas" / ", yet" / a contrastive ", while" → ", but", a causal ", as"
- * → ", because", "is aware that" → "knows that", ", including X" → ", like X".
+ * → ", because", "is aware that" → "knows that", ", including X" → ", like X" (not in formal registers, which keep
+ * "including" as they keep "such as").
  */
 export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
   // Each pattern is tried only where its literal word occurs: it could not match (nor draw a number) elsewhere.
@@ -280,9 +281,9 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (out.includes('as')) out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
   if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
+  if (register === 'formal') return out;
   // Not before an amount (", including over one million ebooks": "like over one million" reads as "about").
   if (out.includes('including')) out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself|over|more|less|fewer|about|around|nearly|almost|up|at|some|roughly|approximately|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|millions)(?![\p{L}'’-]))(?=\p{L})/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
-  if (register === 'formal') return out;
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
   if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
@@ -316,4 +317,16 @@ const PROVIDE_WITH = new RegExp(`(?<![\\p{L}'’-])([Pp])rovid(es|ing|e)\\s+(${P
 export function provideWithToGive(s: string, rng: Random, rate: number): string {
   return s.replace(PROVIDE_WITH, (m: string, p: string, ending: string, who: string) =>
     (rng.chance(rate) ? `${p === 'P' ? 'G' : 'g'}iv${ending === 'es' ? 'es' : ending === 'ing' ? 'ing' : 'e'} ${who} ` : m));
+}
+
+/**
+ * "put in place" keeps its particle after a short object, as people say it: "putting in place sustainable
+ * practices across industries" → "putting sustainable practices in place across industries". An object of
+ * up to four words ends at a mark, the end, or a preposition; a longer one, a clause or a coordination ("strict
+ * rules and checks") stays where it is.
+ */
+const PUT_IN_PLACE = /(?<![\p{L}'’-])(put|puts|putting)\s+in\s+place\s+((?:(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were)(?![\p{L}'’-]))[\p{L}'’-]+\s+){0,3}(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were)(?![\p{L}'’-]))[\p{L}'’-]+)(?=\s*(?:[,.;:!?]|$)|\s+(?:in|on|at|for|across|by|with|within|over|throughout|among|from|to)(?![\p{L}'’-]))/gu;
+
+export function putInPlaceOrder(s: string): string {
+  return s.includes('in place') ? s.replace(PUT_IN_PLACE, '$1 $2 in place') : s;
 }
