@@ -198,4 +198,19 @@ describe('local humanizer: languages', () => {
     const zh = await run({ text: '此外，这个项目很成功。然而，关于团队的未来仍然存在很多疑问，我们需要继续努力。', language: 'zh' });
     expect(zh).to.not.include('此外，');
   });
+
+  it('never puts an opener in front of a connective in another language', async () => {
+    const { LANGUAGE_RULES } = await import('../workers/engines/local/humanizer/languages.js');
+    const text = 'La inteligencia artificial está transformando la manera en que trabajamos. Además, es importante destacar que estas herramientas pueden mejorar la productividad. Sin embargo, también plantean desafíos éticos que debemos considerar; por ejemplo, la privacidad de los datos. En conclusión, debemos adoptar un enfoque equilibrado.';
+    const rules = LANGUAGE_RULES.es;
+    const connectives = rules.replacements.flatMap(([p, alts]) => [p, ...alts]).filter((c) => c.length > 0);
+    for (const mode of MODES) {
+      for (let seed = 1; seed <= 12; seed++) {
+        const out = await run({ text, language: 'es', mode, seed, tone: builtin('formal'), readability: 'high-school' });
+        for (const opener of rules.openers) {
+          for (const c of connectives) expect(out.toLowerCase(), `${mode} ${seed}: ${out}`).to.not.include(`${opener} ${c}`.toLowerCase());
+        }
+      }
+    }
+  });
 });

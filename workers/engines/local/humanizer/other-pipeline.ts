@@ -72,8 +72,11 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
     out = merged;
   }
   let previous = true;
+  // Not in front of a connective or another opener ("La verdad es que no obstante, …"): one per sentence.
+  const opensWithConnective = (s: string): boolean => /^[\p{L}' ]{1,24}[,،，、]/u.test(s) || starts.some((c) => s.toLowerCase().startsWith(c.toLowerCase()));
   out = out.map((s) => {
     if (previous || !ctx.rng.chance(ctx.mode.openerRate / 2)) { previous = false; return s; }
+    if (opensWithConnective(s)) return s;
     const o = withOpener(s, ctx);
     previous = o !== null;
     return o ?? s;
