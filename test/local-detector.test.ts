@@ -65,6 +65,13 @@ describe('local detector: features', () => {
     expect(v.function_word_share).to.be.greaterThan(0.4);
   });
 
+  it('counts participle clauses after a comma, not nouns or prepositions in -ing', () => {
+    // 2 clauses (", allowing", ", fostering") in 19 words; ", including", ", during" and ", morning" do not count.
+    const text = 'Remote work saves time, allowing staff to rest, fostering trust. We met in May, during spring, including Sam, morning.';
+    expect(f(text).participle_clause_rate).to.be.closeTo(2 / 19, 1e-9);
+    expect(f('No commas here at all in this sentence going on.').participle_clause_rate).to.equal(0);
+  });
+
   it('finds repeated word sequences and repeated content words', () => {
     const v = f('The new plan will help the city. The new plan will cost money. The new plan will start soon.');
     // 19 words, 17 trigrams; "the new plan" and "new plan will" each occur 3 times

@@ -48,6 +48,8 @@ export const FEATURE_SPECS: readonly FeatureSpec[] = [
   // Grammar, usage and spelling slips (slips.ts): people make them, chat models do not; most edited
   // human text has none either, hence one-sided.
   { name: 'writing_slip_rate', transform: 'sqrt', direction: -1, local: true, oneSided: true, prior: -0.35 },
+  // "…, allowing …", "…, fostering …": a participle clause tacked on after a comma.
+  { name: 'participle_clause_rate', transform: 'sqrt', direction: 1, local: true },
 ];
 
 export function applyTransform(t: Transform, v: number): number {

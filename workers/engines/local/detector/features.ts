@@ -13,7 +13,7 @@ export const FEATURE_NAMES = [
   'function_word_share', 'first_person_rate', 'contraction_rate', 'comma_rate', 'punctuation_variety',
   'paren_dash_rate', 'repeated_trigram_share', 'repeated_opener_share', 'transition_opener_share',
   'machine_phrase_rate', 'word_length_mean', 'capitalized_share', 'digit_share', 'informal_mark_rate',
-  'content_repeat_share', 'quote_rate', 'question_exclaim_rate', 'writing_slip_rate',
+  'content_repeat_share', 'quote_rate', 'question_exclaim_rate', 'writing_slip_rate', 'participle_clause_rate',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type FeatureVector = Record<FeatureName, number>;
@@ -25,7 +25,7 @@ export interface SentenceInfo extends Span {
   logRanks: number[];
   lowerAlpha: number; unknown: number; functionWords: number; firstPerson: number; contractions: number;
   letters: number; capitalized: number; digits: number; commas: number; parenDash: number; quotes: number;
-  questionExclaim: number; informal: number; slips: number; transitionOpener: boolean; punctTypes: Set<string>;
+  questionExclaim: number; informal: number; slips: number; participles: number; transitionOpener: boolean; punctTypes: Set<string>;
   phraseHits: Map<string, number>;
 }
 
@@ -47,6 +47,13 @@ export interface DocumentAnalysis {
 }
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+/**
+ * A participle clause after a comma: "…, allowing employees to …", "…, fostering innovation". Chat models end
+ * sentences this way far more often than people (per-source AUROC 0.58–0.69 in the training data, the same
+ * direction in every source). Nouns and prepositions in -ing ("morning", "during", "including") do not count.
+ */
+const PARTICIPLE_CLAUSE = /,\s+(?!(?:during|according|including|regarding|concerning|something|nothing|anything|everything|morning|evening|thing|things|king|spring|string|ring|bring|sing|ceiling|building|wedding|meeting|feeling|beginning|ending|painting|clothing|housing|funding|training|learning|reading|writing|hearing|setting|being)(?![\p{L}'’]))\p{Ll}+ing(?![\p{L}'’])/gu;
+
 /** Marks of unedited human typing: lower-case "i", apostrophe-less contractions, doubled marks, spaces before punctuation. */
 const INFORMAL = /(?<![\p{L}'’])i(?![\p{L}'’])|\b(?:dont|cant|wont|didnt|doesnt|isnt|im|ive|youre|thats|theyre|wasnt)\b|[!?]{2,}|\.{3}|…| [,.;:!?](?![\p{L}\p{N}.])|\b(?:lol|gonna|wanna|kinda|yeah|okay|ok)\b/gu;
 
@@ -222,6 +229,7 @@ export function sentenceInfo(span: Span, ranks: WordRanks): SentenceInfo {
   return sentenceRecord(span.text, span.start, span.end, {
     words, lower, logRanks, lowerAlpha, unknown, functionWords, firstPerson, contractions, letters, capitalized, digits,
     commas, parenDash, quotes, questionExclaim, informal: count(text, INFORMAL), slips: countSlips(text),
+    participles: commas === 0 ? 0 : count(text, PARTICIPLE_CLAUSE),
     transitionOpener: words.length > 0 && TRANSITIONS.has(lower[0]!), punctTypes, phraseHits: findMachinePhrases(text),
   });
 }
@@ -236,7 +244,7 @@ export function sentenceRecord(text: string, start: number, end: number, c: Omit
     text, start, end, words: c.words, lower: c.lower, logRanks: c.logRanks, lowerAlpha: c.lowerAlpha, unknown: c.unknown,
     functionWords: c.functionWords, firstPerson: c.firstPerson, contractions: c.contractions, letters: c.letters,
     capitalized: c.capitalized, digits: c.digits, commas: c.commas, parenDash: c.parenDash, quotes: c.quotes,
-    questionExclaim: c.questionExclaim, informal: c.informal, slips: c.slips, transitionOpener: c.transitionOpener, punctTypes: c.punctTypes,
+    questionExclaim: c.questionExclaim, informal: c.informal, slips: c.slips, participles: c.participles, transitionOpener: c.transitionOpener, punctTypes: c.punctTypes,
     phraseHits: c.phraseHits,
   };
 }
@@ -253,7 +261,7 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
     contraction_rate: NaN, comma_rate: NaN, punctuation_variety: NaN, paren_dash_rate: NaN, repeated_trigram_share: NaN,
     repeated_opener_share: NaN, transition_opener_share: NaN, machine_phrase_rate: NaN, word_length_mean: NaN,
     capitalized_share: NaN, digit_share: NaN, informal_mark_rate: NaN, content_repeat_share: NaN, quote_rate: NaN,
-    question_exclaim_rate: NaN, writing_slip_rate: NaN,
+    question_exclaim_rate: NaN, writing_slip_rate: NaN, participle_clause_rate: NaN,
   };
   let words = 0;
   for (const s of sentences) words += s.lower.length;
@@ -276,7 +284,7 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
     return rankMean;
   };
   const sum = (key: 'lowerAlpha' | 'unknown' | 'functionWords' | 'firstPerson' | 'contractions' | 'letters' | 'capitalized' |
-    'digits' | 'commas' | 'parenDash' | 'quotes' | 'questionExclaim' | 'informal' | 'slips'): number => {
+    'digits' | 'commas' | 'parenDash' | 'quotes' | 'questionExclaim' | 'informal' | 'slips' | 'participles'): number => {
     let a = 0;
     for (const s of sentences) a += s[key];
     return a;
@@ -336,6 +344,7 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
       case 'digit_share': out[name] = sum('digits') / n; break;
       case 'informal_mark_rate': out[name] = sum('informal') / n; break;
       case 'writing_slip_rate': out[name] = sum('slips') / n; break;
+      case 'participle_clause_rate': out[name] = sum('participles') / n; break;
       case 'content_repeat_share': out[name] = localOnly ? 0 : contentRepeatShare(lower()); break;
       case 'quote_rate': out[name] = sum('quotes') / n; break;
       case 'question_exclaim_rate': out[name] = sum('questionExclaim') / sentenceCount; break;

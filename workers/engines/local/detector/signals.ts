@@ -66,6 +66,10 @@ const DESCRIBE: Record<FeatureName, Describe> = {
     ai: `almost no contractions (${f1(v * 100)} per 100 words); use don't, it's where the register allows`,
     human: `contractions used (${f1(v * 100)} per 100 words)`,
   }),
+  participle_clause_rate: (v) => ({
+    ai: `participle clauses tacked on after a comma (", allowing …", ", making …"): ${f1(v * 100)} per 100 words; end the sentence and say it plainly`,
+    human: `few participle clauses after a comma (${f1(v * 100)} per 100 words)`,
+  }),
   comma_rate: (v) => ({
     ai: `heavy comma use: ${f1(v * 100)} commas per 100 words; split long comma chains into sentences`,
     human: `light comma use (${f1(v * 100)} per 100 words)`,
