@@ -3,7 +3,7 @@ import {
   addOpener, applyContractions, fixArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from '../workers/engines/local/humanizer/english-rules.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
-import { mergeSentences, reorderClauses, splitSentence } from '../workers/engines/local/humanizer/structure.js';
+import { mergeSentences, reorderClauses, splitResultParticiple, splitSentence } from '../workers/engines/local/humanizer/structure.js';
 import { BUILTIN_PROFILES, customToneProfile, toneProfile } from '../workers/engines/local/humanizer/tone.js';
 import { contentOverlap, fleschKincaidGrade, syllables } from '../workers/engines/local/text/measures.js';
 
@@ -220,6 +220,22 @@ describe('local humanizer rules: structure', () => {
     expect(splitSentence('Short one here.', { maxWords: 10, casual: false, english: true, sentenceEnd: '.' })).to.equal(null);
     expect(splitSentence('Primera parte del texto es larga; segunda parte también es larga.', { maxWords: 5, casual: false, english: false, sentenceEnd: '.' }))
       .to.deep.equal(['Primera parte del texto es larga.', 'Segunda parte también es larga.']);
+  });
+
+  it('makes a result clause after a comma a sentence of its own, keeping tense, modality and who says it', () => {
+    expect(splitResultParticiple('Remote work saves a lot of commuting time, allowing staff to rest.'))
+      .to.deep.equal(['Remote work saves a lot of commuting time.', 'This allows staff to rest.']);
+    expect(splitResultParticiple('Self-driving cars could reduce accidents on busy roads, leading to fewer injuries.'))
+      .to.deep.equal(['Self-driving cars could reduce accidents on busy roads.', 'This could lead to fewer injuries.']);
+    for (const s of [
+      'This unique approach allowed him to connect with diverse audiences, making truths digestible.', // past
+      'The share price has tanked nearly ten percent this month, making it vulnerable.', // perfect
+      'They claim that the amnesty will help foster unity among people, allowing the nation to heal.', // reported
+      'It is important to prioritize support for individuals, allowing them to express themselves.', // advice
+      'Students work together in small teams every week, helping each other learn.', // about the subject
+      'The continents are both a boon and a curse, fostering diversity, yet paradoxically, nurturing fear.', // two participles
+      'The plan does not cut costs for most schools, leading to debt.', // negation
+    ]) expect(splitResultParticiple(s), s).to.equal(null);
   });
 
   it('does not split off a clause that has no subject of its own, nor a purpose clause', () => {

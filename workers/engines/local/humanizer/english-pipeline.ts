@@ -11,7 +11,7 @@ import {
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
-import { mergeSentences, reorderClauses, splitSentence, wordCount } from './structure.js';
+import { mergeSentences, reorderClauses, splitResultParticiple, splitSentence, wordCount } from './structure.js';
 import type { ToneProfile } from './tone.js';
 
 export interface EnglishContext {
@@ -106,6 +106,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
     return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && mode.contractNeutral ? 'add' : profile.contractions);
   });
+  // "…, allowing staff to rest." → "…. This allows staff to rest." (not for doctoral readers, half as often for graduate).
+  const participleRate = mode.plainRate * (ctx.readability === 'doctorate' ? 0 : ctx.readability === 'graduate' ? 0.5 : 1);
+  if (participleRate > 0) out = out.flatMap((s) => { const parts = splitResultParticiple(s); return parts && rng.chance(participleRate) ? parts : [s]; });
   out = out.map((s) => (rng.chance(mode.reorderRate) ? reorderClauses(s, ctx.lowerForms, rng) ?? s : s));
   const maxWords = READABILITY_PARAMS[ctx.readability].maxWords - (profile.concise ? 4 : 0);
   out = splitAll(out, maxWords, ctx, ctx.readability !== 'doctorate');

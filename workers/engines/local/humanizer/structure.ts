@@ -189,4 +189,62 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   return null;
 }
 
+
+/** Result participles, with the present form "This" takes and the base form after a modal ("This could allow"). */
+const RESULT_PARTICIPLES: ReadonlyMap<string, [string, string]> = new Map<string, [string, string]>([
+  ['allowing', ['allows', 'allow']], ['enabling', ['enables', 'enable']], ['ensuring', ['ensures', 'ensure']],
+  ['fostering', ['fosters', 'foster']], ['highlighting', ['highlights', 'highlight']], ['underscoring', ['underscores', 'underscore']],
+  ['leading to', ['leads to', 'lead to']], ['resulting in', ['results in', 'result in']], ['contributing to', ['contributes to', 'contribute to']],
+  ['making', ['makes', 'make']], ['paving the way', ['paves the way', 'pave the way']], ['reducing', ['reduces', 'reduce']],
+  ['causing', ['causes', 'cause']], ['promoting', ['promotes', 'promote']], ['increasing', ['increases', 'increase']],
+  ['helping', ['helps', 'help']], ['improving', ['improves', 'improve']],
+  // Not "creating", "offering", "providing", "giving": their clause often tells what the subject does ("Libraries
+  // open early, providing free wifi" is not "This provides free wifi").
+]);
+const PARTICIPLE_TAIL = new RegExp(`^(.*[\\p{L}\\p{N}\uE001)]),\\s+(${[...RESULT_PARTICIPLES.keys()].sort((a, b) => b.length - a.length).join('|')})\\s+(\\S.*)$`, 'u');
+/**
+ * A main clause whose verb is plainly in the present simple: "is", "are" or a listed verb, not as an
+ * infinitive ("to connect", "helps students connect").
+ */
+const PRESENT_CLAUSE = /(?<![\p{L}'’])(?<!(?:^|[^\p{L}'’])(?:to|help|helps|let|lets|make|makes)\s+(?:\p{L}+\s+)?)(?:is|are|(?:help|make|offer|provide|give|create|let|reduce|improve|remain|become|mean|bring|support|save|use|include|require|increase|combine|keep|encourage|promote|build|connect|allow|enable|cut|lower|boost|free)s?)(?![\p{L}'’])/iu;
+/**
+ * A past or perfect verb in the main clause ("allowed him to", "has tanked", "have sent"): a word in -ed
+ * that does not follow a form of "be" or "get" (a passive or an adjective: "is expected"), or "has"/"have"
+ * before a participle.
+ */
+const PAST_OR_PERFECT = /(?<!(?:^|[^\p{L}'’])(?:is|are|be|been|being|get|gets|very|more|most|well|highly|fully|well-)\s+)(?<![\p{L}'’-])\p{L}+ed(?![\p{L}'’-])|(?<![\p{L}'’])(?:has|have)\s+(?:\p{L}+ly\s+)?(?:been|\p{L}+ed|\p{L}+en|sent|made|done|gone|become|brought|built|kept|left|lost|met|paid|put|said|seen|shown|taken|told|thought|won|grown|led|felt|found|given|got|held|known|meant|run|set|spent|stood|understood|written)(?![\p{L}'’])/iu;
+const MODAL = /(?<![\p{L}'’])(will|would|could|can|may|might|should)(?![\p{L}'’])/giu;
+/**
+ * A past tense, a negation, a subordinate or reported clause, or advice in the main clause: "This" + a verb
+ * would misstate it ("They claim that the amnesty will help, allowing …" is their claim, not the writer's;
+ * "It is important to support them, allowing …" is advice, not a fact).
+ */
+const OTHER_CLAUSE = /(?<![\p{L}'’])(?:was|were|had|did|must|shall|if|when|while|because|although|not|never|that|claim|claims|say|says|argue|argues|believe|believes|think|thinks|suggest|suggests|expect|expects|hope|hopes|important|essential|crucial|vital|necessary|need|needs)(?![\p{L}'’])|n['’]t(?![\p{L}])/iu;
+/** Objects that point back to the main clause's subject ("…, helping each other"): the clause is about the subject, not a result. */
+const REFLEXIVE_START = /^(?:each\s+other|one\s+another|themselves|himself|herself|itself|ourselves|yourself|yourselves|myself|that|sure\s+that|them\s+feel|him|her)(?![\p{L}'’])/iu;
+
+/**
+ * A result clause tacked on after a comma becomes a sentence of its own, as people write it: "Remote work
+ * saves commuting time, allowing staff to rest." → "Remote work saves commuting time. This allows staff to
+ * rest."; after one modal the result keeps it ("could reduce accidents, leading to …" → "This could lead to …").
+ * Only for result participles after a main clause of six or more words in the plain present (or with one
+ * modal), with no past or perfect tense, negation or subordinate clause, and no second participle after it;
+ * null otherwise.
+ */
+export function splitResultParticiple(s: string): [string, string] | null {
+  const m = PARTICIPLE_TAIL.exec(s);
+  if (!m) return null;
+  const [, main, participle, rest] = m;
+  if (wordCount(main!) < 6 || wordCount(rest!) < 2 || OTHER_CLAUSE.test(main!) || PAST_OR_PERFECT.test(main!) || REFLEXIVE_START.test(rest!)) return null;
+  // A second participle further on ("fostering diversity, yet nurturing fear") belongs to the same clause.
+  if (/,\s+(?:\p{L}+\s+){0,3}\p{Ll}+ing(?![\p{L}'’])/u.test(rest!)) return null;
+  // The participle must not sit inside brackets or a list the main clause opened.
+  if (/[(\[][^)\]]*$/u.test(main!) || /:\s/u.test(main!)) return null;
+  const modals = [...main!.matchAll(MODAL)].map((x) => x[1]!.toLowerCase());
+  const [present, base] = RESULT_PARTICIPLES.get(participle!)!;
+  if (modals.length === 1) return [`${main}.`, `This ${modals[0]} ${base} ${rest}`];
+  if (modals.length > 1 || !PRESENT_CLAUSE.test(main!)) return null;
+  return [`${main}.`, `This ${present} ${rest}`];
+}
+
 export { wordCount };
