@@ -12,6 +12,10 @@ const none = new Set<string>();
 
 describe('local humanizer rules: phrases and connectives', () => {
   it('replaces machine-typical phrases and keeps the sentence capitalised', () => {
+    // "win a majority of the votes" (more than half) is not "win most votes"; "the majority of students" is "most students".
+    expect(replacePhrases('A candidate must gain the majority of electoral votes.', 'neutral', rng())).to.equal('A candidate must gain the majority of electoral votes.');
+    expect(replacePhrases('They secured a majority of seats.', 'neutral', rng())).to.equal('They secured a majority of seats.');
+    expect(replacePhrases('The majority of students like it.', 'neutral', rng())).to.equal('Most students like it.');
     // "a sense of" is "a feeling of" only before a feeling.
     for (let seed = 1; seed <= 4; seed++) {
       expect(replacePhrases('A sense of relief washed over me.', 'neutral', rng(seed))).to.equal('A feeling of relief washed over me.');

@@ -10,7 +10,12 @@ export interface PhraseRule {
   neutral: readonly string[];
   casual?: readonly string[];
   formal?: readonly string[];
+  /** Words after which the phrase keeps its sense and stays (a regular expression source, matched case-insensitively). */
+  notAfter?: string;
 }
+
+/** "win a majority of the votes" is more than half, which "most" does not say. */
+const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|secure|secures|secured|securing|receive|receives|received|receiving|get|gets|got|getting|need|needs|needed|needing|obtain|obtains|obtained|hold|holds|held|holding|have|has|had|command|commands|require|requires|required|by)';
 
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
@@ -103,9 +108,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in the event that', neutral: ['if'] },
   { pattern: 'a large number of', neutral: ['many', 'lots of'] },
   { pattern: 'the intricacies of', neutral: ['the details of', 'the finer points of'] },
-  { pattern: 'the majority of the', neutral: ['most of the'] },
-  { pattern: 'the majority of', neutral: ['most'] },
-  { pattern: 'a majority of', neutral: ['most'] },
+  { pattern: 'the majority of the', neutral: ['most of the'], notAfter: MAJORITY_NOT_AFTER },
+  { pattern: 'the majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER },
+  { pattern: 'a majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER },
   { pattern: 'the vast majority of', neutral: ['most', 'nearly all'] },
   { pattern: 'a great deal of', neutral: ['a lot of', 'much'], formal: ['much'] },
   { pattern: 'a wide variety of', neutral: ['many', 'all sorts of'], formal: ['many'] },

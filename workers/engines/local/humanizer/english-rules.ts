@@ -26,7 +26,11 @@ const boundary = (body: string): RegExp => new RegExp(`(?<![\\p{L}\\p{N}'’-])$
 const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').replace(/’/gu, "'");
 
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
-  .map((rule) => ({ rule, re: boundary(apostrophes(rule.pattern)), literal: folded(rule.pattern) }));
+  .map((rule) => ({
+    rule,
+    re: rule.notAfter ? new RegExp(`(?<!(?:^|[^\\p{L}'’])${rule.notAfter}\\s+)${boundary(apostrophes(rule.pattern)).source}`, 'giu') : boundary(apostrophes(rule.pattern)),
+    literal: folded(rule.pattern),
+  }));
 /**
  * The phrases by the first two UTF-16 units of their literal when both are ASCII (index c0 * 128 + c1);
  * the others are looked for with includes (OTHER_PHRASES).
