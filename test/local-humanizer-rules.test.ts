@@ -16,6 +16,7 @@ describe('local humanizer rules: phrases and connectives', () => {
     expect(replacePhrases('A candidate must gain the majority of electoral votes.', 'neutral', rng())).to.equal('A candidate must gain the majority of electoral votes.');
     expect(replacePhrases('They secured a majority of seats.', 'neutral', rng())).to.equal('They secured a majority of seats.');
     expect(replacePhrases('The majority of students like it.', 'neutral', rng())).to.equal('Most students like it.');
+    expect(replacePhrases('Each state has a number of electors equal to its seats.', 'neutral', rng())).to.equal('Each state has a number of electors equal to its seats.');
     // "a sense of" is "a feeling of" only before a feeling.
     for (let seed = 1; seed <= 4; seed++) {
       expect(replacePhrases('A sense of relief washed over me.', 'neutral', rng(seed))).to.equal('A feeling of relief washed over me.');

@@ -12,6 +12,8 @@ export interface PhraseRule {
   formal?: readonly string[];
   /** Words after which the phrase keeps its sense and stays (a regular expression source, matched case-insensitively). */
   notAfter?: string;
+  /** What may follow the phrase where it keeps its sense and stays (a regular expression source, after one space). */
+  notBefore?: string;
 }
 
 /** "win a majority of the votes" is more than half, which "most" does not say. */
@@ -101,7 +103,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Formal writing keeps "such as": "like" introducing examples reads as informal there.
   { pattern: 'such as', neutral: ['like'], formal: ['such as'] },
   { pattern: 'in addition to', neutral: ['besides', 'on top of'] },
-  { pattern: 'a number of', neutral: ['several', 'some'] },
+  // "a number of electors equal to its seats" is a specific number, not "several".
+  { pattern: 'a number of', neutral: ['several', 'some'], notBefore: '(?:\\p{L}+\\s+){0,3}(?:equal|equals|equivalent|proportional|corresponding|determined|based|set|fixed|matching)(?![\\p{L}])' },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
   { pattern: 'in light of', neutral: ['given', 'because of'] },
   { pattern: 'with regard to', neutral: ['about', 'on'] },

@@ -28,7 +28,9 @@ const folded = (s: string): string => s.toLowerCase().replace(/ſ/gu, 's').repla
 const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.length)
   .map((rule) => ({
     rule,
-    re: rule.notAfter ? new RegExp(`(?<!(?:^|[^\\p{L}'’])${rule.notAfter}\\s+)${boundary(apostrophes(rule.pattern)).source}`, 'giu') : boundary(apostrophes(rule.pattern)),
+    re: rule.notAfter || rule.notBefore
+      ? new RegExp(`${rule.notAfter ? `(?<!(?:^|[^\\p{L}'’])${rule.notAfter}\\s+)` : ''}${boundary(apostrophes(rule.pattern)).source}${rule.notBefore ? `(?!\\s+${rule.notBefore})` : ''}`, 'giu')
+      : boundary(apostrophes(rule.pattern)),
     literal: folded(rule.pattern),
   }));
 /**
