@@ -27,7 +27,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'start|embark on', 'use|harness', 'raise|elevate', 'raises|elevates', 'simplify|streamline',
     'making sure|ensuring', 'make sure|ensure', 'keep|maintain', 'keeps|maintains',
     'tackling|addressing', 'tackle|address', 'making|creating', 'get|obtain|acquire', 'gets|obtains', 'need|require',
-    'needs|requires', 'help|assist|facilitate', 'helps|facilitates', 'buy|purchase', 'have|possess', 'has|possesses', 'put in place|implement', 'putting in place|implementing',
+    'needs|requires', 'help|assist', 'ease|facilitate', 'eases|facilitates', 'easing|facilitating', 'eased|facilitated', 'buy|purchase', 'have|possess', 'has|possesses', 'put in place|implement', 'putting in place|implementing',
     'take part in|participate in', 'takes part in|participates in', 'taking part in|participating in', 'took part in|participated in',
     'reach|achieve', 'reaches|achieves', 'reaching|achieving', 'face|encounter', 'faces|encounters', 'facing|encountering',
     'faced|encountered', 'show|indicate', 'shows|indicates', 'showed|indicated',
