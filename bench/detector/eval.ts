@@ -4,6 +4,8 @@
  * calibration and the cut-offs are all fitted on the rest, then the held-out texts are scored with
  * the shipped arithmetic (quantised model, the fold's fitted thin-evidence pull). Groups never straddle a split:
  * they live inside one source and one domain. Writes bench/results/detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
+ * Last, the shipped model scores human writing of kinds no training source holds (Debian's history, manifesto,
+ * constitution and Developer's Reference; never trained on): bench/results/detector-eval-unseen-human.{json,md}.
  *
  *   nice npx tsx bench/detector/eval.ts        (EVAL_FOLDS=source|domain|all, default all;
  *                                               EVAL_DOMAINS=essays,news,... limits the domain families;
@@ -16,6 +18,8 @@ import { resolve } from 'node:path';
 import { shrinkScore } from '../../workers/engines/local/detector/detector.js';
 import { createScorer, type DetectorWeights } from '../../workers/engines/local/detector/model.js';
 import { dot } from '../../workers/engines/local/detector/ngrams.js';
+import { createLocalDetector } from '../../workers/engines/local/index.js';
+import { debianUnseenHumanTexts } from './lib/debian.js';
 import { generatorKind, loadCorpus, REPO_ROOT } from './lib/dataset.js';
 import { featurize } from './lib/featurize.js';
 import { fitDetectorModel, TRAINING, type Row } from './lib/fit-model.js';
@@ -100,4 +104,24 @@ for (const kind of ['source', 'domain'] as const) {
   writeFileSync(resolve(dir, `detector-eval-${kind}.json`), JSON.stringify(result, null, 2) + '\n');
   writeFileSync(resolve(dir, `detector-eval-${kind}.md`), markdown(result));
 }
-console.log(`done in ${Math.round((Date.now() - started) / 1000)} s; bench/results/detector-eval-{source,domain}.md`);
+
+// Human writing of kinds no source holds, scored by the shipped model (which never saw it).
+const unseen = debianUnseenHumanTexts();
+if (unseen.examples.length > 0) {
+  const shipped = createLocalDetector();
+  const cut = shipped.weights.thresholds;
+  const byDomain = [...new Set(unseen.examples.map((e) => e.domain))].map((domain) => {
+    const scores = unseen.examples.filter((e) => e.domain === domain).map((e) => shipped.scoreText(e.text)).sort((a, b) => a - b);
+    const share = (min: number): number => Math.round((1000 * scores.filter((x) => x >= min).length) / scores.length) / 1000;
+    return { domain, texts: scores.length, median: scores[Math.floor(scores.length / 2)]!, max: scores.at(-1)!, fpr_at_likely_ai: share(cut.likely_ai), fpr_at_50: share(50) };
+  });
+  const report = { method: 'the shipped model scores human passages of kinds no training source holds (never trained on)', files: unseen.files, likely_ai: cut.likely_ai, by_domain: byDomain };
+  writeFileSync(resolve(dir, 'detector-eval-unseen-human.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(resolve(dir, 'detector-eval-unseen-human.md'), [
+    '# Detector: human writing of kinds no training source holds', '', `${report.method}; ${report.files.join('; ')}.`, '',
+    `| kind | passages | median ai_score | highest | FPR at likely_ai (${cut.likely_ai}) | FPR at 50 |`, '|---|---|---|---|---|---|',
+    ...byDomain.map((d) => `| ${d.domain.replace(/_/gu, ' ')} | ${d.texts} | ${d.median} | ${d.max} | ${(d.fpr_at_likely_ai * 100).toFixed(1)}% | ${(d.fpr_at_50 * 100).toFixed(1)}% |`), '',
+  ].join('\n'));
+  console.log(`unseen human writing: ${JSON.stringify(byDomain)}`);
+}
+console.log(`done in ${Math.round((Date.now() - started) / 1000)} s; bench/results/detector-eval-{source,domain,unseen-human}.md`);

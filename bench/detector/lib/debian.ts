@@ -5,7 +5,7 @@
  * and cut into passages of 120–400 words at paragraph boundaries. Missing packages are skipped.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Example } from './dataset.js';
 
@@ -67,6 +67,40 @@ export function debianHumanTexts(): { examples: Example[]; files: string[] } {
       examples.push({ text: all[Math.floor(k * step)]!, label: 'human', domain, generator: 'human', group: `debian/${pkg}/${k}`, source: 'debian' });
     }
     files.push(`debian package ${pkg}: ${file}`);
+  }
+  return { examples, files };
+}
+
+/**
+ * Human writing of kinds no training source holds, for measuring false positives only (never trained on):
+ * the Debian project's history, Ian Murdock's 1993 manifesto, the Debian constitution (legal prose) and the
+ * Developer's Reference (a manual, reStructuredText sources). Cut the same way as the training passages.
+ */
+const UNSEEN_PACKAGES = [
+  { pkg: 'debian-history', files: ['/usr/share/doc/debian-history/docs/project-history.en.txt.gz', '/usr/share/doc/debian-history/debian-manifesto.gz', '/usr/share/doc/debian-history/constitution.txt.gz'], domain: 'history_and_charter' },
+  { pkg: 'developers-reference', dir: '/usr/share/developers-reference/_sources', domain: 'manual' },
+] as const;
+
+function unseenFiles(p: (typeof UNSEEN_PACKAGES)[number]): string[] {
+  if ('files' in p) return p.files.filter((f) => existsSync(f));
+  return existsSync(p.dir) ? readdirSync(p.dir).filter((f) => f.endsWith('.rst.txt')).sort().map((f) => `${p.dir}/${f}`) : [];
+}
+
+export function debianUnseenHumanTexts(): { examples: Example[]; files: string[] } {
+  const missing = UNSEEN_PACKAGES.filter((p) => unseenFiles(p).length === 0).map((p) => p.pkg);
+  if (missing.length > 0 && process.env['DETECT_NO_APT'] !== '1') {
+    try { execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'ignore' }); } catch { /* measured without them */ }
+  }
+  const examples: Example[] = [];
+  const files: string[] = [];
+  for (const p of UNSEEN_PACKAGES) {
+    const found = unseenFiles(p);
+    if (found.length === 0) continue;
+    const raw = found.map((f) => (f.endsWith('.gz') ? gunzipSync(readFileSync(f)) : readFileSync(f)).toString('utf8')).join('\n\n');
+    passages(proseParagraphs(raw)).forEach((text, k) => {
+      examples.push({ text, label: 'human', domain: p.domain, generator: 'human', group: `debian-unseen/${p.pkg}/${k}`, source: 'debian-unseen' });
+    });
+    files.push(`debian package ${p.pkg}: ${found.length === 1 ? found[0] : `${found.length} files`}`);
   }
   return { examples, files };
 }
