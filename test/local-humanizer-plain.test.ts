@@ -128,6 +128,13 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(e('Ask several people, each offering their unique view.')).to.equal('Ask several people, each offering their unique view.');
   });
 
+  it('says "thereby" plainly where it only marks a result', async () => {
+    const { plainThereby } = await import('../workers/engines/local/humanizer/english-plain.js');
+    expect(plainThereby('Buses cut traffic, thereby improving air quality.')).to.equal('Buses cut traffic, improving air quality.');
+    expect(plainThereby('It cuts traffic and thereby reduces smog.')).to.equal('It cuts traffic and so reduces smog.');
+    expect(plainThereby('Thereby the plan fails.')).to.equal('Thereby the plan fails.');
+  });
+
   it('puts the particle of "put in place" after a short object only', async () => {
     const { putInPlaceOrder } = await import('../workers/engines/local/humanizer/english-plain.js');
     expect(putInPlaceOrder('We are putting in place sustainable practices across industries.')).to.equal('We are putting sustainable practices in place across industries.');

@@ -137,6 +137,10 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a crucial role', neutral: ['a key role', 'a big role'], formal: ['a key role'] },
   { pattern: 'a vital role', neutral: ['a key role', 'a big role'], formal: ['a key role'] },
   { pattern: 'a significant role', neutral: ['a big role', 'a key role'], formal: ['a key role'] },
+  { pattern: 'first and foremost,', neutral: ['first of all,', 'above all,'], formal: ['above all,'] },
+  { pattern: 'first and foremost', neutral: ['above all'] },
+  { pattern: 'in recent years', neutral: ['over the past few years', 'in the last few years'] },
+  { pattern: 'in an effort to', neutral: ['to try to'] },
   { pattern: 'it is clear that', neutral: ['clearly,', 'plainly,'] },
   { pattern: 'it is evident that', neutral: ['clearly,', 'plainly,'] },
 ];

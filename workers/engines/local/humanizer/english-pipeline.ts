@@ -6,7 +6,7 @@ import {
 import { CONNECTIVES } from './english-phrases.js';
 import {
   ableToCan, activeNominals, dropIntroComma, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
-  plainSmallWords, provideToGive, provideWithToGive, putInPlaceOrder, sinceBecause, whileToAlthough,
+  plainSmallWords, plainThereby, provideToGive, provideWithToGive, putInPlaceOrder, sinceBecause, whileToAlthough,
 } from './english-plain.js';
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
@@ -97,7 +97,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
       rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
       relativeWho: profile.register !== 'formal', formal: profile.register === 'formal',
     }, rng);
-    t = putInPlaceOrder(provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate));
+    t = plainThereby(putInPlaceOrder(provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate)));
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
     t = plainSmallWords(t, profile.register, rng, mode.plainRate);
     t = ableToCan(t, rng, mode.plainRate);

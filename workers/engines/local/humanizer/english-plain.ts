@@ -330,3 +330,12 @@ const PUT_IN_PLACE = /(?<![\p{L}'’-])(put|puts|putting)\s+in\s+place\s+((?:(?!
 export function putInPlaceOrder(s: string): string {
   return s.includes('in place') ? s.replace(PUT_IN_PLACE, '$1 $2 in place') : s;
 }
+
+/**
+ * "thereby" said plainly: "…, thereby improving air quality" → "…, improving air quality" (the participle already
+ * says it is the result); "and thereby reduces" → "and so reduces". Elsewhere it stays.
+ */
+export function plainThereby(s: string): string {
+  if (!s.includes('thereby')) return s;
+  return s.replace(/,\s+thereby\s+(?=\p{Ll}+ing(?![\p{L}'’-]))/gu, ', ').replace(/(?<![\p{L}'’-])and\s+thereby\s+(?=\p{Ll})/gu, 'and so ');
+}
