@@ -189,7 +189,6 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   return null;
 }
 
-
 /** Result participles, with the present form "This" takes and the base form after a modal ("This could allow"). */
 const RESULT_PARTICIPLES: ReadonlyMap<string, [string, string]> = new Map<string, [string, string]>([
   ['allowing', ['allows', 'allow']], ['enabling', ['enables', 'enable']], ['ensuring', ['ensures', 'ensure']],
