@@ -165,6 +165,8 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Drivers discuss on their phones while driving.', /talk about on/u],
       ['It is a feasible combined approach in acute cases.', /combined way/u],
       ['Communication can become more difficult over time.', /more hard/u],
+      ['The charity works in the for-profit and public sectors.', /\bareas\b/u],
+      ['The mission entails extreme risks for the crew.', /\bmeans\b/u],
       ['It is the most significant change in years.', /most big/u],
     ];
     for (const [text, wrong] of cases) {

@@ -12,7 +12,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
   // only forms that cannot be read as nouns or adjectives in ordinary prose; the tagger checks it too
   VERB: [
     'admit|acknowledge', 'admits|acknowledges', 'earn|garner', 'choose|opt for', 'chose|opted for', 'deserve|merit', 'ignore|disregard',
-    'ignores|disregards', 'mean|entail', 'means|entails', 'affect|impact', 'affects|impacts', 'affected|impacted', 'affecting|impacting',
+    'ignores|disregards', 'involve|entail', 'involves|entails', 'affect|impact', 'affects|impacts', 'affected|impacted', 'affecting|impacting',
     'include|encompass', 'includes|encompasses', 'helps|assists', 'helped|assisted', 'showed|demonstrated', 'shows|demonstrates',
     'showing|demonstrating', 'show|demonstrate', 'obtain|acquire', 'obtained|acquired', 'bought|purchased', 'started|began',
     'try|attempt', 'tries|attempts', 'tried|attempted', 'needed|required',
@@ -50,7 +50,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'problems|issues', 'problem|issue', 'way|approach', 'choices|decisions', 'choice|decision',
     'downsides|disadvantages', 'downside|disadvantage', 'worries|concerns',
     'parts|components', 'part|component', 'goal|objective', 'aim|objective', 'effort|endeavor', 'efforts|endeavors', 'reason|rationale',
-    'use|usage', 'buyers|purchasers', 'ability|capability', 'areas|sectors', 'chance|likelihood', 'answer|solution',
+    'use|usage', 'buyers|purchasers', 'ability|capability', 'chance|likelihood', 'answer|solution',
     'answers|solutions', 'gap|disparity', 'gaps|disparities', 'duties|responsibilities', 'situations|circumstances', ],
   ADJ: [
     'huge|vast', 'wrong|incorrect', 'required|compulsory|mandatory', 'social|societal', 'powerful|potent', 'bigger|larger',
