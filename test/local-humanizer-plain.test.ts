@@ -153,6 +153,10 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(plainSmallWords('They only found two.', 'casual', rng(), 1)).to.equal('They only found two.');
     expect(plainSmallWords('The app only works when online.', 'casual', rng(), 1)).to.equal('The app only works when online.');
     expect(plainSmallWords('It only takes a minute.', 'casual', rng(), 1)).to.equal('It just takes a minute.');
+    // "as many have noted", "as we have seen" comment on the sentence; they are not its cause.
+    expect(plainSmallWords('One implication of this, as many have noted, is that culture is shifting.', 'casual', rng(), 1)).to.equal('One implication of this, as many have noted, is that culture is shifting.');
+    expect(plainSmallWords('A candidate can lose the national vote, as we have seen in past elections.', 'casual', rng(), 1)).to.equal('A candidate can lose the national vote, as we have seen in past elections.');
+    expect(plainSmallWords('Many families now drive much less, as they can work from home.', 'casual', rng(), 1)).to.equal('Many families now drive much less, because they can work from home.');
     expect(plainSmallWords('Its resources, including over one million ebooks, help.', 'casual', rng(), 1)).to.equal('Its resources, including over one million ebooks, help.');
     expect(plainSmallWords('Many tools, including hammers and saws, help.', 'casual', rng(), 1)).to.equal('Many tools, like hammers and saws, help.');
     expect(plainSmallWords('Many tools, including hammers and saws, help.', 'formal', rng(), 1)).to.equal('Many tools, including hammers and saws, help.');

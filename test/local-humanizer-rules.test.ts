@@ -245,6 +245,21 @@ describe('local humanizer rules: structure', () => {
     ]) expect(splitResultParticiple(s), s).to.equal(null);
   });
 
+  it('splits at "because" only where it gives the whole reason', () => {
+    const opts = { maxWords: 10, casual: true, english: true, sentenceEnd: '.' };
+    expect(splitSentence('Many students prefer online classes at home because they can study at their own pace.', opts))
+      .to.deep.equal(['Many students prefer online classes at home.', "That's because they can study at their own pace."]);
+    expect(splitSentence('Many students prefer online classes at home because they can study at their own pace.', { ...opts, casual: false })![1])
+      .to.equal('This is because they can study at their own pace.');
+    for (const s of [
+      'He left the party early not because he was tired but because he was bored.',
+      'The reason the launch failed is because nobody tested the code.',
+      'The trains were delayed all morning because of heavy snow across the region.',
+      'She chose the smaller school partly because it was close to her home.',
+      "That's why many cities run recycling programs, because it's a simple way to cut waste.",
+    ]) expect(splitSentence(s, opts), s).to.equal(null);
+  });
+
   it('does not split off a clause that has no subject of its own, nor a purpose clause', () => {
     const opts = { maxWords: 8, casual: true, english: true, sentenceEnd: '.' };
     for (const s of [
@@ -253,10 +268,12 @@ describe('local humanizer rules: structure', () => {
       'The land rose slowly over many thousands of years, so that the current landscape formed.',
       'The team trained hard through the long winter months, while hoping for a better season.',
       // After a semicolon or a dash, a subordinate clause or a participle phrase would be left a fragment.
-      'The system is both unfair and flawed; because it nullifies the votes of many people.',
       'Prices rose sharply across the whole country; leading to protests in many large cities.',
       'They built a huge, costly machine over the years — which nobody ever managed to use.',
     ]) expect(splitSentence(s, opts), s).to.equal(null);
+    // "; because …" is not split at the semicolon (a fragment would remain); the "because" split says it whole.
+    expect(splitSentence('The system is both unfair and flawed; because it nullifies the votes of many people.', opts))
+      .to.deep.equal(['The system is both unfair and flawed.', "That's because it nullifies the votes of many people."]);
     expect(splitSentence('The county covers 47 square miles near the coast, and it is composed largely of rugged terrain.', opts)![1])
       .to.equal('And it is composed largely of rugged terrain.');
   });

@@ -259,7 +259,9 @@ const PRESENT = "(?:is|are|can|cannot|can't|will|may|must|should|has|have|does|d
 /** Not right after an opener of up to three words: "In conclusion, while …" opens with the clause; it joins none. */
 const AFTER_A_CLAUSE = "(?<!(?:^|[.;:!?]\\s+)[\\p{L}'’]+(?:\\s+[\\p{L}'’]+){0,2})";
 const WHILE_CONTRAST = new RegExp(`${AFTER_A_CLAUSE},\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
-const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+/** "as many have noted", "as we have seen": a comment on the sentence, not its cause. */
+const AS_COMMENT = `(?!${SUBJECT}\\s+(?:\\p{L}+\\s+)?(?:has|have)\\s+(?:\\p{L}+ly\\s+)?(?:noted|seen|said|shown|argued|mentioned|discussed|suggested|observed|reported|explained|stated|described|found|pointed|known|learned|learnt|established|demonstrated|indicated|written|heard|claimed)(?![\\p{L}'’-]))`;
+const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the

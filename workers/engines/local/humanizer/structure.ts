@@ -50,7 +50,7 @@ function whichLead(rest: string): string | null {
 const DEPENDENT_START = /^(?:because|since|although|though|while|whereas|if|unless|until|when|whenever|where|wherever|which|who|whom|whose|as|so that|such as|including|especially|particularly|even|rather than|\p{Ll}+ing)(?![\p{L}'’-])/iu;
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
-const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string) => string | null }> = [
+const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
   { re: /;\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) ? null : '') },
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
   { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
@@ -59,6 +59,13 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
   { re: /\s+—\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) ? null : '') },
+  // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
+  // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
+  {
+    re: /(?<!(?:^|[^\p{L}'’])(?:not|just|only|simply|partly|mainly|largely|precisely|primarily|mostly|solely|merely|probably|perhaps|maybe|possibly|especially|particularly|exactly|even|all|is|was|are|were|be|been|but|and|or)),?\s+because\s+(?!of(?![\p{L}]))/gu,
+    // Not after a sentence that already says why ("That's why cities recycle, because …": "That's why …. That's because …").
+    lead: (casual, rest, head) => (opensWithSubject(rest) && !/(?<![\p{L}'’])(?:why|because)(?![\p{L}'’])/iu.test(head) ? (casual ? "That's because " : 'This is because ') : null),
+  },
 ];
 
 const GENERIC_SPLITS: readonly RegExp[] = [/;\s*/gu, /；/gu];
@@ -107,7 +114,7 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
       // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
       if (rule.re.source.startsWith(',\\s+and') && /,[^,;]{0,80}$/u.test(s.slice(0, m.index!))) continue;
       const rest = s.slice(m.index! + m[0].length);
-      const lead = rule.lead(o.casual, rest);
+      const lead = rule.lead(o.casual, rest, head);
       if (lead === null) continue;
       // The new sentence must start with a word that can take a capital (not a quote or a number).
       if (!lead && o.english && !/^\p{L}/u.test(rest)) continue;
