@@ -257,6 +257,9 @@ describe('local humanizer rules: structure', () => {
       'The trains were delayed all morning because of heavy snow across the region.',
       'She chose the smaller school partly because it was close to her home.',
       "That's why many cities run recycling programs, because it's a simple way to cut waste.",
+      'Opponents argue that the system lowers turnout in safe states because voters feel ignored.',
+      'She told me that he could not sleep at night because he had seen the pictures.',
+      'Voters in these states may feel ignored because their votes count less, because the outcome is known.',
     ]) expect(splitSentence(s, opts), s).to.equal(null);
   });
 

@@ -49,6 +49,9 @@ function whichLead(rest: string): string | null {
  */
 const DEPENDENT_START = /^(?:because|since|although|though|while|whereas|if|unless|until|when|whenever|where|wherever|which|who|whom|whose|as|so that|such as|including|especially|particularly|even|rather than|\p{Ll}+ing)(?![\p{L}'’-])/iu;
 
+/** A head of a sentence that keeps its "because" clause: it already says why, or reports someone else's view. */
+const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
+
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
   { re: /;\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) ? null : '') },
@@ -63,8 +66,11 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
     re: /(?<!(?:^|[^\p{L}'’])(?:not|just|only|simply|partly|mainly|largely|precisely|primarily|mostly|solely|merely|probably|perhaps|maybe|possibly|especially|particularly|exactly|even|all|is|was|are|were|be|been|but|and|or)),?\s+because\s+(?!of(?![\p{L}]))/gu,
-    // Not after a sentence that already says why ("That's why cities recycle, because …": "That's why …. That's because …").
-    lead: (casual, rest, head) => (opensWithSubject(rest) && !/(?<![\p{L}'’])(?:why|because)(?![\p{L}'’])/iu.test(head) ? (casual ? "That's because " : 'This is because ') : null),
+    // Not after a sentence that already says why ("That's why cities recycle, because …": "That's why …. That's because …"),
+    // nor where someone else gives the reason ("Opponents argue that X because Y": the writer would assert Y), nor
+    // before a second reason ("because Y, because Z").
+    lead: (casual, rest, head) => (opensWithSubject(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+as\s/iu.test(rest)
+      ? (casual ? "That's because " : 'This is because ') : null),
   },
 ];
 
