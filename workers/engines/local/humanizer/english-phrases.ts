@@ -85,8 +85,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a plethora of', neutral: ['plenty of', 'a great many'], casual: ['a ton of', 'loads of'] },
   { pattern: 'a myriad of', neutral: ['countless', 'a great many'], casual: ['tons of'] },
   { pattern: 'myriad', neutral: ['countless', 'many'] },
-  { pattern: 'advantages and disadvantages', neutral: ['pros and cons', 'upsides and downsides'] },
-  { pattern: 'benefits and drawbacks', neutral: ['pros and cons', 'upsides and downsides'] },
+  // A formal register keeps its words: "strengths and weaknesses", never "pros and cons" or "upsides and downsides".
+  { pattern: 'advantages and disadvantages', neutral: ['pros and cons', 'upsides and downsides'], formal: ['strengths and weaknesses'] },
+  { pattern: 'benefits and drawbacks', neutral: ['pros and cons', 'upsides and downsides'], formal: ['advantages and drawbacks'] },
   { pattern: 'has the potential to', neutral: ['could', 'may'] },
   { pattern: 'have the potential to', neutral: ['could', 'may'] },
   { pattern: 'firstly,', neutral: ['first,', 'to start,'] },
