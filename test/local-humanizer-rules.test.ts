@@ -17,6 +17,7 @@ describe('local humanizer rules: phrases and connectives', () => {
     expect(replacePhrases('They secured a majority of seats.', 'neutral', rng())).to.equal('They secured a majority of seats.');
     expect(replacePhrases('The majority of students like it.', 'neutral', rng())).to.equal('Most students like it.');
     expect(replacePhrases('Each state has a number of electors equal to its seats.', 'neutral', rng())).to.equal('Each state has a number of electors equal to its seats.');
+    for (let seed = 1; seed <= 6; seed++) expect(replacePhrases('Furthermore, the plan is cheap.', 'formal', rng(seed))).to.not.match(/Equally/u);
     // A formal register never says "pros and cons" or "upsides and downsides".
     for (let seed = 1; seed <= 4; seed++) {
       expect(replacePhrases('We weigh the advantages and disadvantages of each option.', 'formal', rng(seed))).to.not.match(/pros|cons|upsides|downsides/u);
