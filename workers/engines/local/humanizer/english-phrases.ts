@@ -198,12 +198,13 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
  * Openers a tone may put before a sentence for variety. Only words that assert nothing about how the sentence
  * relates to the one before: "in short", "put simply", "in practice", "then again", "mind you" or "as it happens"
  * (summary, simplification, contrast, caveat, coincidence) put in at random misstate the text, as would an opinion
- * the writer did not give ("strangely", "oddly enough"). The professional tone adds none: it is concise.
+ * the writer did not give ("strangely", "oddly enough"), or "in general" / "broadly speaking", which made a specific
+ * claim a general one. The professional tone adds none: it is concise.
  */
 export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = {
   casual: ['to be honest,', 'the thing is,', 'look,', 'you know,', 'honestly,', 'frankly,', 'truth be told,'],
   creative: ['as it turns out,', 'truth be told,'],
-  academic: ['arguably,', 'broadly speaking,', 'in general,'],
+  academic: ['arguably,'],
   professional: [],
 };
 
