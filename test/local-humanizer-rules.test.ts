@@ -16,6 +16,7 @@ describe('local humanizer rules: phrases and connectives', () => {
     expect(replacePhrases('A candidate must gain the majority of electoral votes.', 'neutral', rng())).to.equal('A candidate must gain the majority of electoral votes.');
     expect(replacePhrases('They secured a majority of seats.', 'neutral', rng())).to.equal('They secured a majority of seats.');
     expect(replacePhrases('The majority of students like it.', 'neutral', rng())).to.equal('Most students like it.');
+    expect(replacePhrases('He is chosen by electors rather than the majority of citizens who vote.', 'neutral', rng())).to.equal('He is chosen by electors rather than the majority of citizens who vote.');
     expect(replacePhrases('Each state has a number of electors equal to its seats.', 'neutral', rng())).to.equal('Each state has a number of electors equal to its seats.');
     for (let seed = 1; seed <= 6; seed++) expect(replacePhrases('Furthermore, the plan is cheap.', 'formal', rng(seed))).to.not.match(/Equally/u);
     // A formal register never says "pros and cons" or "upsides and downsides".
@@ -275,6 +276,7 @@ describe('local humanizer rules: structure', () => {
       'The library is not owned by the university, but distributed with its help to every student.',
       'The land rose slowly over many thousands of years, so that the current landscape formed.',
       'The team trained hard through the long winter months, while hoping for a better season.',
+      'The public liked the theory that aliens built it, and most importantly kept believing it for decades.',
       // After a semicolon or a dash, a subordinate clause or a participle phrase would be left a fragment.
       'Prices rose sharply across the whole country; leading to protests in many large cities.',
       'They built a huge, costly machine over the years — which nobody ever managed to use.',

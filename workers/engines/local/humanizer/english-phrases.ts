@@ -17,6 +17,8 @@ export interface PhraseRule {
 }
 
 /** "win a majority of the votes" is more than half, which "most" does not say. */
+/** "rather than the majority of citizens who vote": a majority in a vote is more than half, not "most". */
+const MAJORITY_NOT_BEFORE = '(?:\\p{L}+\\s+){0,3}(?:vote|votes|voted|voting|voters|electoral|electors|ballots|seats|delegates|shareholders)(?![\\p{L}])';
 const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|secure|secures|secured|securing|receive|receives|received|receiving|get|gets|got|getting|need|needs|needed|needing|obtain|obtains|obtained|hold|holds|held|holding|have|has|had|command|commands|require|requires|required|by)';
 
 export const PHRASE_RULES: readonly PhraseRule[] = [
@@ -112,9 +114,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in the event that', neutral: ['if'] },
   { pattern: 'a large number of', neutral: ['many', 'lots of'] },
   { pattern: 'the intricacies of', neutral: ['the details of', 'the finer points of'] },
-  { pattern: 'the majority of the', neutral: ['most of the'], notAfter: MAJORITY_NOT_AFTER },
-  { pattern: 'the majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER },
-  { pattern: 'a majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER },
+  { pattern: 'the majority of the', neutral: ['most of the'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
+  { pattern: 'the majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
+  { pattern: 'a majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
   { pattern: 'the vast majority of', neutral: ['most', 'nearly all'] },
   { pattern: 'a great deal of', neutral: ['a lot of', 'much'], formal: ['much'] },
   { pattern: 'a wide variety of', neutral: ['many', 'all sorts of'], formal: ['many'] },

@@ -88,6 +88,8 @@ const SUBJECT_WORDS: ReadonlySet<string> = new Set(('i you he she it we they thi
  */
 function opensWithSubject(rest: string): boolean {
   if (/^[\p{Lu}\p{N}\uE000]/u.test(rest)) return true;
+  // "most importantly", "more often": a quantifier before an adverb is no subject.
+  if (/^(?:most|more|all|both|much)\s+\p{L}+ly(?![\p{L}'’])/iu.test(rest)) return false;
   const word = /^\p{L}+/u.exec(rest)?.[0] ?? '';
   return SUBJECT_WORDS.has(word.toLowerCase());
 }
