@@ -18,14 +18,18 @@ const PACKAGES = [
 /** Passages taken from one package at most (spread evenly over the document). */
 const MAX_PASSAGES = 150;
 
-function ensureInstalled(): void {
-  const missing = PACKAGES.filter((p) => !existsSync(p.file)).map((p) => p.pkg);
+/** Installs the missing packages with apt-get (unless DETECT_NO_APT=1); a failure leaves them out. */
+function installMissing(missing: readonly string[], purpose: string): void {
   if (missing.length === 0 || process.env['DETECT_NO_APT'] === '1') return;
   try {
     execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'ignore' });
   } catch {
-    console.warn(`could not install ${missing.join(' ')}; training without them`);
+    console.warn(`could not install ${missing.join(' ')}; ${purpose} without them`);
   }
+}
+
+function ensureInstalled(): void {
+  installMissing(PACKAGES.filter((p) => !existsSync(p.file)).map((p) => p.pkg), 'training');
 }
 
 /** Paragraphs that read as prose: enough words, mostly letters, ending like a sentence. */
@@ -87,10 +91,7 @@ function unseenFiles(p: (typeof UNSEEN_PACKAGES)[number]): string[] {
 }
 
 export function debianUnseenHumanTexts(): { examples: Example[]; files: string[] } {
-  const missing = UNSEEN_PACKAGES.filter((p) => unseenFiles(p).length === 0).map((p) => p.pkg);
-  if (missing.length > 0 && process.env['DETECT_NO_APT'] !== '1') {
-    try { execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'ignore' }); } catch { /* measured without them */ }
-  }
+  installMissing(UNSEEN_PACKAGES.filter((p) => unseenFiles(p).length === 0).map((p) => p.pkg), 'measuring');
   const examples: Example[] = [];
   const files: string[] = [];
   for (const p of UNSEEN_PACKAGES) {

@@ -327,7 +327,9 @@ export function provideWithToGive(s: string, rng: Random, rate: number): string 
  * up to four words ends at a mark, the end, or a preposition; a longer one, a clause or a coordination ("strict
  * rules and checks") stays where it is.
  */
-const PUT_IN_PLACE = /(?<![\p{L}'’-])(put|puts|putting)\s+in\s+place\s+((?:(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were)(?![\p{L}'’-]))[\p{L}'’-]+\s+){0,3}(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were)(?![\p{L}'’-]))[\p{L}'’-]+)(?=\s*(?:[,.;:!?]|$)|\s+(?:in|on|at|for|across|by|with|within|over|throughout|among|from|to)(?![\p{L}'’-]))/gu;
+/** Words an object of "put in place" does not start or hold: a clause, a preposition, a coordination, a verb. */
+const NOT_IN_OBJECT = "(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were)(?![\\p{L}'’-]))";
+const PUT_IN_PLACE = new RegExp(`(?<![\\p{L}'’-])(put|puts|putting)\\s+in\\s+place\\s+((?:${NOT_IN_OBJECT}[\\p{L}'’-]+\\s+){0,3}${NOT_IN_OBJECT}[\\p{L}'’-]+)(?=\\s*(?:[,.;:!?]|$)|\\s+(?:in|on|at|for|across|by|with|within|over|throughout|among|from|to)(?![\\p{L}'’-]))`, 'gu');
 
 export function putInPlaceOrder(s: string): string {
   return s.includes('in place') ? s.replace(PUT_IN_PLACE, '$1 $2 in place') : s;
