@@ -165,6 +165,10 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(impersonalYou('One can see that no one can win.')).to.equal('You can see that no one can win.');
     expect(importantToAdvice('It is important to check the facts.', 'casual', rng(), 1)).to.match(/^You (?:need to|have to|should) check the facts\.$/u);
     expect(importantToAdvice('It is important to them that we win.', 'casual', rng(), 1)).to.equal('It is important to them that we win.');
+    // "One should back up your data": the sentence speaks to "you" already, so a formal register leaves it.
+    expect(importantToAdvice('It is essential to back up your data.', 'formal', rng(), 1)).to.equal('It is essential to back up your data.');
+    expect(importantToAdvice('It is essential to back up the data.', 'formal', rng(), 1)).to.match(/^One (?:must|should) back up the data\.$/u);
+    expect(importantToAdvice('It is essential to pace oneself.', 'casual', rng(), 1)).to.equal('It is essential to pace oneself.');
     expect(provideWithToGive('Schools provide students with meals.', rng(), 1)).to.equal('Schools give students meals.');
     expect(provideWithToGive('Nurses provide care with compassion.', rng(), 1)).to.equal('Nurses provide care with compassion.');
     expect(whileToAlthough('While remote work offers freedom, it can be lonely.', rng(), 1)).to.equal('Although remote work offers freedom, it can be lonely.');

@@ -87,6 +87,9 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['The old town is full of potential.', /full of possible/u],
       ['The cyst had been demonstrated at ultrasonography.', /been showed/u],
       ['The tumor size was significantly associated with metastasis.', /greatly associated/u],
+      ['Recent studies (Lee, 2019) demonstrate a significant correlation with age.', /(?:big|considerable|substantial) correlation/u],
+      ['The results were not significant (p = 0.07), so the trial continued.', /not (?:big|considerable|substantial)|weren't (?:big|considerable|substantial)/u],
+      ['Scores improved significantly after training (p < 0.01).', /improved (?:greatly|considerably)/u],
       ['The claim lacks substantial evidence.', /big evidence/u],
       ['Many schools require students to wear uniforms.', /need students to wear/u],
       ['They studied the military aspects of the war.', /facets/u],
@@ -221,6 +224,15 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('I won.', 'casual', none, rng(), none)!.text).to.match(/ I won\.$/u);
     expect(addOpener('And then it rained.', 'casual', none, rng(), none)).to.equal(null);
     expect(addOpener('The team won.', 'none', none, rng(), none)).to.equal(null);
+    // What a connective replacement said first ("Subsequently," → "then") takes no opener: "Honestly, then an ECG …".
+    expect(addOpener('then an ECG was performed.', 'casual', new Set(['then']), rng(), none)).to.equal(null);
+    expect(addOpener('Then an ECG was performed.', 'casual', new Set(['then']), rng(), none)).to.equal(null);
+    // "Arguably," hedges a claim only: not a report of fact, the writer's own doings, or a question.
+    const lower = new Set(['it', 'every', 'could']);
+    expect(addOpener('It needs a complete response.', 'academic', lower, rng(), none)!.text).to.equal('Arguably, it needs a complete response.');
+    expect(addOpener('Every participant completed a survey.', 'academic', lower, rng(), none)).to.equal(null);
+    expect(addOpener('I wanted to follow up on the timeline, which is important.', 'academic', lower, rng(), none)).to.equal(null);
+    expect(addOpener('Could you send the updated budget?', 'academic', lower, rng(), none)).to.equal(null);
   });
 });
 

@@ -93,6 +93,16 @@ describe('local humanizer: effect on the detector and on meaning', () => {
     }
   });
 
+  it('returns a block quote as it was: quoted text, like a quotation in a sentence', async () => {
+    const quote = '> It is important to note that the committee will utilize the funds. Additionally, it is crucial to act.';
+    const text = `${quote}\n\nFurthermore, it is important to note that the plan will utilize electric buses.`;
+    for (const mode of MODES) {
+      const out = await run({ text, mode });
+      expect(out.split('\n')[0], mode).to.equal(quote);
+      expect(out, mode).to.not.include('Furthermore, it is important');
+    }
+  });
+
   it('restructures more in aggressive and ultra modes than in standard', async () => {
     const texts = [REPORT, AI_BOILERPLATE];
     const mean = async (mode: Mode): Promise<number> => {

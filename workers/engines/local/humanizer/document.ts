@@ -1,14 +1,14 @@
 /**
  * The document model of a rewrite: lines, each split into a structural prefix that is never touched
- * (indentation, block quote marks, list markers, `Label:` prefixes) and a body. Only bodies made of
- * whole sentences are rewritten; headings, code, tables, titles and lines that continue a sentence
+ * (indentation, list markers, `Label:` prefixes) and a body. Only bodies made of whole sentences are
+ * rewritten; headings, block quotes (quoted text), code, tables, titles and lines that continue a sentence
  * from the previous line come back verbatim, so line breaks, paragraph breaks and structure survive
  * by construction.
  */
 import { splitSentences } from '../text/segment.js';
 
 export interface Line {
-  /** Kept verbatim: indentation, `>` marks, a list marker, a `Label:` prefix. */
+  /** Kept verbatim: indentation, a list marker, a `Label:` prefix. */
   prefix: string;
   body: string;
   /** Kept verbatim: the start of a sentence that runs on into the next line. */
@@ -20,7 +20,7 @@ export interface Line {
 const LIST_MARKER = /^(?:[-*+•‣◦▪]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
 /** One to four words ending in a colon at the start of a line: "Answer:", "Step 2:", "Q:". */
 const LABEL = /^(?:\p{Lu}[\p{L}\p{N}'’-]*(?: [\p{L}\p{N}'’-]+){0,3}|\p{N}+):[ \t]+(?=\S)/u;
-const VERBATIM_LINE = /^\s*(?:#{1,6}\s|\||={3,}|-{3,}\s*$|\*{3,}\s*$|<\/?[a-zA-Z]|\t| {4})/u;
+const VERBATIM_LINE = /^\s*(?:#{1,6}\s|>|\||={3,}|-{3,}\s*$|\*{3,}\s*$|<\/?[a-zA-Z]|\t| {4})/u;
 const FENCE = /^\s*(?:```|~~~)/u;
 /** A body ends a sentence: final mark, then optional closers. */
 const ENDS_SENTENCE = /[.!?…。！？؟]["'”’)\]»」』）\uE001]*\s*$/u;
@@ -43,7 +43,7 @@ export function parseLines(text: string): Line[] {
       continue;
     }
     let rest = raw;
-    let prefix = /^[ \t]*(?:>[ \t]?)*/u.exec(rest)![0];
+    let prefix = /^[ \t]*/u.exec(rest)![0];
     rest = rest.slice(prefix.length);
     const marker = LIST_MARKER.exec(rest)?.[0] ?? '';
     prefix += marker;

@@ -222,4 +222,9 @@ export const CONNECTIVES: readonly string[] = [
   'keep in mind that', 'note that', 'funny enough', 'as for', 'clearly', 'plainly', 'to me', 'i think', 'to be honest',
   'the thing is', 'if you ask me', 'you know', 'mind you', 'that said', "that's why", 'because of this', 'in general',
   'truth be told',
+  // what the connective replacements themselves say ("Subsequently," → "then"): "Honestly, then an ECG was performed" stacks two
+  'then', 'after that', 'later', 'beyond this', 'in brief', 'in closing', 'to close', 'in the same way', 'same goes here',
+  'no doubt', 'meanwhile', 'hence', 'accordingly', 'subsequently', 'on the other hand', 'in other words', 'admittedly',
+  'in contrast', 'conversely', 'besides', 'after all', 'in summary', 'in conclusion', 'to sum up', 'ultimately',
+  'essentially', 'undoubtedly', 'interestingly', 'importantly', 'notably',
 ];

@@ -242,11 +242,16 @@ const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', readonly string[]
   formal: ['one must', 'one should'],
 };
 
+const SECOND_PERSON = /(?<![\p{L}'’-])(?:you|your|yours|yourself|yourselves)(?![\p{L}'’-])/iu;
+const GENERIC_ONE = /(?<![\p{L}'’-])(?:one['’]s|oneself)(?![\p{L}'’-])/iu;
+
 /**
  * "It is important to check X" → "You need to check X" (casual), "One should check X" (neutral,
- * formal): only before a verb, not "important to them" or "important to the city".
+ * formal): only before a verb, not "important to them" or "important to the city"; and not where the
+ * sentence already speaks to "you" ("One should back up your data") or of "oneself" ("You need to pace oneself").
  */
 export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
+  if (register === 'casual' ? GENERIC_ONE.test(s) : SECOND_PERSON.test(s)) return s;
   return s.replace(IMPORTANT_TO, (m: string, i: string) => {
     if (!rng.chance(rate)) return m;
     const to = rng.pick(ADVICE[register]);

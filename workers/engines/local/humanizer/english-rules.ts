@@ -399,7 +399,9 @@ const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed', 'require', 'requir
 const AFTER_WORD = (words: string): RegExp => new RegExp(`^\\s+(?:${words})(?![\\p{L}])`, 'iu');
 const BEFORE_WORD = (words: string): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${words})\\s+$`, 'iu');
 const ACKNOWLEDGE = /^(?!\s+(?:that|it|this|the\s+(?:fact|problem|mistake|error|truth)|(?:their|his|her|our|my|your|its)\s+(?:mistakes?|errors?|faults?|failures?|guilt))(?![\p{L}]))/iu;
-interface SourceGuard { before?: RegExp; after?: RegExp }
+/** A test of the text before or after a source word (a regular expression, or several). */
+interface SideTest { test(side: string): boolean }
+interface SourceGuard { before?: SideTest; after?: SideTest }
 const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGuard>([
   ['acknowledge', { after: ACKNOWLEDGE }], ['acknowledges', { after: ACKNOWLEDGE }],
   // "appeared in court", "appears in Figure 2": only "appear to/that/as/like" is "seem".
@@ -430,7 +432,10 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   }] as [string, SourceGuard]),
   // "significantly associated", "significantly higher": statistical significance, not size.
   // "most significantly" ranks (not "most greatly"), "more significantly" too.
-  ['significantly', { before: BEFORE_WORD('most|more|less|least'), after: AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected') }],
+  ['significantly', {
+    before: orAnywhere(BEFORE_WORD('most|more|less|least')),
+    after: orAnywhere(AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected')),
+  }],
   ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
   // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
   ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
@@ -440,8 +445,18 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
   }] as [string, SourceGuard]),
   ['essential', { after: AFTER_WORD('oils?') }],
-  ['significant', { before: BEFORE_WORD('statistically|highly|more|most|less|least') }],
+  // "a significant correlation", "the results were not significant (p = 0.07)": a finding, not a size.
+  ['significant', {
+    before: orAnywhere(BEFORE_WORD('statistically|highly|more|most|less|least|not|be|been|being|is|are|was|were|became|remained|proved|appeared|seemed')),
+    after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at')),
+  }],
 ]);
+
+/** A sentence that reports a test ("p < 0.05", "p = .07", "statistically"): "significant" there is statistical. */
+const STATISTICAL = /(?:^|[^\p{L}])(?:p\s*[<=>≤≥]|statistical(?:ly)?(?![\p{L}])|confidence\s+interval|odds\s+ratio)/iu;
+function orAnywhere(near: RegExp): SideTest {
+  return { test: (side: string): boolean => near.test(side) || STATISTICAL.test(side) };
+}
 
 function guarded(key: string, before: string, after: string): boolean {
   const g = SOURCE_GUARDS.get(key);
@@ -583,12 +598,20 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
 }
 
 /** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
+/** A claim: a modal, or an evaluative or comparing word. */
+const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|might|would|will|ought|important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|most|more|less|main|major|greatest|likely|unlikely|effective|valuable|useful|harmful|beneficial|helpful|clear|clearly|fair|unfair|right|wrong|good|bad|matters?)(?![\p{L}'’-])/iu;
+/** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
+const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
+
 export function addOpener(
   s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>, prefer: Preference = 'any',
 ): { text: string; opener: string } | null {
   // Not before another opener ("All in all, ..."), a conjunction ("And ...") or protected text (a
   // quotation that opens the sentence would read as "Honestly, "What is it?" ...").
   if (style === 'none' || !/^\p{L}/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
+  // "Arguably," hedges a claim; before a report of fact, of oneself or a question it reads as doubt ("Arguably,
+  // every participant completed a survey", "Arguably, I wanted to follow up", "Arguably, could you send it?").
+  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || /\?["'”’)]*\s*$/u.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);
