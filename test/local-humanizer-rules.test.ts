@@ -227,6 +227,8 @@ describe('local humanizer rules: contractions and openers', () => {
     // What a connective replacement said first ("Subsequently," → "then") takes no opener: "Honestly, then an ECG …".
     expect(addOpener('then an ECG was performed.', 'casual', new Set(['then']), rng(), none)).to.equal(null);
     expect(addOpener('Then an ECG was performed.', 'casual', new Set(['then']), rng(), none)).to.equal(null);
+    expect(addOpener('Please arrive 15 minutes early.', 'casual', new Set(['please']), rng(), none)).to.equal(null);
+    expect(addOpener('On one hand, it connects friends.', 'casual', new Set(['on']), rng(), none)).to.equal(null);
     // "Arguably," hedges a claim only: not a report of fact, the writer's own doings, or a question.
     const lower = new Set(['it', 'every', 'could']);
     expect(addOpener('It needs a complete response.', 'academic', lower, rng(), none)!.text).to.equal('Arguably, it needs a complete response.');
@@ -325,6 +327,11 @@ describe('local humanizer rules: structure', () => {
     // An opener keeps its capital only as a name would: it does not follow a semicolon.
     expect(mergeSentences('It rained.', 'Plainly, the roads flooded.', o, rng())).to.equal(null);
     expect(mergeSentences('下雨了。', '路被淹了。', { ...o, joiners: ['，'], spaceless: true, hasCase: false }, rng())).to.equal('下雨了，路被淹了。');
+    // No run-on "X, and Y, and Z": a sentence that already joins clauses with ", and" is joined by a semicolon, or not at all.
+    const and = { ...o, joiners: [', and '] };
+    expect(mergeSentences('It rained.', 'The roads flooded.', and, rng())).to.equal('It rained, and the roads flooded.');
+    expect(mergeSentences('It rained.', 'The roads flooded, and the town closed.', and, rng())).to.equal(null);
+    expect(mergeSentences('It rained, and the wind rose.', 'The roads flooded.', { ...o, joiners: [', and ', '; '] }, rng())).to.equal('It rained, and the wind rose; the roads flooded.');
   });
 
   it('moves a fronted phrase to the end or a trailing subordinate clause to the front', () => {

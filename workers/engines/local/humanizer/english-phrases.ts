@@ -226,5 +226,5 @@ export const CONNECTIVES: readonly string[] = [
   'then', 'after that', 'later', 'beyond this', 'in brief', 'in closing', 'to close', 'in the same way', 'same goes here',
   'no doubt', 'meanwhile', 'hence', 'accordingly', 'subsequently', 'on the other hand', 'in other words', 'admittedly',
   'in contrast', 'conversely', 'besides', 'after all', 'in summary', 'in conclusion', 'to sum up', 'ultimately',
-  'essentially', 'undoubtedly', 'interestingly', 'importantly', 'notably',
+  'essentially', 'undoubtedly', 'interestingly', 'importantly', 'notably', 'on one hand', 'on the one hand',
 ];

@@ -609,6 +609,8 @@ export function addOpener(
   // Not before another opener ("All in all, ..."), a conjunction ("And ...") or protected text (a
   // quotation that opens the sentence would read as "Honestly, "What is it?" ...").
   if (style === 'none' || !/^\p{L}/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
+  // A request or an instruction is no statement to comment on: "The thing is, please arrive early."
+  if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never)(?![\p{L}'’-])/iu.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact, of oneself or a question it reads as doubt ("Arguably,
   // every participant completed a survey", "Arguably, I wanted to follow up", "Arguably, could you send it?").
   if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || /\?["'”’)]*\s*$/u.test(s))) return null;

@@ -155,7 +155,12 @@ export interface MergeOptions {
 /** Joins two sentences into one; null when the second cannot lose its capital safely. */
 export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Random): string | null {
   if (!/[.。]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(a)) return null;
-  const joiner = rng.pick(o.joiners);
+  let joiner = rng.pick(o.joiners);
+  // "X, and Y, and Z" runs on: where either sentence already joins clauses with ", and", a semicolon joins them.
+  if (joiner === ', and ' && (/,\s+and\s/u.test(a) || /,\s+and\s/u.test(b))) {
+    if (!o.joiners.includes('; ')) return null;
+    joiner = '; ';
+  }
   const head = a.replace(/[.。](["'”’)]*)$/u, '$1');
   let tail = b;
   if (o.hasCase) {
