@@ -151,6 +151,9 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     // "just" before a past form reads as "recently"; before "X after/when" "only" means "not until" / "solely".
     expect(plainSmallWords('A clear view was only achieved after the survey.', 'casual', rng(), 1)).to.equal('A clear view was only achieved after the survey.');
     expect(plainSmallWords('They only found two.', 'casual', rng(), 1)).to.equal('They only found two.');
+    expect(plainSmallWords('They have very little time and very few friends.', 'casual', rng(), 1)).to.equal('They have very little time and very few friends.');
+    // The conjunction ("but") after a comma is not the adverb.
+    expect(plainSmallWords('You were born into it, only it was hidden from you.', 'casual', rng(), 1)).to.equal('You were born into it, only it was hidden from you.');
     expect(plainSmallWords('The app only works when online.', 'casual', rng(), 1)).to.equal('The app only works when online.');
     expect(plainSmallWords('It only takes a minute.', 'casual', rng(), 1)).to.equal('It just takes a minute.');
     // "as many have noted", "as we have seen" comment on the sentence; they are not its cause.

@@ -73,6 +73,9 @@ describe('local humanizer: never damages the text (rule checker over a varied co
     const dialogue = 'He ran in. "What is it? Speak!" The men froze.';
     expect(checkRewrite(dialogue, 'He ran in. Honestly, "What is it? Speak!" The men froze.', { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('quotation');
     expect(checkRewrite(dialogue, 'He ran in. "What is it? Speak!" Honestly, the men froze.', { freezeWords: [], language: 'en' })).to.deep.equal([]);
+    // A full stop set off by spaces is notation or code: "find . -name" is not "find. -name".
+    const command = 'To list them, run find . -name "*.html" in the folder. It is quick.';
+    expect(checkRewrite(command, command.replace('find .', 'find.'), { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('spacing');
     // A block quote is quoted text: it comes back as it was.
     const quoted = '> It is important to note that quotes matter.\n\nThe author utilizes many examples.';
     expect(checkRewrite(quoted, quoted.replace('It is important to note that quotes', 'Keep in mind that quotes'), { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('structure');

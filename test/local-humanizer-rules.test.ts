@@ -16,6 +16,11 @@ describe('local humanizer rules: phrases and connectives', () => {
     expect(replacePhrases('A candidate must gain the majority of electoral votes.', 'neutral', rng())).to.equal('A candidate must gain the majority of electoral votes.');
     expect(replacePhrases('They secured a majority of seats.', 'neutral', rng())).to.equal('They secured a majority of seats.');
     expect(replacePhrases('The majority of students like it.', 'neutral', rng())).to.equal('Most students like it.');
+    // A parenthetical connective keeps its comma: never "The triplet, but is caused …" or "The plan, so was cancelled".
+    for (let seed = 1; seed <= 12; seed++) {
+      expect(replacePhrases('The triplet, on the other hand, is caused by transitions.', 'casual', rng(seed))).to.match(/^The triplet, [a-z ]+, is caused/u);
+      expect(replacePhrases('The plan, consequently, was cancelled.', 'neutral', rng(seed))).to.match(/^The plan, [a-z ]+, was cancelled/u);
+    }
     expect(replacePhrases('He is chosen by electors rather than the majority of citizens who vote.', 'neutral', rng())).to.equal('He is chosen by electors rather than the majority of citizens who vote.');
     expect(replacePhrases('Each state has a number of electors equal to its seats.', 'neutral', rng())).to.equal('Each state has a number of electors equal to its seats.');
     for (let seed = 1; seed <= 6; seed++) expect(replacePhrases('Furthermore, the plan is cheap.', 'formal', rng(seed))).to.not.match(/Equally/u);
@@ -90,6 +95,8 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Recent studies (Lee, 2019) demonstrate a significant correlation with age.', /(?:big|considerable|substantial) correlation/u],
       ['The results were not significant (p = 0.07), so the trial continued.', /not (?:big|considerable|substantial)|weren't (?:big|considerable|substantial)/u],
       ['Scores improved significantly after training (p < 0.01).', /improved (?:greatly|considerably)/u],
+      ['The branch was called in to understand the circumstances leading to the crash.', /situations leading/u],
+      ['Another approach is composting initiatives aimed at disposing of food remains from the cafeteria before it is hauled away.', /food stays/u],
       ['The claim lacks substantial evidence.', /big evidence/u],
       ['Many schools require students to wear uniforms.', /need students to wear/u],
       ['They studied the military aspects of the war.', /facets/u],
@@ -294,7 +301,12 @@ describe('local humanizer rules: structure', () => {
       // After a semicolon or a dash, a subordinate clause or a participle phrase would be left a fragment.
       'Prices rose sharply across the whole country; leading to protests in many large cities.',
       'They built a huge, costly machine over the years — which nobody ever managed to use.',
+      // ... and so would a clause without a verb of its own.
+      'They discovered a maze of businesses and properties; legitimate fronts for their illegal operations.',
+      'She could not cope without one candidate in Westminster after that; a man who was not afraid to talk.',
     ]) expect(splitSentence(s, opts), s).to.equal(null);
+    expect(splitSentence('The rain hammered the ground all night long; the river rose over its banks by dawn.', opts))
+      .to.deep.equal(['The rain hammered the ground all night long.', 'The river rose over its banks by dawn.']);
     // "; because …" is not split at the semicolon (a fragment would remain); the "because" split says it whole.
     expect(splitSentence('The system is both unfair and flawed; because it nullifies the votes of many people.', opts))
       .to.deep.equal(['The system is both unfair and flawed.', "That's because it nullifies the votes of many people."]);

@@ -21,5 +21,8 @@ export const HUMANIZER_CORPUS: Record<string, string> = {
   ko: '기업은 이 환경에 빠르게 적응해야 합니다. 또한 새로운 기술은 많은 기회를 제공합니다. 그러나 무시할 수 없는 위험도 있습니다.',
   tr: 'Şirketler bu ortama hızla uyum sağlamalıdır. Ayrıca yeni teknolojiler birçok fırsat sunuyor. Ancak göz ardı edemeyeceğimiz riskler de var.',
   ar: 'يجب على الشركات أن تتكيف بسرعة مع هذه البيئة. بالإضافة إلى ذلك، توفر التقنيات الجديدة فرصًا كثيرة. ومع ذلك، فإنها تحمل أيضًا مخاطر لا يمكننا تجاهلها.',
+  quoted: '> It is important to note that the committee will utilize the funds.\n\nFurthermore, the report demonstrates that the plan plays a crucial role; subsequently, the council will implement it.',
+  shell: 'To list every page, use the following command: find . -name "*.html" and then check the output. Additionally, it is essential to check the results, which are shown below.',
+  stats: 'Recent studies (Lee, 2019) demonstrate a significant correlation between sleep and mood. However, the results were not significant (p = 0.07), and it is important to note that each participant completed a survey.',
   nl: 'Organisaties moeten zich snel aanpassen aan deze veranderende omgeving. Bovendien bieden nieuwe technologieën veel kansen. Toch zijn er ook risico\'s die we niet mogen negeren.',
 };

@@ -16,6 +16,8 @@ export interface CheckOptions { freezeWords: readonly string[]; language: Langua
 /** Two connectives in a row, the first set off by a comma ("Honestly, however, ..."); "And yet" is English. */
 const STACKED = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?:${CONNECTIVES.join('|')})(?:,|\\s)`, 'iu');
 const DOUBLED_WORD = /(?<![\p{L}\p{N}'’-])(\p{L}+)\s+\1(?![\p{L}\p{N}'’-])/giu;
+/** A full stop or comma with a space before it, inside a line: notation or code ("find . -name", "./run"). */
+const SPACED_MARK = /(?<=\S)[ \t]+[.,]+(?=[ \t]*\S)/gu;
 const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|[.!?]\s*[,;:]|(?<!\.)\.\s*\.(?!\.)/gu;
 const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
 const AN_BEFORE_CONSONANT = /(?<![\p{L}\p{N}'’])an\s+(?!h(?:our|onest|eir|onou?r))(?:[bcdfgjklmnpqrstvwxyz]|uni(?![nmd])|unan|us[eu]|eu|one\b)/giu;
@@ -111,6 +113,7 @@ interface InputFacts {
   quoted: number;
   doubledWords: number;
   doubledPunct: number;
+  spacedMarks: number;
   /** Wrong articles (English) and English-only words (other languages): counted when first needed. */
   articles?: number;
   grammar?: number;
@@ -147,7 +150,7 @@ function inputFacts(input: string): InputFacts {
     lines, prose, starts,
     verbatim: verbatimMatches(input).map(({ kind, matches }) => ({ kind, tokens: tallyOf(matches) })),
     lower: lowerStarts(starts), stacked: stackedStarts(starts), quoted: quoteStarts(starts),
-    doubledWords: count(input, DOUBLED_WORD), doubledPunct: count(input, DOUBLED_PUNCT),
+    doubledWords: count(input, DOUBLED_WORD), doubledPunct: count(input, DOUBLED_PUNCT), spacedMarks: count(input, SPACED_MARK),
   };
   if (memo.size >= MEMO_SIZE) memo.clear();
   memo.set(input, facts);
@@ -190,6 +193,8 @@ export function checkRewrite(input: string, output: string, options: CheckOption
   }
   if ((mayDoubleWord(output) ? count(output, DOUBLED_WORD) : 0) > facts.doubledWords) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));
   if (count(output, DOUBLED_PUNCT) > facts.doubledPunct) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
+  // A full stop or comma set off by a space belongs to code or notation ("find . -name"): it keeps its space.
+  if (count(output, SPACED_MARK) < facts.spacedMarks) add('spacing', `a space before a mark was lost: ${JSON.stringify([...input.matchAll(SPACED_MARK)].map((m) => m[0]))}`);
   if (options.language === 'en') {
     facts.articles ??= wrongArticles(input);
     if (wrongArticles(output) > facts.articles) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));

@@ -161,15 +161,27 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
   for (let k = 0; k < PHRASES.length; k++) {
     if (found[k] === 0) continue;
     const { rule, re } = PHRASES[k]!;
-    const next = out.replace(re, (m: string) => matchCase(m, choose(register, rule, rng, prefer)));
+    const next = out.replace(re, (m: string, ...args: unknown[]) => {
+      const to = choose(register, rule, rng, prefer);
+      // A parenthetical connective ("the triplet, on the other hand, is caused …") keeps a comma after it: a
+      // conjunction there ("the triplet, but is caused …") would cut the clause in two.
+      const at = args.find((a): a is number => typeof a === 'number')!;
+      if (m.endsWith(',') && to !== '' && !to.endsWith(',') && /,\s*$/u.test(out.slice(0, at))) return m;
+      return matchCase(m, to);
+    });
     if (next !== out) { out = next; found = phrasesIn(folded(out)); }
   }
   return tidied(s, out);
 }
 
-/** The end of replacePhrases: spaces and commas left by a deletion tidied, the leading capital kept. */
+/**
+ * The end of replacePhrases: spaces and commas left by a deletion tidied, the leading capital kept. A space
+ * before a mark that the sentence already had is not the deletion's: "find . -name" stays as it is.
+ */
 function tidied(s: string, out: string): string {
-  const t = out.replace(/\s{2,}/gu, ' ').replace(/\s+([,.;:!?])/gu, '$1').replace(/^[\s,]+/u, '');
+  let t = out.replace(/\s{2,}/gu, ' ');
+  if (!/\s[,.;:!?]/u.test(s)) t = t.replace(/\s+([,.;:!?])/gu, '$1');
+  t = t.replace(/^[\s,]+/u, '');
   return t === s ? s : keepLeadingCase(s, t);
 }
 
@@ -411,14 +423,16 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ...['address', 'addressing'].map((w) => [w, { after: AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)') }] as [string, SourceGuard]),
   // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
   ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))/iu }] as [string, SourceGuard]),
-  ['remains', { after: AFTER_WORD('to\\s+be') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
+  // "food remains", "the remains of": the noun, not the verb "stays".
+  ['remains', { after: AFTER_WORD('to\\s+be|of'), before: BEFORE_WORD('the|his|her|their|its|whose|my|our|your|food|human|skeletal|fossil|fossilized|mortal|archaeological|ancient|animal|plant|charred|burnt|burned|cremated|physical') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
   // "approach to"; a method named by its kind ("a combined approach", "a surgical approach") is not "a combined way".
   ['approach', { after: AFTER_WORD('to'), before: BEFORE_WORD('combined|novel|therapeutic|surgical|clinical|multidisciplinary|integrated|holistic|hybrid|systematic|comprehensive|conservative|minimally\\s+invasive|laparoscopic|endoscopic|statistical|computational|experimental|analytical|theoretical|empirical|pharmacological|diagnostic|treatment|management') }],
   ['approaches', { before: BEFORE_WORD('therapeutic|surgical|clinical|treatment|management|statistical|computational|experimental|analytical|theoretical|empirical|pharmacological|diagnostic') }],
   ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
-  ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)') }],
+  // "the circumstances leading to the crash", "the circumstances of his death": the facts around an event, not "situations".
+  ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)'), after: AFTER_WORD('leading|that\\s+led|surrounding|of|behind|around|in\\s+which|under\\s+which') }],
   ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
   // "result in", "result from" are verbs; "full of potential" is a noun ("potential" → "possible" only before a noun).
   ...['result', 'results'].map((w) => [w, { before: BEFORE_WORD('as\\s+a'), after: AFTER_WORD('in|from') }] as [string, SourceGuard]),

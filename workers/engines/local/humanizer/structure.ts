@@ -4,6 +4,7 @@
  * readability levels and burstiness are about, without adding or dropping content words.
  */
 import { capitalizeFirst, decapitalize, startsWithConnective } from './english-rules.js';
+import { tagTokens } from '../text/pos.js';
 import type { Random } from './random.js';
 
 const WORD_CHAR = /^[\p{L}\p{N}\uE000]$/u;
@@ -49,19 +50,38 @@ function whichLead(rest: string): string | null {
  */
 const DEPENDENT_START = /^(?:because|since|although|though|while|whereas|if|unless|until|when|whenever|where|wherever|which|who|whom|whose|as|so that|such as|including|especially|particularly|even|rather than|\p{Ll}+ing)(?![\p{L}'’-])/iu;
 
+const RELATIVE = /^(?:who|whom|whose|which|that|where)$/iu;
+
+/**
+ * Whether a clause after a semicolon or a dash can stand as a sentence: it has a verb of its own before any
+ * relative pronoun. "; legitimate fronts for their illegal operations" (no verb) and "; a man who was not
+ * afraid" (the verb is the relative clause's) would be fragments.
+ */
+function standsAlone(rest: string): boolean {
+  const tagged = tagTokens(rest);
+  if (!tagged) return false;
+  for (let i = 0; i < tagged.length; i++) {
+    const t = tagged[i]!;
+    if (t.pos === 'VERB' || t.pos === 'AUX') return true;
+    if (i > 0 && RELATIVE.test(t.text)) return false;
+    if (t.pos === 'PUNCT' && /[.;:!?]/u.test(t.text)) return false;
+  }
+  return false;
+}
+
 /** A head of a sentence that keeps its "because" clause: it already says why, or reports someone else's view. */
 const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
-  { re: /;\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) ? null : '') },
+  { re: /;\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) || !standsAlone(rest) ? null : '') },
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
   { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
   { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
   { re: /,\s+which\s+/gu, lead: (_casual, rest) => whichLead(rest) },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
-  { re: /\s+—\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) ? null : '') },
+  { re: /\s+—\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) || !standsAlone(rest) ? null : '') },
   // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
