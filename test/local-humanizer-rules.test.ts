@@ -96,6 +96,8 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['The results were not significant (p = 0.07), so the trial continued.', /not (?:big|considerable|substantial)|weren't (?:big|considerable|substantial)/u],
       ['Scores improved significantly after training (p < 0.01).', /improved (?:greatly|considerably)/u],
       ['The branch was called in to understand the circumstances leading to the crash.', /situations leading/u],
+      ['Any breach of these rules, intentional or not, is dealt with severely.', /badly/u],
+      ['It does not need a two-thirds majority to form a decision; decisions are only published after a discussion.', /choices?/u],
       ['Another approach is composting initiatives aimed at disposing of food remains from the cafeteria before it is hauled away.', /food stays/u],
       ['The claim lacks substantial evidence.', /big evidence/u],
       ['Many schools require students to wear uniforms.', /need students to wear/u],
@@ -235,6 +237,7 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('then an ECG was performed.', 'casual', new Set(['then']), rng(), none)).to.equal(null);
     expect(addOpener('Then an ECG was performed.', 'casual', new Set(['then']), rng(), none)).to.equal(null);
     expect(addOpener('Please arrive 15 minutes early.', 'casual', new Set(['please']), rng(), none)).to.equal(null);
+    expect(addOpener('If only I was not in this box.', 'creative', new Set(['if']), rng(), none)).to.equal(null);
     expect(addOpener('On one hand, it connects friends.', 'casual', new Set(['on']), rng(), none)).to.equal(null);
     // "Arguably," hedges a claim only: not a report of fact, the writer's own doings, or a question.
     const lower = new Set(['it', 'every', 'could']);
@@ -336,6 +339,7 @@ describe('local humanizer rules: structure', () => {
     // A capitalised word the text never uses inside a sentence is no known name: no "; Effective planning …".
     expect(mergeSentences('It rained.', 'Effective planning helped.', o, rng())).to.equal(null);
     expect(mergeSentences('Did it rain?', 'The roads flooded.', o, rng())).to.equal(null);
+    expect(mergeSentences('The city lay in ruins.', 'How could this be?', o, rng())).to.equal(null);
     // An opener keeps its capital only as a name would: it does not follow a semicolon.
     expect(mergeSentences('It rained.', 'Plainly, the roads flooded.', o, rng())).to.equal(null);
     expect(mergeSentences('下雨了。', '路被淹了。', { ...o, joiners: ['，'], spaceless: true, hasCase: false }, rng())).to.equal('下雨了，路被淹了。');
@@ -351,6 +355,7 @@ describe('local humanizer rules: structure', () => {
     expect(reorderClauses('The match was cancelled, because the pitch was flooded.', new Set(['the']), rng(2)))
       .to.equal('Because the pitch was flooded, the match was cancelled.');
     expect(reorderClauses('For example, the firm grew.', none, rng())).to.equal(null);
+    expect(reorderClauses('In 2009, IGN named it the sixth-greatest console of all time, out of a field of 25.', none, rng())).to.equal(null);
     // A spoken connective stays in front: "… focus on patient care on top of that." read as part of the object.
     for (const opener of ['On top of that', 'For this reason', 'In the long run', 'At least', 'In a way']) {
       expect(reorderClauses(`${opener}, the tools let nurses focus on patient care.`, new Set(['the']), rng()), opener).to.equal(null);

@@ -459,6 +459,11 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
   }] as [string, SourceGuard]),
   ['essential', { after: AFTER_WORD('oils?') }],
+  // "severely injured" is "badly injured"; "dealt with severely", "punished severely" is not "badly" (poorly).
+  ['severely', {
+    before: BEFORE_WORD('dealt\\s+with|deal\\s+with|punished|punish|punishes|sanctioned|criticized|criticised|restricted|restrict|limited|limit|judged|treated|fined|disciplined|reprimanded'),
+    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:by|for|under|in|on|at)(?![\p{L}])/iu,
+  }],
   // "a significant correlation", "the results were not significant (p = 0.07)": a finding, not a size.
   ['significant', {
     before: orAnywhere(BEFORE_WORD('statistically|highly|more|most|less|least|not|be|been|being|is|are|was|were|became|remained|proved|appeared|seemed')),
@@ -623,8 +628,9 @@ export function addOpener(
   // Not before another opener ("All in all, ..."), a conjunction ("And ...") or protected text (a
   // quotation that opens the sentence would read as "Honestly, "What is it?" ...").
   if (style === 'none' || !/^\p{L}/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
-  // A request or an instruction is no statement to comment on: "The thing is, please arrive early."
-  if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never)(?![\p{L}'’-])/iu.test(s)) return null;
+  // A request, an instruction or a wish is no statement to comment on: "The thing is, please arrive early.",
+  // "As it turns out, if only I wasn't in this box."
+  if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never|if\s+only)(?![\p{L}'’-])/iu.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact, of oneself or a question it reads as doubt ("Arguably,
   // every participant completed a survey", "Arguably, I wanted to follow up", "Arguably, could you send it?").
   if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || /\?["'”’)]*\s*$/u.test(s))) return null;

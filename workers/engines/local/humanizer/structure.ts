@@ -174,7 +174,8 @@ export interface MergeOptions {
 
 /** Joins two sentences into one; null when the second cannot lose its capital safely. */
 export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Random): string | null {
-  if (!/[.。]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(a)) return null;
+  // Nor a question or an exclamation after a statement: "…a thriving civilization, and how could this be?"
+  if (!/[.。]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(b)) return null;
   let joiner = rng.pick(o.joiners);
   // "X, and Y, and Z" runs on: where either sentence already joins clauses with ", and", a semicolon joins them.
   if (joiner === ', and ' && (/,\s+and\s/u.test(a) || /,\s+and\s/u.test(b))) {
@@ -212,7 +213,8 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   if (intro && !MARKER.test(s) && rng.chance(0.7)) {
     const [, phrase, main, end] = intro;
     const words = phrase!.split(/\s+/u);
-    if (words.length <= 7 && !/\s(?:and|or|but)\s/u.test(main!)) {
+    // Not after a main clause that ends in a phrase of its own: "…of all time, out of a field of 25 in 2009".
+    if (words.length <= 7 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',')) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }
