@@ -1,7 +1,11 @@
 /** The admin CLI as operators run it (a real process): readable help, and bulk provisioning visible at once. */
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { bundleAdmin } from '../bin/bundle-admin.js';
 import { findKey } from '../projections/api-keys.js';
 import { listBalances } from '../projections/balances.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
@@ -64,5 +68,32 @@ describe('admin CLI', function () {
     const problem = JSON.parse(res.stderr);
     expect(problem).to.include({ code: 'VALIDATION_FAILED', status: 400 });
     expect(problem.detail).to.match(/no projection named nope .*accounts/);
+  });
+
+  it('bundled as `npm run build` writes it (dist/bin/admin.js), answers as the source does', async function () {
+    const dir = await mkdtemp(join(tmpdir(), 'hz-admin-bundle-'));
+    try {
+      await bundleAdmin(dir);
+      const bundled = (args: string[]): Promise<Ran> => run(process.execPath, [join(dir, 'admin.js'), ...args], {
+        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
+      }).then((r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }), (e: { code: number; stdout: string; stderr: string }) => e);
+      const help = await bundled(['--help']);
+      expect(help.code).to.equal(0);
+      expect(help.stdout).to.equal((await admin(null, ['--help'])).stdout);
+      const created = await bundled(['accounts', 'create', '--plan', 'growth']);
+      expect(created.code, created.stderr).to.equal(0);
+      const { account_id: account } = JSON.parse(created.stdout) as { account_id: string };
+      const topup = await bundled(['accounts', 'topup', '--account', account, '--words', '500']);
+      expect(JSON.parse(topup.stdout)).to.deep.equal({ account_id: account, words_remaining: 1_000_500 });
+      const key = JSON.parse((await bundled(['keys', 'create', '--account', account])).stdout) as { key_id: string; key: string };
+      expect((await findKey(db.pool, key.key_id))?.accountId).to.equal(account);
+      const audit = JSON.parse((await bundled(['ledger', 'audit', '--account', account])).stdout) as { violations: unknown[] };
+      expect(audit.violations).to.deep.equal([]);
+      const unknown = await bundled(['accounts', 'topup', '--account', '00000000-0000-4000-8000-000000000000', '--words', '5']);
+      expect(unknown.code).to.equal(1);
+      expect(JSON.parse(unknown.stderr).code).to.equal(JSON.parse((await admin(db, ['accounts', 'topup', '--account', '00000000-0000-4000-8000-000000000000', '--words', '5'])).stderr).code);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
