@@ -1,10 +1,11 @@
 /** The admin CLI as operators run it (a real process): readable help, and bulk provisioning visible at once. */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { bundleIsFresh } from '../bin/admin-launch.mjs';
 import { bundleAdmin } from '../bin/bundle-admin.js';
 import { findKey } from '../projections/api-keys.js';
 import { listBalances } from '../projections/balances.js';
@@ -68,6 +69,25 @@ describe('admin CLI', function () {
     const problem = JSON.parse(res.stderr);
     expect(problem).to.include({ code: 'VALIDATION_FAILED', status: 400 });
     expect(problem.detail).to.match(/no projection named nope .*accounts/);
+  });
+
+  it('`npm run admin` runs the bundle only when it was built after every change to its sources', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'hz-admin-launch-'));
+    try {
+      await mkdir(join(root, 'dist', 'bin'), { recursive: true });
+      await mkdir(join(root, 'domain', 'deep'), { recursive: true });
+      await writeFile(join(root, 'domain', 'deep', 'rules.ts'), 'export {};');
+      expect(bundleIsFresh(root), 'no bundle').to.equal(false);
+      await writeFile(join(root, 'dist', 'bin', 'admin.js'), '');
+      const at = (path: string, seconds: number): Promise<void> => utimes(path, seconds, seconds);
+      await at(join(root, 'domain', 'deep', 'rules.ts'), 1_000);
+      await at(join(root, 'dist', 'bin', 'admin.js'), 2_000);
+      expect(bundleIsFresh(root), 'built after the sources').to.equal(true);
+      await at(join(root, 'domain', 'deep', 'rules.ts'), 3_000);
+      expect(bundleIsFresh(root), 'a source changed since').to.equal(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('bundled as `npm run build` writes it (dist/bin/admin.js), answers as the source does', async function () {
