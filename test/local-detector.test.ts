@@ -70,6 +70,9 @@ describe('local detector: features', () => {
     const text = 'Remote work saves time, allowing staff to rest, fostering trust. We met in May, during spring, including Sam, morning.';
     expect(f(text).participle_clause_rate).to.be.closeTo(2 / 19, 1e-9);
     expect(f('No commas here at all in this sentence going on.').participle_clause_rate).to.equal(0);
+    // The comma of an opening connective or phrase is followed by a gerund subject, not a tacked-on clause.
+    expect(f('In addition, using phones too much is bad. However, being late is worse.').participle_clause_rate).to.equal(0);
+    expect(f('As a result, the firm grew, allowing more hiring.').participle_clause_rate).to.be.closeTo(1 / 9, 1e-9);
   });
 
   it('finds repeated word sequences and repeated content words', () => {
