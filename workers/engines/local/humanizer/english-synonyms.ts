@@ -50,8 +50,8 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'problems|issues', 'problem|issue', 'way|approach',
     'downsides|disadvantages', 'downside|disadvantage', 'worries|concerns',
     'parts|components', 'part|component', 'goal|objective', 'aim|objective', 'effort|endeavor', 'efforts|endeavors', 'reason|rationale',
-    'use|usage', 'buyers|purchasers', 'ability|capability', 'chance|likelihood', 'answer|solution',
-    'answers|solutions', 'gap|disparity', 'gaps|disparities', 'duties|responsibilities', 'situations|circumstances', ],
+    'use|usage', 'buyers|purchasers', 'ability|capability', 'chance|likelihood',
+    'gap|disparity', 'gaps|disparities', 'duties|responsibilities', 'situations|circumstances', ],
   ADJ: [
     'huge|vast', 'wrong|incorrect', 'required|compulsory|mandatory', 'social|societal', 'powerful|potent', 'bigger|larger',
     'extra|supplementary', 'big|large', 'central|pivotal', 'hard|difficult|arduous',
