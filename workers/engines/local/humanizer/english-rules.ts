@@ -465,9 +465,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:by|for|under|in|on|at)(?![\p{L}])/iu,
   }],
   // "a significant correlation", "the results were not significant (p = 0.07)": a finding, not a size; and a
-  // predicate ("its legacy remains significant") means "important", not "big".
+  // predicate ("its legacy remains significant", "so complex and significant") means "important", not "big".
   ['significant', {
-    before: orAnywhere(BEFORE_WORD('statistically|highly|more|most|less|least|not|be|been|being|is|are|was|were|become|becomes|became|remain|remains|remained|stay|stays|stayed|prove|proves|proved|appear|appears|appeared|seem|seems|seemed')),
+    before: orAnywhere(BEFORE_WORD('statistically|highly|more|most|less|least|not|and|or|be|been|being|is|are|was|were|become|becomes|became|remain|remains|remained|stay|stays|stayed|prove|proves|proved|appear|appears|appeared|seem|seems|seemed')),
     after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at')),
   }],
 ]);
