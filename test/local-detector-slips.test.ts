@@ -39,6 +39,10 @@ describe('local detector: writing slips', () => {
       ['She ate a apple for lunch.', 'a apple'],
       ['It was an terrible mistake.', 'an terrible'],
       ['We went to the the park.', 'the the'],
+      ['In the future every country take its own decisions.', 'every country take'],
+      ['Each student have a locker.', 'each student have'],
+      ['Pollution is one of the most serious problem in the world.', 'one of the most serious problem'],
+      ['In my point of view, the plan is good.', 'in my point of view'],
     ];
     for (const [text, slip] of cases) expect(slips(text), text).to.include(slip);
   });
@@ -64,6 +68,9 @@ describe('local detector: writing slips', () => {
       'Many people say many things.',
       'The guide suggested he follow the river; it need not be long.',
       'Someone like you would know. When it read the file, it cost us a day. An mri was done.',
+      'Let every student have a say; we help each child learn, and every country takes part each year.',
+      'People in every country take part in it, and fans from each city go there.',
+      'From my point of view, and in my view, one of the most serious problems is noise; each other think so.',
     ];
     for (const text of correct) expect(slips(text), text).to.deep.equal([]);
   });
@@ -106,6 +113,9 @@ describe('local detector: writing slips', () => {
       'I learned alot, recieved informations and homeworks; it was more easier, the most biggest, better then before.',
       '"It help," he said. Because it need not work, when it come to it, so it make sense, but it work-ed.',
       'Does it work? Let it go. He suggested she follow it. If everyone have it, then nobody answer it.',
+      'Every country take part; each student have it; let each child go. One of the most serious problem, one of the very best way.',
+      'In my point of view it is, in my view it is; each other think, every country takes it, each year go.',
+      'People in every country take part; fans from each city go; Every country take it.',
     ];
     for (const text of sentences) {
       const a: string[] = [];

@@ -50,9 +50,15 @@ const PATTERNS: ReadonlyArray<{ kind: string; re: RegExp }> = [
     kind: 'agreement',
     re: new RegExp(`(?<!\\b(?:${LICENSES_BARE})\\s)\\b(?:my|his|our|their|your)\\s(?:${KIN_AND_PLACE})\\s(?:go|have|do|want|need|make|get|know|think|say|come|take|give|live|play|study|try|become|believe|feel|tell|teach|love|buy|eat|speak|spend)\\b(?![-'’]|\\snot\\b)`, 'giu'),
   },
+  // Every/each with a singular noun, then a bare verb: "every country take", "each student have"; not after a
+  // preposition ("people in every country take part").
+  {
+    kind: 'agreement',
+    re: new RegExp(`(?<!\\b(?:${LICENSES_BARE}|in|on|at|from|of|for|with|across|around|throughout|to|by|into|over|under|within|about|among|between|after|before|during|near|like)\\s)\\b(?:every|each)\\s(?:${COUNTABLE}|${KIN_AND_PLACE})\\s(?:go|have|do|want|need|make|get|know|think|say|come|take|give|live|play|study|try|become|believe|feel|tell|teach|love|buy|eat|speak|spend)\\b(?![-'’]|\\snot\\b)`, 'giu'),
+  },
   // A plural quantifier with a singular countable noun: "many problem", "one of the biggest problem".
   { kind: 'number', re: new RegExp(`\\b(?:many|several|various|numerous|few)\\s(?:${COUNTABLE})${SINGULAR_END}`, 'giu') },
-  { kind: 'number', re: new RegExp(`\\bone\\sof\\s(?:the|my|our|their|his|her|its|your|these|those)\\s(?:[a-z]+\\s)?(?:${COUNTABLE})${SINGULAR_END}`, 'giu') },
+  { kind: 'number', re: new RegExp(`\\bone\\sof\\s(?:the|my|our|their|his|her|its|your|these|those)\\s(?:[a-z]+\\s|(?:most|more|least|very)\\s[a-z]+\\s)?(?:${COUNTABLE})${SINGULAR_END}`, 'giu') },
   { kind: 'number', re: /(?<!\beach\s)\bother\s(?:think|say|believe|argue|claim|prefer|disagree)\b/giu },
   { kind: 'verb form', re: /\bcan\snot\b(?!\s(?:only|just|but|help|merely|simply)\b)/giu },
   // A modal or "did not" with an inflected verb: "can makes", "didn't went".
@@ -72,6 +78,7 @@ const PATTERNS: ReadonlyArray<{ kind: string; re: RegExp }> = [
     kind: 'spelling',
     re: /\b(?:alot|becuase|beacuse|becasue|recieved?|recieves|beleived?|beleives|untill|definately|definatly|seperate|seperately|occured|wich|thier|goverment|enviroment|tommorow|tomorow|freinds?|realy|finaly|begining|wierd|truely|arguements?|basicly|succesful|succesfully|neccessary|necesary|accomodate|existance|independant|occurence|responsability|sucess|probaly|diffrent|diferent|knowlege|oppurtunity|oportunity|oppurtunities|familys|countrys|writting|comming|everytime|noone)\b/giu,
   },
+  { kind: 'usage', re: /\bin\smy\spoint\sof\sview\b/giu },
   { kind: 'doubled word', re: /\b(?:(the|a|an|to|and|with)\s\1|(?:The the|A a|An an|To to|And and|With with))\b/gu },
 ];
 

@@ -1,7 +1,7 @@
 /**
  * Writing slips: grammar, usage and spelling mistakes that people make and chat models practically
- * never do — "it help", "they goes", "didn't went", "more easier", "informations", "its a", "should
- * of", "a apple", "alot", "recieve". Learners of English make many of them, and learners also lean on
+ * never do — "it help", "they goes", "every country take", "didn't went", "more easier", "informations",
+ * "its a", "should of", "a apple", "alot", "recieve", "in my point of view". Learners of English make many of them, and learners also lean on
  * the stock connectives ("Firstly", "Moreover", "In conclusion") that read as machine-written, so
  * without this evidence their essays were scored as machine text.
  *
@@ -34,6 +34,10 @@ const POSSESSIVES = set('my|his|our|their|your');
 const KIN_AND_PLACE = set('mother|father|mom|dad|brother|sister|friend|teacher|boss|grandfather|grandmother|grandma|grandpa|uncle|aunt|son|daughter|wife|husband|cousin|neighbor|neighbour|country|city|town|hometown|village');
 const KIN_VERBS = set('go|have|do|want|need|make|get|know|think|say|come|take|give|live|play|study|try|become|believe|feel|tell|teach|love|buy|eat|speak|spend');
 const PLURAL_QUANTIFIERS = set('many|several|various|numerous|few');
+const EVERY_EACH = set('every|each');
+const PREPOSITIONS = set('in|on|at|from|of|for|with|across|around|throughout|to|by|into|over|under|within|about|among|between|after|before|during|near|like');
+/** Words that may stand between "one of the" and its noun besides one adjective: "one of the most serious problem". */
+const DEGREE = set('most|more|least|very');
 const ONE_OF_DETERMINERS = set('the|my|our|their|his|her|its|your|these|those');
 /** Countable nouns common in essays, for the number rules. */
 const COUNTABLE = set('problem|country|student|reason|person|friend|child|book|place|year|city|job|teacher|idea|advantage|disadvantage|benefit|opportunity|activity|subject|example|language|culture|tourist|car|factory|animal|company|day|month|week|thing|way|kind|type|member|parent|worker|citizen|family|situation|solution|question|skill|class|course|experience|rule|law|area|event|effect|issue|aspect|factor|method|step|change|result|project|program|website|product|game|movie|song|school|university');
@@ -62,6 +66,7 @@ const ONE_WORD: ReadonlySet<string> = new Set([...MISSPELLINGS, ...UNCOUNTABLE_P
 const FIRST_WORDS: ReadonlySet<string> = new Set([
   ...SINGULAR_SUBJECTS, 'it', 'they', 'we', 'i', ...POSSESSIVES, ...PLURAL_QUANTIFIERS, 'one', 'other', 'can', ...MODALS, ...DID_NOT,
   'did', 'does', 'for', 'more', 'most', ...BEFORE_THEN, 'its', ...OF_MODALS, 'your', 'there', ...DOUBLED, 'a', 'an',
+  ...EVERY_EACH, 'in',
 ]);
 
 /** Words (letters and digits, with inner apostrophes) and single marks. */
@@ -109,11 +114,16 @@ export function countSlips(text: string, found?: string[]): number {
       && (i === 0 || (word[i - 1]! && LOWER_ASCII_WORD.test(raw[i - 1]!)))) hit(i, i + 1);
     else if (next !== '' && POSSESSIVES.has(w) && KIN_AND_PLACE.has(next) && pair(i + 1) && KIN_VERBS.has(low[i + 2]!)
       && notLicensed(i) && ends(i + 2) && at(i + 3) !== 'not') hit(i, i + 2);
+    // "every country take", "each student have": every/each with a singular noun, then a bare verb.
+    // Not after a preposition: in "people in every country take part" the subject is "people".
+    else if (next !== '' && EVERY_EACH.has(w) && (COUNTABLE.has(next) || KIN_AND_PLACE.has(next)) && pair(i + 1) && KIN_VERBS.has(low[i + 2]!)
+      && notLicensed(i) && !(i > 0 && word[i - 1]! && PREPOSITIONS.has(low[i - 1]!)) && ends(i + 2) && at(i + 3) !== 'not') hit(i, i + 2);
     // Number: "many problem", "one of the biggest problem", "while other think".
     else if (next !== '' && PLURAL_QUANTIFIERS.has(w) && COUNTABLE.has(next) && phraseEnds(i + 1)) hit(i, i + 1);
     else if (w === 'one' && next === 'of' && pair(i + 1) && ONE_OF_DETERMINERS.has(low[i + 2]!) && pair(i + 2)) {
       if (COUNTABLE.has(low[i + 3]!) && phraseEnds(i + 3)) hit(i, i + 3);
       else if (pair(i + 3) && COUNTABLE.has(low[i + 4]!) && phraseEnds(i + 4)) hit(i, i + 4);
+      else if (DEGREE.has(low[i + 3]!) && pair(i + 3) && pair(i + 4) && COUNTABLE.has(low[i + 5]!) && phraseEnds(i + 5)) hit(i, i + 5);
     } else if (next !== '' && w === 'other' && OPINION_VERBS.has(next) && at(i - 1) !== 'each') hit(i, i + 1);
     // Verb forms: "can not" (not "can not only"), "can makes", "didn't went", "for communicate".
     else if (next === 'not' && w === 'can' && !(pair(i + 1) && NOT_AFTER_CAN_NOT.has(low[i + 2]!))) hit(i, i + 1);
@@ -128,6 +138,8 @@ export function countSlips(text: string, found?: string[]): number {
     else if (next !== '' && (raw[i] === 'its' || raw[i] === 'Its') && AFTER_ITS.has(raw[i + 1]!)) hit(i, i + 1);
     else if (next === 'of' && OF_MODALS.has(w) && !(pair(i + 1) && low[i + 2] === 'course')) hit(i, i + 1);
     else if (next !== '' && ((w === 'your' && (next === 'a' || next === 'an' || next === 'the')) || (w === 'there' && next === 'own'))) hit(i, i + 1);
+    // A learner's idiom: "in my point of view" (people say "from my point of view" or "in my view").
+    else if (w === 'in' && next === 'my' && pair(i + 1) && low[i + 2] === 'point' && pair(i + 2) && low[i + 3] === 'of' && pair(i + 3) && low[i + 4] === 'view') hit(i, i + 4);
     // A word repeated by a slip of the keyboard ("the the"; "The the", but not "the The Daily Beast").
     else if (next !== '' && next === w && DOUBLED.has(w) && raw[i + 1] === next) hit(i, i + 1);
     // "a" before a vowel-initial word, "an" before a consonant-initial one (both in lower case).
