@@ -309,6 +309,8 @@ describe('local humanizer rules: structure', () => {
       // ... and so would a clause without a verb of its own.
       'They discovered a maze of businesses and properties; legitimate fronts for their illegal operations.',
       'She could not cope without one candidate in Westminster after that; a man who was not afraid to talk.',
+      // A which-clause in the middle: the main clause goes on after it.
+      'An official at the Department of Homeland Security, which is supposed to have control of classified material, said.',
     ]) expect(splitSentence(s, opts), s).to.equal(null);
     expect(splitSentence('The rain hammered the ground all night long; the river rose over its banks by dawn.', opts))
       .to.deep.equal(['The rain hammered the ground all night long.', 'The river rose over its banks by dawn.']);

@@ -53,6 +53,22 @@ const DEPENDENT_START = /^(?:because|since|although|though|while|whereas|if|unle
 const RELATIVE = /^(?:who|whom|whose|which|that|where)$/iu;
 
 /**
+ * Whether a ", which" clause closes with a comma and the main clause goes on after it ("an official at the
+ * department, which is supposed to control it, said."): split there, the rest would end in a verb without a subject.
+ */
+function resumesMainClause(rest: string): boolean {
+  if (!rest.includes(',')) return false;
+  const tagged = tagTokens(rest);
+  if (!tagged) return true;
+  for (let i = 0; i + 1 < tagged.length; i++) {
+    if (tagged[i]!.text !== ',') continue;
+    const next = tagged[i + 1]!;
+    if ((next.pos === 'VERB' || next.pos === 'AUX') && !/ing$/u.test(next.text)) return true;
+  }
+  return false;
+}
+
+/**
  * Whether a clause after a semicolon or a dash can stand as a sentence: it has a verb of its own before any
  * relative pronoun. "; legitimate fronts for their illegal operations" (no verb) and "; a man who was not
  * afraid" (the verb is the relative clause's) would be fragments.
@@ -78,7 +94,7 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
   { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
   { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
-  { re: /,\s+which\s+/gu, lead: (_casual, rest) => whichLead(rest) },
+  { re: /,\s+which\s+/gu, lead: (_casual, rest) => (resumesMainClause(rest) ? null : whichLead(rest)) },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
   { re: /\s+—\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) || !standsAlone(rest) ? null : '') },
