@@ -344,6 +344,7 @@ describe('local humanizer rules: structure', () => {
     expect(mergeSentences('It rained.', 'Effective planning helped.', o, rng())).to.equal(null);
     expect(mergeSentences('Did it rain?', 'The roads flooded.', o, rng())).to.equal(null);
     expect(mergeSentences('The city lay in ruins.', 'How could this be?', o, rng())).to.equal(null);
+    expect(mergeSentences('(Because watching her burn is fun.)', 'The call ends it.', o, rng())).to.equal(null);
     // An opener keeps its capital only as a name would: it does not follow a semicolon.
     expect(mergeSentences('It rained.', 'Plainly, the roads flooded.', o, rng())).to.equal(null);
     expect(mergeSentences('下雨了。', '路被淹了。', { ...o, joiners: ['，'], spaceless: true, hasCase: false }, rng())).to.equal('下雨了，路被淹了。');

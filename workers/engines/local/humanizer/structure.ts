@@ -192,6 +192,8 @@ export interface MergeOptions {
 export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Random): string | null {
   // Nor a question or an exclamation after a statement: "…a thriving civilization, and how could this be?"
   if (!/[.。]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(b)) return null;
+  // Nor a sentence in parentheses: "(Because watching her burn is fun.)" is an aside, not a clause to go on from.
+  if (/^[(（]/u.test(a) || /[.。][)）]$/u.test(a)) return null;
   let joiner = rng.pick(o.joiners);
   // "X, and Y, and Z" runs on: where either sentence already joins clauses with ", and", a semicolon joins them.
   if (joiner === ', and ' && (/,\s+and\s/u.test(a) || /,\s+and\s/u.test(b))) {
