@@ -360,6 +360,8 @@ describe('local humanizer rules: structure', () => {
     expect(reorderClauses('The match was cancelled, because the pitch was flooded.', new Set(['the']), rng(2)))
       .to.equal('Because the pitch was flooded, the match was cancelled.');
     expect(reorderClauses('For example, the firm grew.', none, rng())).to.equal(null);
+    // "Because this organization needs energy, the cellular organization …": the pointing word would come first.
+    expect(reorderClauses('The cellular organization involves the use of energy, because this organization needs it.', new Set(['the']), rng(2))).to.equal(null);
     expect(reorderClauses('In 2009, IGN named it the sixth-greatest console of all time, out of a field of 25.', none, rng())).to.equal(null);
     // A spoken connective stays in front: "… focus on patient care on top of that." read as part of the object.
     for (const opener of ['On top of that', 'For this reason', 'In the long run', 'At least', 'In a way']) {

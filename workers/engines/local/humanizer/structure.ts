@@ -240,6 +240,9 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   if (sub) {
     const [, main, conj, clause, end] = sub;
     if (wordCount(main!) < 3 || wordCount(clause!) < 3) return null;
+    // A clause that opens with a word pointing back ("because this organization needs …", "since it is …") would
+    // come before what it points to.
+    if (/^(?:this|that|these|those|such|it|its|they|their|them|he|his|him|she|her)(?![\p{L}'’-])/iu.test(clause!)) return null;
     // "That's why X, because Y" would become "Because Y, that's why X": a clause opening with a connective stays first.
     if (startsWithConnective(main!)) return null;
     const loweredMain = decapitalize(main!, lowerForms) ?? (/^\p{Lu}/u.test(main!) && !/^(?:The|A|An)\b/u.test(main!) ? main! : null);
