@@ -96,8 +96,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'secondly,', neutral: ['second,'] },
   { pattern: 'thirdly,', neutral: ['third,'] },
   { pattern: 'lastly,', neutral: ['finally,', 'last,'] },
-  { pattern: 'is essential for', neutral: ['is key to', 'matters for'] },
-  { pattern: 'are essential for', neutral: ['are key to', 'matter for'] },
+  // Not "it is essential for students to excel" (a for-to clause): "key to students to excel" is not English.
+  { pattern: 'is essential for', neutral: ['is key to', 'matters for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
+  { pattern: 'are essential for', neutral: ['are key to', 'matter for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
   { pattern: 'numerous benefits', neutral: ['many benefits', 'plenty of benefits'] },
   { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'] },
   { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
