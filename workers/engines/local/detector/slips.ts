@@ -1,9 +1,9 @@
 /**
  * Writing slips: grammar, usage and spelling mistakes that people make and chat models practically
  * never do — "it help", "they goes", "every country take", "didn't went", "more easier", "informations",
- * "its a", "should of", "a apple", "alot", "recieve", "in my point of view". Learners of English make many of them, and learners also lean on
- * the stock connectives ("Firstly", "Moreover", "In conclusion") that read as machine-written, so
- * without this evidence their essays were scored as machine text.
+ * "its a", "should of", "a apple", "alot", "recieve", "in my point of view". Learners of English make many
+ * of them, and learners also lean on the stock connectives ("Firstly", "Moreover", "In conclusion") that
+ * read as machine-written, so without this evidence their essays were scored as machine text.
  *
  * Every rule is written for precision, not recall: a slip counted in a correct sentence would make
  * machine text read as human. A subject pronoun that can also be an object ("you", "it") or a noun
