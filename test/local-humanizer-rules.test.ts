@@ -249,6 +249,9 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('Every participant completed a survey.', 'academic', lower, rng(), none)).to.equal(null);
     expect(addOpener('I wanted to follow up on the timeline, which is important.', 'academic', lower, rng(), none)).to.equal(null);
     expect(addOpener('Could you send the updated budget?', 'academic', lower, rng(), none)).to.equal(null);
+    expect(addOpener('The ceremony has since become an important event in the calendar.', 'academic', new Set(['the']), rng(), none)).to.equal(null);
+    expect(addOpener('While other states split their votes, it is important to understand why.', 'academic', new Set(['while']), rng(), none)).to.equal(null);
+    expect(addOpener('The book is simply the best account of the war.', 'academic', new Set(['the']), rng(), none)!.text).to.equal('Arguably, the book is simply the best account of the war.');
   });
 });
 

@@ -185,7 +185,9 @@ describe('local humanizer: languages', () => {
       for (const mode of MODES) {
         // English plain enough to leave nothing to improve changes only by a tone opener (casual here).
         const out = await run({ text, language, mode, tone: builtin(language === 'en' ? 'casual' : 'formal'), readability: 'high-school' });
-        expect(out, `${language} ${mode}`).to.not.equal(text);
+        // Academic mode hedges claims only ("Arguably,"): a plain report of fact comes back as it was.
+        if (language === 'en' && mode === 'academic') expect(out, `${language} ${mode}`).to.equal(text);
+        else expect(out, `${language} ${mode}`).to.not.equal(text);
         expect(countWords(out) / countWords(text), `${language} ${mode}`).to.be.within(0.6, 1.6);
       }
     }

@@ -618,8 +618,14 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
 }
 
 /** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
-/** A claim: a modal, or an evaluative or comparing word. */
-const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|might|would|will|ought|important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|most|more|less|main|major|greatest|likely|unlikely|effective|valuable|useful|harmful|beneficial|helpful|clear|clearly|fair|unfair|right|wrong|good|bad|matters?)(?![\p{L}'’-])/iu;
+/**
+ * A claim: a modal verb, or a form of "be" that rates something ("is the most important", "are better"). Not a
+ * report that merely holds such a word ("the ceremony has become an important event", "the club remains on the
+ * lookout for more depth").
+ */
+const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|might|would|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|likely|unlikely|wise|unwise|preferable|possible))(?![\p{L}'’-])/iu;
+/** A sentence that opens with a subordinate clause or a phrase: the hedge would attach to that, not the claim. */
+const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whether|by|if|although|though|because|since|as|in|on|at|for|with|without|after|before|during|through|throughout|despite|unless|until|once|upon|given|according|from|under|between|among|within|into|unlike|like)(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
@@ -634,7 +640,7 @@ export function addOpener(
   if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never|if\s+only)(?![\p{L}'’-])/iu.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact, of oneself or a question it reads as doubt ("Arguably,
   // every participant completed a survey", "Arguably, I wanted to follow up", "Arguably, could you send it?").
-  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || /\?["'”’)]*\s*$/u.test(s))) return null;
+  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /\?["'”’)]*\s*$/u.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);
