@@ -459,6 +459,10 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
   }] as [string, SourceGuard]),
   ['essential', { after: AFTER_WORD('oils?') }],
+  // "reach a goal" is "achieve a goal", but "achieve this through X", "achieve success", "achieve it" is not "reach".
+  ...['achieve', 'achieves', 'achieving', 'achieved'].map((w) => [w, {
+    after: AFTER_WORD('this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?'),
+  }] as [string, SourceGuard]),
   // "severely injured" is "badly injured"; "dealt with severely", "punished severely" is not "badly" (poorly).
   ['severely', {
     before: BEFORE_WORD('dealt\\s+with|deal\\s+with|punished|punish|punishes|sanctioned|criticized|criticised|restricted|restrict|limited|limit|judged|treated|fined|disciplined|reprimanded'),
