@@ -101,6 +101,7 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Any breach of these rules, intentional or not, is dealt with severely.', /badly/u],
       ['Its legacy remains significant in modern democratic thought.', /(?:remains|stays) (?:big|considerable|substantial)/u],
       ['It would achieve this through carbon pricing, and the team achieved success.', /reach(?:ed)? (?:this|success)/u],
+      ['The council must maintain the roads, and the firm will acquire two rival companies.', /keep the roads|get two rival|obtain two rival/u],
       ['Rinse the wound with a saline solution; we may overlook alternative solutions or approaches.', /\banswers?\b/u],
       ['It does not need a two-thirds majority to form a decision; decisions are only published after a discussion.', /choices?/u],
       ['Another approach is composting initiatives aimed at disposing of food remains from the cafeteria before it is hauled away.', /food stays/u],

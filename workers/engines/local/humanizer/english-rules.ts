@@ -419,7 +419,14 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "appeared in court", "appears in Figure 2": only "appear to/that/as/like" is "seem".
   ...['appear', 'appears', 'appeared'].map((w) => [w, { after: /^(?!\s+(?:to|that|as|like)(?![\p{L}]))/iu }] as [string, SourceGuard]),
   // "maintain that" asserts; "address the audience", "addressed to" speak or send.
-  ...['maintain', 'maintains'].map((w) => [w, { after: AFTER_WORD('that') }] as [string, SourceGuard]),
+  // "maintain the roads" services them: "keep the roads" says something else.
+  ...['maintain', 'maintains'].map((w) => [w, {
+    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?)"),
+  }] as [string, SourceGuard]),
+  // "acquire a company" buys it: not "get a company".
+  ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {
+    after: AFTER_WORD("by|(?:(?:the|a|an|its|their|rival|smaller|several|two|three)\\s+)*(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)"),
+  }] as [string, SourceGuard]),
   ...['address', 'addressing'].map((w) => [w, { after: AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)') }] as [string, SourceGuard]),
   // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
   ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))/iu }] as [string, SourceGuard]),
