@@ -134,6 +134,47 @@ describe('local detector: model and report', () => {
     expect(s.calibrate(0.5)).to.be.closeTo(0.5, 1e-9);
   });
 
+  it('reads taught phrasing out, and caps connectives at 0, in text of 80+ words whose sentences are shorter than the plain-register floor', () => {
+    const w: DetectorWeights = {
+      ...weights, bias: 0.5, z_clip: 2, ngram_weight: 0.25, ngram_clip: 4, calibration: { slope: 2, intercept: -1 },
+      features: [
+        { name: 'comma_rate', transform: 'identity', mean: 0.05, std: 0.01, weight: 1, local: true },
+        { name: 'machine_phrase_rate', transform: 'sqrt', mean: 0, std: 1, weight: 0.5, local: true },
+      ],
+      // comma_rate stands in for a capped connective feature here.
+      plain_register: { max_sentence_length: 15, min_words: 80, capped: ['comma_rate'], substitutes: { machine_phrase_rate: 'machine_phrase_rate_untaught' } },
+    };
+    const s = createScorer(w);
+    const base = { ...Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])), comma_rate: 0.06, machine_phrase_rate: 100, machine_phrase_rate_untaught: 1 } as Parameters<typeof s.logit>[0];
+    const plain = { ...base, sentence_length_mean: 12, word_count: 200 };
+    // z(comma) = 1 → capped at 0; machine phrases read without the taught ones: z = sqrt(1) = 1.
+    expect(s.logit(plain, 10)).to.be.closeTo(0.5 + 0.25 * 4 + 0 + 0.5 * 1, 1e-9);
+    expect(s.contributions(plain).map((c) => c.contribution)).to.deep.equal([0, 0.5]);
+    // Long sentences, or a short text (pulled toward 50 anyway): everything counts in full.
+    expect(s.logit({ ...plain, sentence_length_mean: 20 }, 10)).to.be.closeTo(0.5 + 0.25 * 4 + 1 + 0.5 * 2, 1e-9);
+    expect(s.logit({ ...plain, word_count: 60 }, 10)).to.be.closeTo(0.5 + 0.25 * 4 + 1 + 0.5 * 2, 1e-9);
+    // A capped feature that reads as human (below its mean) still counts.
+    expect(s.logit({ ...plain, comma_rate: 0.04, machine_phrase_rate_untaught: 0 }, 0)).to.be.closeTo(0.5 - 1, 1e-9);
+  });
+
+  it('does not call a learner\'s essay of short sentences and taught connectives machine-written', async () => {
+    // Written for this check in the style of exam essays by learners of English: few slips, many stock connectives.
+    const essay = 'It is widely believed that reading books is beneficial for children. I strongly agree with this statement. ' +
+      'To begin with, reading can broaden children\'s horizons. Through books, children can learn about different cultures and ' +
+      'histories that they cannot experience in their daily lives. Furthermore, reading helps to improve children\'s language ' +
+      'skills, such as vocabulary and grammar. Last but not least, reading is a good way to develop imagination and creativity. ' +
+      'However, nowadays many children spend most of their free time on playing video games instead of reading. Therefore, ' +
+      'parents should encourage their children to read more books. In conclusion, reading plays an important role in the ' +
+      'development of children.';
+    const signal = new AbortController().signal;
+    const shipped = await createLocalDetector().detect(essay, { signal });
+    const without = await createLocalDetector({ weights: { ...weights, plain_register: undefined } }).detect(essay, { signal });
+    expect(weights.plain_register?.substitutes.machine_phrase_rate).to.equal('machine_phrase_rate_untaught');
+    expect(without.ai_score).to.be.at.least(50);
+    expect(shipped.ai_score).to.be.below(50);
+    expect(shipped.verdict).to.equal('likely_human');
+  });
+
   it('stores the n-gram model quantised and decodes it to the same weights within the quantisation step', () => {
     const hashing = { bits: 4, word_ngrams: [1, 2] as [number, number], char_ngrams: [4, 4] as [number, number] };
     const model = {

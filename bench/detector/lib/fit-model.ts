@@ -10,10 +10,12 @@
  * 4. cut-offs read off those calibrated predictions of human texts, source by source, so that no
  *    held-out human source gets more than the target false-positive rates;
  * 5. the thin-evidence exponent (how far texts under 80 words are pulled toward 50), fitted on the
- *    same calibrated predictions (fitThinEvidence).
+ *    same calibrated predictions (fitThinEvidence);
+ * 6. the plain-register rule's sentence-length floor (fitPlainRegister), applied when a text is scored (it can
+ *    only lower a score, so the false-positive rules of 4 still hold).
  * Every source and every (source, label, generator) cell weighs the same (see sampleWeights).
  */
-import type { FeatureVector } from '../../../workers/engines/local/detector/features.js';
+import type { FeatureName, FeatureVector } from '../../../workers/engines/local/detector/features.js';
 import { applyTransform, FEATURE_SPECS, type FeatureSpec } from '../../../workers/engines/local/detector/feature-specs.js';
 import { MIN_WORDS_MEDIUM_CONFIDENCE } from '../../../workers/engines/local/detector/detector.js';
 import { encodeNgramModel, type DetectorWeights } from '../../../workers/engines/local/detector/model.js';
@@ -62,6 +64,15 @@ export const TRAINING = {
   thinEvidenceGrid: { step: 0.01, max: 3 },
   /** Extra pull toward 50 of text that is not mostly English (score space, a fixed rule). */
   nonEnglishFactor: 0.5,
+  /**
+   * The plain-register rule (PlainRegister in model.ts): in text of minWords or more, stock phrasing counts only
+   * where the mean sentence length reaches this (weighted) quantile of the chat-model texts of minWords or more
+   * that use stock phrasing.
+   */
+  plainRegister: {
+    quantile: 0.05, minWords: 80, capped: ['transition_opener_share'] as const,
+    substitutes: { machine_phrase_rate: 'machine_phrase_rate_untaught' } as const,
+  },
 } as const;
 
 /**
@@ -245,6 +256,47 @@ export function fitThinEvidence(rows: readonly Row[], calibrated: readonly numbe
   };
 }
 
+/** The `q` quantile of `values` under `weights` (the smallest value whose cumulative weight reaches q). */
+function weightedQuantile(values: readonly number[], weights: readonly number[], q: number): number {
+  const order = values.map((_, i) => i).sort((a, b) => values[a]! - values[b]!);
+  const total = weights.reduce((a, b) => a + b, 0);
+  let acc = 0;
+  for (const i of order) {
+    acc += weights[i]!;
+    if (acc >= q * total) return values[i]!;
+  }
+  return values[order.at(-1)!]!;
+}
+
+/**
+ * The plain-register rule's sentence-length floor: among chat-model texts of 80+ words whose stock phrasing
+ * reads as machine evidence to the meta model (a capped feature's standardised value above 0), the weighted
+ * quantile of their mean sentence length. Null when the meta model uses none of the capped features.
+ */
+export function fitPlainRegister(rows: readonly Row[], meta: Meta): DetectorWeights['plain_register'] {
+  const { quantile, capped, substitutes, minWords } = TRAINING.plainRegister;
+  const ruled = [...capped, ...Object.keys(substitutes)];
+  const used = meta.specs.map((s, j) => ({ s, j })).filter(({ s }) => ruled.includes(s.name));
+  if (used.length === 0) return undefined;
+  const sw = sampleWeights(rows);
+  const values: number[] = [];
+  const weights: number[] = [];
+  rows.forEach((r, i) => {
+    if (metaClass(r) !== 1 || r.words < minWords) return;
+    const stock = used.some(({ s, j }) => (applyTransform(s.transform, r.features[s.name]) - meta.st.mean[j]!) / meta.st.std[j]! > 0);
+    if (!stock) return;
+    values.push(r.features.sentence_length_mean);
+    weights.push(sw[i]!);
+  });
+  if (values.length === 0) return undefined;
+  const names = used.map(({ s }) => s.name);
+  return {
+    max_sentence_length: Math.round(weightedQuantile(values, weights, quantile) * 100) / 100, min_words: minWords,
+    capped: names.filter((n) => (capped as readonly string[]).includes(n)),
+    substitutes: Object.fromEntries(Object.entries(substitutes).filter(([k]) => names.includes(k as FeatureName))),
+  };
+}
+
 export interface FitReport { weights: DetectorWeights; heldOutSourceScores: number[]; heldOutSourceLogits: number[] }
 
 /**
@@ -316,6 +368,9 @@ export function fitDetectorModel(rows: readonly Row[], version: string, log: (m:
   const thin = fitThinEvidence(rows, loso.map((l) => calibration.slope * l + calibration.intercept), MIN_WORDS_MEDIUM_CONFIDENCE);
   log(`  thin evidence: exponent ${thin.exponent} (maximum likelihood ${thin.maximum_likelihood}; ${thin.short_texts} texts under ${MIN_WORDS_MEDIUM_CONFIDENCE} words)`);
   const humans = humanBySource(sourceMargin);
+  // 6. Stock phrasing counts only in the sentence lengths of the chat-model text that uses it (PlainRegister).
+  const plainRegister = fitPlainRegister(rows, meta);
+  log(`  plain register: ${plainRegister ? `under ${plainRegister.max_sentence_length} words a sentence, ${plainRegister.capped.join(', ')} capped at 0, ${Object.entries(plainRegister.substitutes).map(([k, v]) => `${k} read as ${v}`).join(', ')}` : 'none'}`);
   const possiblyAi = Math.max(TRAINING.minPossiblyAi, cutoff(humans, TRAINING.fiftyFpr, TRAINING.minPossiblyAi));
   const likelyAi = Math.max(possiblyAi + 10, cutoff(humans, TRAINING.likelyAiFpr, TRAINING.minLikelyAi));
 
@@ -334,6 +389,7 @@ export function fitDetectorModel(rows: readonly Row[], version: string, log: (m:
     thresholds: { likely_ai: Math.min(99, likelyAi), possibly_ai: Math.min(98, possiblyAi) },
     sentence_shrink: TRAINING.sentenceShrink,
     z_clip: TRAINING.zClip,
+    ...(plainRegister ? { plain_register: plainRegister } : {}),
     training: { examples: rows.length, calibration_shift: Math.round(shift * 100) / 100, source_margin: Math.round(sourceMargin * 100) / 100, sources, meta_lambda: TRAINING.metaLambda, meta_classes: 'human vs chat-model and paraphrased chat-model text', left_out_features: meta.dropped,
       thin_evidence: { ...thin, rule: 'largest exponent within 1.92 log-likelihood units of the best (95% profile interval, Kish effective size)' } },
   };

@@ -3,7 +3,7 @@
  * dispersion, so it means the same for a 100-word and a 2,000-word text, and none depends on line breaks.
  */
 import { splitSentences, type Span } from '../text/segment.js';
-import { FIRST_PERSON, FUNCTION_WORDS, MACHINE_PHRASES, TRANSITIONS } from './lexicon.js';
+import { FIRST_PERSON, FUNCTION_WORDS, MACHINE_PHRASES, TAUGHT_PHRASES, TRANSITIONS } from './lexicon.js';
 import type { WordRanks } from './word-ranks.js';
 import { countSlips } from './slips.js';
 
@@ -14,6 +14,8 @@ export const FEATURE_NAMES = [
   'paren_dash_rate', 'repeated_trigram_share', 'repeated_opener_share', 'transition_opener_share',
   'machine_phrase_rate', 'word_length_mean', 'capitalized_share', 'digit_share', 'informal_mark_rate',
   'content_repeat_share', 'quote_rate', 'question_exclaim_rate', 'writing_slip_rate', 'participle_clause_rate',
+  // Not meta-model inputs (no FeatureSpec): the plain-register rule reads them (model.ts, PlainRegister).
+  'sentence_length_mean', 'word_count', 'machine_phrase_rate_untaught',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type FeatureVector = Record<FeatureName, number>;
@@ -264,7 +266,8 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
     contraction_rate: NaN, comma_rate: NaN, punctuation_variety: NaN, paren_dash_rate: NaN, repeated_trigram_share: NaN,
     repeated_opener_share: NaN, transition_opener_share: NaN, machine_phrase_rate: NaN, word_length_mean: NaN,
     capitalized_share: NaN, digit_share: NaN, informal_mark_rate: NaN, content_repeat_share: NaN, quote_rate: NaN,
-    question_exclaim_rate: NaN, writing_slip_rate: NaN, participle_clause_rate: NaN,
+    question_exclaim_rate: NaN, writing_slip_rate: NaN, participle_clause_rate: NaN, sentence_length_mean: NaN, word_count: NaN,
+    machine_phrase_rate_untaught: NaN,
   };
   let words = 0;
   for (const s of sentences) words += s.lower.length;
@@ -296,6 +299,8 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
   for (const name of names) {
     switch (name) {
       case 'sentence_length_cv': { const l = lengths(); out[name] = l.length > 1 ? std(l) / Math.max(1, mean(l)) : 0; break; }
+      case 'sentence_length_mean': out[name] = mean(lengths()); break;
+      case 'word_count': out[name] = words; break;
       case 'short_sentence_share': { let c = 0; for (const s of sentences) if (s.words.length <= 8) c++; out[name] = c / sentenceCount; break; }
       case 'mtld': out[name] = localOnly ? 0 : mtld(lower()); break;
       case 'mean_log_rank': out[name] = logRankMean(); break;
@@ -339,6 +344,12 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
       case 'machine_phrase_rate': {
         let phraseCount = 0;
         for (const s of sentences) for (const c of s.phraseHits.values()) phraseCount += c;
+        out[name] = (phraseCount / n) * 100;
+        break;
+      }
+      case 'machine_phrase_rate_untaught': {
+        let phraseCount = 0;
+        for (const s of sentences) for (const [p, c] of s.phraseHits) if (!TAUGHT_PHRASES.has(p)) phraseCount += c;
         out[name] = (phraseCount / n) * 100;
         break;
       }

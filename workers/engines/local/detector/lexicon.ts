@@ -17,9 +17,11 @@ export const FIRST_PERSON = new Set(['i', 'me', 'my', 'mine', 'myself', 'we', 'u
 
 /**
  * Phrases and constructions typical of instruction-tuned language models, each with the reason it is
- * listed. Matched case-insensitively on word boundaries. The humanizer replaces the same list.
+ * listed. Matched case-insensitively on word boundaries. The humanizer replaces the same list. `taught`
+ * marks the connectives and essay templates that writing courses teach learners of English ("Furthermore",
+ * "In conclusion", "On the other hand"): in plain, short-sentence prose they do not count (PlainRegister).
  */
-export const MACHINE_PHRASES: ReadonlyArray<{ phrase: string; why: string }> = [
+export const MACHINE_PHRASES: ReadonlyArray<{ phrase: string; why: string; taught?: true }> = [
   { phrase: 'delve', why: 'rare in ordinary prose, very frequent in chatbot output' },
   { phrase: 'delves', why: 'as above' },
   { phrase: 'delving', why: 'as above' },
@@ -30,15 +32,15 @@ export const MACHINE_PHRASES: ReadonlyArray<{ phrase: string; why: string }> = [
   { phrase: 'it is worth noting', why: 'hedging filler' },
   { phrase: 'it is essential to', why: 'didactic filler' },
   { phrase: 'it is crucial to', why: 'didactic filler' },
-  { phrase: 'in conclusion', why: 'essay-template closer' },
-  { phrase: 'in summary', why: 'essay-template closer' },
-  { phrase: 'to sum up', why: 'essay-template closer' },
-  { phrase: 'overall,', why: 'summary opener' },
-  { phrase: 'furthermore', why: 'templated connective' },
-  { phrase: 'moreover', why: 'templated connective' },
-  { phrase: 'additionally', why: 'templated connective' },
-  { phrase: 'in addition,', why: 'templated connective' },
-  { phrase: 'in today\'s', why: '"in today\'s fast-paced world" opener' },
+  { phrase: 'in conclusion', why: 'essay-template closer', taught: true },
+  { phrase: 'in summary', why: 'essay-template closer', taught: true },
+  { phrase: 'to sum up', why: 'essay-template closer', taught: true },
+  { phrase: 'overall,', why: 'summary opener', taught: true },
+  { phrase: 'furthermore', why: 'templated connective', taught: true },
+  { phrase: 'moreover', why: 'templated connective', taught: true },
+  { phrase: 'additionally', why: 'templated connective', taught: true },
+  { phrase: 'in addition,', why: 'templated connective', taught: true },
+  { phrase: 'in today\'s', why: '"in today\'s fast-paced world" opener', taught: true },
   { phrase: 'fast-paced world', why: 'stock opener' },
   { phrase: 'ever-evolving', why: 'stock adjective' },
   { phrase: 'ever-changing', why: 'stock adjective' },
@@ -78,9 +80,9 @@ export const MACHINE_PHRASES: ReadonlyArray<{ phrase: string; why: string }> = [
   { phrase: 'underscore', why: 'stock verb' },
   { phrase: 'underscores', why: 'stock verb' },
   { phrase: 'highlights the importance', why: 'stock construction' },
-  { phrase: 'the importance of', why: 'didactic construction' },
+  { phrase: 'the importance of', why: 'didactic construction', taught: true },
   { phrase: 'a wide range of', why: 'stock quantifier' },
-  { phrase: 'a variety of', why: 'stock quantifier' },
+  { phrase: 'a variety of', why: 'stock quantifier', taught: true },
   { phrase: 'various', why: 'vague quantifier' },
   { phrase: 'numerous', why: 'inflated quantifier' },
   { phrase: 'myriad', why: 'inflated quantifier' },
@@ -97,11 +99,11 @@ export const MACHINE_PHRASES: ReadonlyArray<{ phrase: string; why: string }> = [
   { phrase: 'enhancing', why: 'inflated verb' },
   { phrase: 'ensure', why: 'didactic verb' },
   { phrase: 'ensuring', why: 'didactic verb' },
-  { phrase: 'not only', why: '"not only ... but also" parallelism' },
-  { phrase: 'on the other hand', why: 'balanced-argument template' },
-  { phrase: 'when it comes to', why: 'filler construction' },
-  { phrase: 'in terms of', why: 'filler construction' },
-  { phrase: 'in order to', why: 'filler construction' },
+  { phrase: 'not only', why: '"not only ... but also" parallelism', taught: true },
+  { phrase: 'on the other hand', why: 'balanced-argument template', taught: true },
+  { phrase: 'when it comes to', why: 'filler construction', taught: true },
+  { phrase: 'in terms of', why: 'filler construction', taught: true },
+  { phrase: 'in order to', why: 'filler construction', taught: true },
   { phrase: 'due to the fact that', why: 'filler construction' },
   { phrase: 'as an ai', why: 'self-reference of a model' },
   { phrase: 'i hope this helps', why: 'assistant closer' },
@@ -114,8 +116,8 @@ export const MACHINE_PHRASES: ReadonlyArray<{ phrase: string; why: string }> = [
   { phrase: 'in the world of', why: 'stock opener' },
   { phrase: 'stands as', why: 'stock construction' },
   { phrase: 'serves as', why: 'stock construction' },
-  { phrase: 'ultimately', why: 'templated connective' },
-  { phrase: 'consequently', why: 'templated connective' },
+  { phrase: 'ultimately', why: 'templated connective', taught: true },
+  { phrase: 'consequently', why: 'templated connective', taught: true },
   { phrase: 'notably', why: 'templated connective' },
   { phrase: 'remarkable', why: 'inflated adjective' },
   { phrase: 'profound', why: 'inflated adjective' },
@@ -124,3 +126,6 @@ export const MACHINE_PHRASES: ReadonlyArray<{ phrase: string; why: string }> = [
   { phrase: 'meticulous', why: 'inflated adjective' },
   { phrase: 'meticulously', why: 'inflated adverb' },
 ];
+
+/** The taught phrases, as findMachinePhrases keys them. */
+export const TAUGHT_PHRASES: ReadonlySet<string> = new Set(MACHINE_PHRASES.filter((p) => p.taught).map((p) => p.phrase));

@@ -34,6 +34,24 @@ export interface StoredNgramModel {
  */
 export interface ThinEvidence { exponent: number; non_english_factor: number }
 
+/**
+ * The plain-register rule, fitted in training: the connectives and essay templates that writing courses teach
+ * ("Furthermore", "In conclusion", "On the other hand") count as machine evidence only in text whose sentences are
+ * as long as those of the chat-model text that uses them. In text of at least `min_words` words (shorter text is
+ * pulled toward 50 anyway) whose sentences are shorter on average than `max_sentence_length` words (a low quantile
+ * of chat-model texts with stock phrasing in the training data), each `substitutes` feature is read from its
+ * substitute (machine phrases without the taught ones) and the `capped` features (sentence-opening connectives)
+ * contribute at most 0. The plain, short sentences and taught connectives of learners' essays are a register no
+ * chat-model source of the training data writes in, and the connectives alone accused them; the vocabulary chat
+ * models favour ("delve", "tapestry", "multifaceted") still counts.
+ */
+export interface PlainRegister {
+  max_sentence_length: number;
+  min_words: number;
+  capped: FeatureName[];
+  substitutes: Partial<Record<FeatureName, FeatureName>>;
+}
+
 export interface DetectorWeights {
   version: string;
   model: 'stacked-logistic';
@@ -56,6 +74,7 @@ export interface DetectorWeights {
   sentence_shrink: number;
   /** Standardised values are clipped to ±z_clip so one extreme feature cannot decide alone. */
   z_clip: number;
+  plain_register?: PlainRegister;
   training?: Record<string, unknown>;
 }
 
@@ -66,7 +85,10 @@ export interface NgramModel { hashing: HashSpec; bias: number; weights: Float32A
 export interface Scorer {
   readonly weights: DetectorWeights;
   readonly ngram: NgramModel;
-  /** The features the meta model reads, in its order (the only ones logit() and contributions() look at). */
+  /**
+   * The features logit() and contributions() look at: the meta model's, in its order, then what the
+   * plain-register rule reads.
+   */
   readonly featureNames: readonly FeatureName[];
   /** Stylometric contributions to the meta logit. */
   contributions(features: FeatureVector): Contribution[];
@@ -121,12 +143,27 @@ export function createScorer(weights: DetectorWeights, ngram: NgramModel = decod
     const raw = (applyTransform(wf.transform, value) - wf.mean) / wf.std;
     return Math.max(-clip, Math.min(clip, Number.isFinite(raw) ? raw : 0));
   };
-  const contributions = (f: FeatureVector): Contribution[] => weights.features.map((wf) => {
-    const value = f[wf.name];
-    const z = zScore(wf, value);
-    return { name: wf.name, value, z, contribution: wf.weight * z };
-  });
-  const featureNames = weights.features.map((wf) => wf.name);
+  const plain = weights.plain_register;
+  const capped = new Set<FeatureName>(plain?.capped ?? []);
+  /** Whether the plain-register rule holds for a text's features: its capped features count at most 0. */
+  const plainRegister = (f: FeatureVector): boolean =>
+    !!plain && f.word_count >= plain.min_words && f.sentence_length_mean < plain.max_sentence_length;
+  /** A feature's value and standardised value, the plain-register rule applied. */
+  const valueAndZ = (wf: WeightedFeature, f: FeatureVector, isPlain: boolean): [number, number] => {
+    if (!isPlain) { const v = f[wf.name]; return [v, zScore(wf, v)]; }
+    const v = f[plain!.substitutes[wf.name] ?? wf.name];
+    const z = zScore(wf, v);
+    return [v, capped.has(wf.name) ? Math.min(0, z) : z];
+  };
+  const contributions = (f: FeatureVector): Contribution[] => {
+    const isPlain = plainRegister(f);
+    return weights.features.map((wf) => {
+      const [value, z] = valueAndZ(wf, f, isPlain);
+      return { name: wf.name, value, z, contribution: wf.weight * z };
+    });
+  };
+  const featureNames: FeatureName[] = weights.features.map((wf) => wf.name);
+  if (plain) featureNames.push('sentence_length_mean', 'word_count', ...(Object.values(plain.substitutes) as FeatureName[]));
   return {
     weights,
     ngram,
@@ -136,7 +173,8 @@ export function createScorer(weights: DetectorWeights, ngram: NgramModel = decod
     ngramContribution,
     logit: (f, l) => {
       let a = weights.bias + ngramContribution(l);
-      for (const wf of weights.features) a += wf.weight * zScore(wf, f[wf.name]);
+      const isPlain = plainRegister(f);
+      for (const wf of weights.features) a += wf.weight * valueAndZ(wf, f, isPlain)[1];
       return a;
     },
     calibratedLogit: (logit) => weights.calibration.slope * logit + weights.calibration.intercept,
@@ -165,7 +203,9 @@ export function loadDetectorWeights(url: URL = WEIGHTS_URL): DetectorWeights {
   const known = new Set<string>(FEATURE_NAMES);
   if (typeof w.version !== 'string' || w.model !== 'stacked-logistic' || !Array.isArray(w.features) || typeof w.bias !== 'number' ||
       !w.ngram || typeof w.ngram_weight !== 'number' || !w.calibration || !w.thresholds || !validThinEvidence(w.thin_evidence) ||
-      w.features.some((f) => !known.has(f.name) || !(f.std > 0))) {
+      w.features.some((f) => !known.has(f.name) || !(f.std > 0)) ||
+      (w.plain_register !== undefined && (!(w.plain_register.max_sentence_length > 0) || !(w.plain_register.min_words >= 0) || w.plain_register.capped.some((n) => !known.has(n)) ||
+        Object.entries(w.plain_register.substitutes ?? {}).some(([k, v]) => !known.has(k) || !known.has(v as string))))) {
     throw new Error(`detector weights ${url.pathname} are malformed or were made for other features`);
   }
   return w as DetectorWeights;

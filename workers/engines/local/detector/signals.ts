@@ -128,6 +128,13 @@ const DESCRIBE: Record<FeatureName, Describe> = {
     ai: `only statements (${f1(v)} questions or exclamations per sentence); a question can break the pattern`,
     human: `questions or exclamations present (${f1(v)} per sentence)`,
   }),
+  // Read by the plain-register rule only; they never contribute on their own.
+  sentence_length_mean: (v) => ({
+    ai: `long sentences (${f1(v)} words on average)`,
+    human: `short sentences (${f1(v)} words on average)`,
+  }),
+  word_count: (v) => ({ ai: `${f1(v)} words`, human: `${f1(v)} words` }),
+  machine_phrase_rate_untaught: (v) => ({ ai: `machine-typical phrases besides taught connectives: ${f1(v)} per 100 words`, human: `few machine-typical phrases besides taught connectives (${f1(v)} per 100 words)` }),
 };
 
 function severityOf(contribution: number): Severity | null {
