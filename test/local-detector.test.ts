@@ -173,6 +173,9 @@ describe('local detector: model and report', () => {
     expect(without.ai_score).to.be.at.least(50);
     expect(shipped.ai_score).to.be.below(50);
     expect(shipped.verdict).to.equal('likely_human');
+    // The explanation says why its connectives did not count, not that it had none.
+    const phrases = shipped.signals.find((x) => x.signal === 'machine_phrase_rate');
+    if (phrases) expect(phrases.detail).to.match(/connectives taught in writing courses \("furthermore"/u);
   });
 
   it('stores the n-gram model quantised and decodes it to the same weights within the quantisation step', () => {

@@ -7,6 +7,7 @@ import type { DetectionSignal, Severity } from '../../../../domain/options.js';
 import type { DocumentAnalysis, FeatureName } from './features.js';
 import type { Contribution, Scorer } from './model.js';
 import { countSlips } from './slips.js';
+import { TAUGHT_PHRASES } from './lexicon.js';
 import { mixWordHashes, wordHashes, type SparseVector, type Token } from './ngrams.js';
 
 const f1 = (v: number): string => v.toFixed(1);
@@ -94,11 +95,22 @@ const DESCRIBE: Record<FeatureName, Describe> = {
     ai: `${pct(v)} of sentences open with a stock connective (however, moreover, additionally...); drop or vary them`,
     human: `few sentences open with stock connectives`,
   }),
-  machine_phrase_rate: (v, a) => ({
-    ai: `machine-typical phrases (${f1(v)} per 100 words): ${[...a.phraseHits].sort((x, y) => y[1] - x[1]).slice(0, 6)
-      .map(([p, c]) => `"${p}"${c > 1 ? ` ×${c}` : ''}`).join(', ')}; replace them with plain wording`,
-    human: 'no machine-typical stock phrases',
-  }),
+  machine_phrase_rate: (v, a) => {
+    // Under the plain-register rule the rate was read without the taught connectives (PlainRegister).
+    const all = [...a.phraseHits].sort((x, y) => y[1] - x[1]);
+    const full = (all.reduce((n, [, c]) => n + c, 0) / Math.max(1, a.wordCount)) * 100;
+    const plain = v < full - 1e-9;
+    const counted = plain ? all.filter(([p]) => !TAUGHT_PHRASES.has(p)) : all;
+    const taught = all.filter(([p]) => TAUGHT_PHRASES.has(p)).slice(0, 4).map(([p]) => `"${p}"`).join(', ');
+    const list = (hits: typeof all): string => hits.slice(0, 6).map(([p, c]) => `"${p}"${c > 1 ? ` ×${c}` : ''}`).join(', ');
+    return {
+      ai: `machine-typical phrases (${f1(v)} per 100 words): ${list(counted)}; replace them with plain wording` +
+        (plain && taught ? ` (taught connectives such as ${taught} are not counted in short, plain sentences)` : ''),
+      human: plain && taught
+        ? `the stock phrases are connectives taught in writing courses (${taught}), which in short, plain sentences are no evidence of a machine`
+        : 'no machine-typical stock phrases',
+    };
+  },
   word_length_mean: (v) => ({
     ai: `long words on average (${f1(v)} letters); prefer short everyday words`,
     human: `short everyday words (${f1(v)} letters on average)`,
