@@ -37,6 +37,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   },
   de: {
     replacements: [['Darüber hinaus', ['Außerdem', 'Zudem']], ['Jedoch', ['Allerdings', 'Doch']],
+      // Before 'Zusammenfassend': "Kurz gesagt lässt sich sagen" would say "said" twice.
+      ['Zusammenfassend lässt sich sagen, dass', ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass']],
       ['Zusammenfassend', ['Kurz gesagt', 'Alles in allem']], ['Daher', ['Deshalb', 'Darum']],
       ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']], ['Insgesamt', ['Alles in allem', 'Im Großen und Ganzen']],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'zählt sehr']]],
