@@ -100,6 +100,7 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['The branch was called in to understand the circumstances leading to the crash.', /situations leading/u],
       ['Any breach of these rules, intentional or not, is dealt with severely.', /badly/u],
       ['Its legacy remains significant in modern democratic thought.', /(?:remains|stays) (?:big|considerable|substantial)/u],
+      ['Dried parsley has significant less flavor than dried rosemary.', /(?:big|considerable|substantial) less/u],
       ['It would achieve this through carbon pricing, and the team achieved success.', /reach(?:ed)? (?:this|success)/u],
       ['The council must maintain the roads, and the firm will acquire two rival companies.', /keep the roads|get two rival|obtain two rival/u],
       ['Rinse the wound with a saline solution; we may overlook alternative solutions or approaches.', /\banswers?\b/u],
@@ -228,6 +229,9 @@ describe('local humanizer rules: contractions and openers', () => {
     // "it" and "you" as objects do not contract with the next clause's verb.
     expect(applyContractions('Organizations that embrace it will thrive, and it is clear.', 'add')).to.equal("Organizations that embrace it will thrive, and it's clear.");
     expect(applyContractions('When you are ready, it will start.', 'add')).to.equal("When you're ready, it'll start.");
+    // Shouted words stay as they are: never "Don't PULL ON THE STRING".
+    expect(applyContractions('DO NOT PULL ON THE STRING. Do not wait.', 'add')).to.equal("DO NOT PULL ON THE STRING. Don't wait.");
+    expect(applyContractions("DON'T PANIC.", 'expand')).to.equal("DON'T PANIC.");
   });
 
   it('adds openers without repeating them, lower-casing ordinary words, never before a word that keeps its capital', () => {
@@ -244,6 +248,8 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('Then an ECG was performed.', 'casual', new Set(['then']), rng(), none)).to.equal(null);
     expect(addOpener('Please arrive 15 minutes early.', 'casual', new Set(['please']), rng(), none)).to.equal(null);
     expect(addOpener('If only I was not in this box.', 'creative', new Set(['if']), rng(), none)).to.equal(null);
+    expect(addOpener('What was the prednisone for?', 'creative', new Set(['what']), rng(), none)).to.equal(null);
+    expect(addOpener('I feel you!', 'casual', none, rng(), none)).to.equal(null);
     expect(addOpener('On one hand, it connects friends.', 'casual', new Set(['on']), rng(), none)).to.equal(null);
     // "Arguably," hedges a claim only: not a report of fact, the writer's own doings, or a question.
     const lower = new Set(['it', 'every', 'could']);

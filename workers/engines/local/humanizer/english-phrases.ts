@@ -206,7 +206,8 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
  */
 export const OPENERS: Record<Exclude<OpenerStyle, 'none'>, readonly string[]> = {
   casual: ['to be honest,', 'the thing is,', 'look,', 'you know,', 'honestly,', 'frankly,', 'truth be told,'],
-  creative: ['as it turns out,', 'truth be told,'],
+  // Not "as it turns out,": it claimed a discovery ("As it turns out, I had severe PTSD at a young age").
+  creative: ['you see,', 'truth be told,'],
   academic: ['arguably,'],
   professional: [],
 };
@@ -222,7 +223,7 @@ export const CONNECTIVES: readonly string[] = [
   // discourse phrases a replacement may put at the start: no connective may stand before them
   'keep in mind that', 'note that', 'funny enough', 'as for', 'clearly', 'plainly', 'to me', 'i think', 'to be honest',
   'the thing is', 'if you ask me', 'you know', 'mind you', 'that said', "that's why", 'because of this', 'in general',
-  'truth be told',
+  'truth be told', 'you see',
   // what the connective replacements themselves say ("Subsequently," → "then"): "Honestly, then an ECG was performed" stacks two
   'then', 'after that', 'later', 'beyond this', 'in brief', 'in closing', 'to close', 'in the same way', 'same goes here',
   'no doubt', 'meanwhile', 'hence', 'accordingly', 'subsequently', 'on the other hand', 'in other words', 'admittedly',

@@ -479,7 +479,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // predicate ("its legacy remains significant", "so complex and significant") means "important", not "big".
   ['significant', {
     before: orAnywhere(BEFORE_WORD('statistically|highly|more|most|less|least|not|and|or|be|been|being|is|are|was|were|become|becomes|became|remain|remains|remained|stay|stays|stayed|prove|proves|proved|appear|appears|appeared|seem|seems|seemed')),
-    after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at')),
+    after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at|less|more|fewer|lower|higher')),
   }],
 ]);
 
@@ -591,13 +591,16 @@ export function fixArticles(s: string): string {
     .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni(?![nmd])|unan|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 
+/** Words in capitals ("DO NOT PULL"): shouted, and a contraction would come back in mixed case ("Don't PULL"). */
+const shouted = (m: string): boolean => /\p{Lu}{2}/u.test(m) && m === m.toUpperCase();
+
 export function applyContractions(s: string, mode: ToneProfile['contractions']): string {
   if (mode === 'keep') return s;
   if (mode === 'expand') {
     let out = s;
     // Every expansion's pattern has an apostrophe.
     if (!s.includes("'") && !s.includes('’')) return s;
-    for (const [re, to] of EXPANSIONS) out = out.replace(re, (m: string, ...groups: unknown[]) => matchCase(m, to.replace('$1', String(groups[0]))));
+    for (const [re, to] of EXPANSIONS) out = out.replace(re, (m: string, ...groups: unknown[]) => (shouted(m) ? m : matchCase(m, to.replace('$1', String(groups[0])))));
     return out;
   }
   let out = s;
@@ -606,7 +609,7 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
     const ids = CONTRACT_IDS[k];
     if (ids && !ids.every((id) => present[id] === 1)) continue;
     const { re, to } = CONTRACT[k]!;
-    const next = out.replace(re, (m: string) => matchCase(m, to));
+    const next = out.replace(re, (m: string) => (shouted(m) ? m : matchCase(m, to)));
     if (next !== out) { out = next; present = contractWordsOf(out); }
   }
   // Their patterns are case-sensitive and need "have".
@@ -628,7 +631,6 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
   return lowerable(m[1]!, lowerForms) ? m[1]!.toLowerCase() + s.slice(m[1]!.length) : null;
 }
 
-/** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
 /**
  * A claim: a modal verb, or a form of "be" that rates something ("is the most important", "are better"). Not a
  * report that merely holds such a word ("the ceremony has become an important event", "the club remains on the
@@ -640,6 +642,7 @@ const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whethe
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
+/** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
 export function addOpener(
   s: string, style: ToneProfile['openers'], lowerForms: ReadonlySet<string>, rng: Random, avoid: ReadonlySet<string>, prefer: Preference = 'any',
 ): { text: string; opener: string } | null {
@@ -649,9 +652,11 @@ export function addOpener(
   // A request, an instruction or a wish is no statement to comment on: "The thing is, please arrive early.",
   // "As it turns out, if only I wasn't in this box."
   if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never|if\s+only)(?![\p{L}'’-])/iu.test(s)) return null;
-  // "Arguably," hedges a claim; before a report of fact, of oneself or a question it reads as doubt ("Arguably,
-  // every participant completed a survey", "Arguably, I wanted to follow up", "Arguably, could you send it?").
-  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /\?["'”’)]*\s*$/u.test(s))) return null;
+  // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
+  if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
+  // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every
+  // participant completed a survey", "Arguably, I wanted to follow up").
+  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);
