@@ -123,7 +123,9 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
   /** The features the meta model reads; the report also shows the sentence-length variation. */
   const modelFeatures = scorer.featureNames;
   const reportFeatures: FeatureName[] = modelFeatures.includes('sentence_length_cv') ? [...modelFeatures] : [...modelFeatures, 'sentence_length_cv'];
-  const localNames = localFeatures.map((f) => f.name);
+  /** A sentence's own features: the local ones, and what the plain-register rule reads in their place. */
+  const localNames: FeatureName[] = [...localFeatures.map((f) => f.name),
+    ...localFeatures.map((f) => weights.plain_register?.substitutes[f.name]).filter((n): n is FeatureName => n !== undefined)];
   /** Tokens inside [start, end) of the text, as an index range (tokens are in text order: binary search for the first). */
   const tokenRange = (tokens: readonly Token[], start: number, end: number): [number, number] => {
     let lo = 0;
@@ -147,7 +149,9 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
    */
 
   function sentenceScores(a: DocumentAnalysis, own: readonly number[], docLogit: number, docNgram: number): SentenceScore[] {
-    const docZ = localFeatures.map((f) => scorer.zScore(f, a.features[f.name]));
+    // A sentence follows its document's plain-register decision (PlainRegister).
+    const plain = scorer.isPlain(a.features);
+    const docZ = localFeatures.map((f) => scorer.ruledZ(f, a.features, plain));
     const docN = scorer.ngramContribution(docNgram);
     const one: SentenceInfo[] = [];
     return a.sentences.map((s, i) => {
@@ -156,7 +160,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
       let shift = scorer.ngramContribution(own[i]!) - docN;
       for (let k = 0; k < localFeatures.length; k++) {
         const f = localFeatures[k]!;
-        shift += f.weight * (scorer.zScore(f, features[f.name]) - docZ[k]!);
+        shift += f.weight * (scorer.ruledZ(f, features, plain) - docZ[k]!);
       }
       const aiScore = shrinkScore(scorer.calibratedLogit(docLogit + weights.sentence_shrink * shift), a.wordCount, a.knownWordShare, weights);
       return { text: s.text, start: s.start, end: s.end, ai_score: aiScore };
@@ -168,6 +172,8 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
    * window's n-gram logit is the word-weighted mean of its sentences' own.
    */
   function windowScores(a: DocumentAnalysis, own: readonly number[]): number[] {
+    // Every window follows its document's plain-register decision (PlainRegister).
+    const plain = scorer.isPlain(a.features);
     const windows = Math.min(4, Math.floor(a.wordCount / MIXED_WINDOW_WORDS));
     if (windows < 2 || a.sentences.length < 4) return [];
     const per = a.wordCount / windows;
@@ -182,7 +188,7 @@ export function createLocalDetector(options: LocalDetectorOptions = {}): LocalDe
         let n = 0;
         for (let j = from; j <= i; j++) { const wds = a.sentences[j]!.words.length; l += own[j]! * wds; n += wds; }
         l /= Math.max(1, n);
-        out.push(toPercent(scorer.logit(aggregate(part, false, modelFeatures), l)));
+        out.push(toPercent(scorer.logit(aggregate(part, false, modelFeatures), l, plain)));
         from = i + 1;
       }
     }

@@ -96,8 +96,15 @@ export interface Scorer {
   zScore(feature: WeightedFeature, value: number): number;
   /** Contribution of a raw n-gram logit to the meta logit. */
   ngramContribution(ngramLogit: number): number;
-  /** Meta logit: bias + n-gram contribution + Σ stylometric contributions. */
-  logit(features: FeatureVector, ngramLogit: number): number;
+  /**
+   * Meta logit: bias + n-gram contribution + Σ stylometric contributions. `plain` overrides whether the
+   * plain-register rule holds (a window or a sentence follows its document's).
+   */
+  logit(features: FeatureVector, ngramLogit: number, plain?: boolean): number;
+  /** Whether the plain-register rule holds for a text's features. */
+  isPlain(features: FeatureVector): boolean;
+  /** A feature's standardised value with the plain-register rule applied as `plain` says. */
+  ruledZ(feature: WeightedFeature, features: FeatureVector, plain: boolean): number;
   /** Calibrated logit (slope × logit + intercept) of a raw logit: 0 is an ai_score of 50. */
   calibratedLogit(logit: number): number;
   /** Calibrated probability (0..1) of a raw logit. */
@@ -171,9 +178,11 @@ export function createScorer(weights: DetectorWeights, ngram: NgramModel = decod
     contributions,
     zScore,
     ngramContribution,
-    logit: (f, l) => {
+    isPlain: plainRegister,
+    ruledZ: (wf, f, isPlain) => valueAndZ(wf, f, isPlain)[1],
+    logit: (f, l, forced) => {
       let a = weights.bias + ngramContribution(l);
-      const isPlain = plainRegister(f);
+      const isPlain = forced ?? plainRegister(f);
       for (const wf of weights.features) a += wf.weight * valueAndZ(wf, f, isPlain)[1];
       return a;
     },
