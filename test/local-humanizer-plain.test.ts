@@ -16,6 +16,9 @@ describe('local humanizer plain-writing edits', () => {
     expect(dropIntroComma('In this essay, I will argue a point.')).to.equal('In this essay I will argue a point.');
     expect(dropIntroComma('Today, many people work remotely.')).to.equal('Today many people work remotely.');
     expect(dropIntroComma('In the first years of the new century, we moved.')).to.equal(null);
+    // Before a number the comma keeps the two apart: not "After the war 44 nations".
+    expect(dropIntroComma('After the war, 44 nations united.')).to.equal(null);
+    expect(dropIntroComma('After the war, \uE000 nations united.')).to.equal(null);
     expect(dropIntroComma('Paris, the capital, is big.')).to.equal(null);
     expect(dropIntroComma('In 2020, prices rose.')).to.equal(null);
     expect(dropIntroComma('On top of that, prices rose.')).to.equal(null);

@@ -101,6 +101,7 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Any breach of these rules, intentional or not, is dealt with severely.', /badly/u],
       ['Its legacy remains significant in modern democratic thought.', /(?:remains|stays) (?:big|considerable|substantial)/u],
       ['Dried parsley has significant less flavor than dried rosemary.', /(?:big|considerable|substantial) less/u],
+      ['Welding becomes harder as temperatures rise to severely high levels, and two were severely injured.', /badly high/u],
       ['It would achieve this through carbon pricing, and the team achieved success.', /reach(?:ed)? (?:this|success)/u],
       ['The council must maintain the roads, and the firm will acquire two rival companies.', /keep the roads|get two rival|obtain two rival/u],
       ['Rinse the wound with a saline solution; we may overlook alternative solutions or approaches.', /\banswers?\b/u],
@@ -250,6 +251,7 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('If only I was not in this box.', 'creative', new Set(['if']), rng(), none)).to.equal(null);
     expect(addOpener('What was the prednisone for?', 'creative', new Set(['what']), rng(), none)).to.equal(null);
     expect(addOpener('I feel you!', 'casual', none, rng(), none)).to.equal(null);
+    expect(addOpener('That can cause delays at work.', 'casual', new Set(['that']), rng(), none)).to.equal(null);
     expect(addOpener('On one hand, it connects friends.', 'casual', new Set(['on']), rng(), none)).to.equal(null);
     // "Arguably," hedges a claim only: not a report of fact, the writer's own doings, or a question.
     const lower = new Set(['it', 'every', 'could']);

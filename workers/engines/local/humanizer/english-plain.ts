@@ -31,7 +31,8 @@ const SUBJECT_START = /^(?:\uE000|(?:I|we|you|he|she|it|they|one|the|a|an|this|t
  * sentence does not qualify.
  */
 export function dropIntroComma(s: string): string | null {
-  const m = /^([\p{L}' ]{2,40}),\s+(?=[\p{L}\uE000])/u.exec(s);
+  // Not before a number (a placeholder): "After World War II 44 nations" would run the two together.
+  const m = /^([\p{L}' ]{2,40}),\s+(?=\p{L})/u.exec(s);
   if (!m || !INTRO_PREPOSITIONS.test(m[1]!) || SPOKEN_CONNECTIVE.test(m[1]!)) return null;
   if (!SUBJECT_START.test(s.slice(m[0].length))) return null;
   const words = m[1]!.trim().split(/\s+/u);

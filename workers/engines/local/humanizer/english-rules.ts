@@ -473,7 +473,8 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "severely injured" is "badly injured"; "dealt with severely", "punished severely" is not "badly" (poorly).
   ['severely', {
     before: BEFORE_WORD('dealt\\s+with|deal\\s+with|punished|punish|punishes|sanctioned|criticized|criticised|restricted|restrict|limited|limit|judged|treated|fined|disciplined|reprimanded'),
-    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:by|for|under|in|on|at)(?![\p{L}])/iu,
+    // … nor before a plain adjective: "severely high temperatures" is not "badly high"; "severely injured" is "badly injured".
+    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:by|for|under|in|on|at)(?![\p{L}])|^\s+(?!(?:\p{L}+(?:ed|en|wn)|hurt|burnt|hit|torn|cut|struck|hit)(?![\p{L}]))\p{L}/iu,
   }],
   // "a significant correlation", "the results were not significant (p = 0.07)": a finding, not a size; and a
   // predicate ("its legacy remains significant", "so complex and significant") means "important", not "big".
@@ -652,6 +653,8 @@ export function addOpener(
   // A request, an instruction or a wish is no statement to comment on: "The thing is, please arrive early.",
   // "As it turns out, if only I wasn't in this box."
   if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never|if\s+only)(?![\p{L}'’-])/iu.test(s)) return null;
+  // Nor a sentence opening with "That": "The thing is, that can cause …" reads as "the thing is that …".
+  if (/^that(?![\p{L}'’-])/iu.test(s)) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
   if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every
