@@ -378,6 +378,7 @@ describe('local humanizer rules: structure', () => {
     // "Because this organization needs energy, the cellular organization …": the pointing word would come first.
     expect(reorderClauses('The cellular organization involves the use of energy, because this organization needs it.', new Set(['the']), rng(2))).to.equal(null);
     expect(reorderClauses('In 2009, IGN named it the sixth-greatest console of all time, out of a field of 25.', none, rng())).to.equal(null);
+    expect(reorderClauses('With Howard becoming Leader of the Opposition, he saw a small swing back.', none, rng())).to.equal(null);
     // A spoken connective stays in front: "… focus on patient care on top of that." read as part of the object.
     for (const opener of ['On top of that', 'For this reason', 'In the long run', 'At least', 'In a way']) {
       expect(reorderClauses(`${opener}, the tools let nurses focus on patient care.`, new Set(['the']), rng()), opener).to.equal(null);

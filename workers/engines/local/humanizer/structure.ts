@@ -231,8 +231,9 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   if (intro && !MARKER.test(s) && rng.chance(0.7)) {
     const [, phrase, main, end] = intro;
     const words = phrase!.split(/\s+/u);
-    // Not after a main clause that ends in a phrase of its own: "…of all time, out of a field of 25 in 2009".
-    if (words.length <= 7 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',')) {
+    // Not after a main clause that ends in a phrase of its own: "…of all time, out of a field of 25 in 2009"; nor a
+    // phrase that names someone ahead of a pronoun: "With Howard becoming leader, he saw …" → "He saw … with Howard …".
+    if (words.length <= 7 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!)) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }
