@@ -1,7 +1,7 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  addOpener, applyContractions, capitalizeFirst, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  addOpener, applyContractions, capitalizeFirst, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
 import {
@@ -122,14 +122,17 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     added++;
     return withOpener.text;
   };
+  // A paragraph that already opens one sentence in five with a tone opener (a text humanized before) gets no more:
+  // rewriting a rewrite must not pile them up.
+  const saturated = openersSaturate(out);
   out = out.map((s) => {
-    if (previousHadOpener || !rng.chance(mode.openerRate)) { previousHadOpener = false; return s; }
+    if (saturated || previousHadOpener || !rng.chance(mode.openerRate)) { previousHadOpener = false; return s; }
     const t = tryOpener(s);
     previousHadOpener = t !== null;
     return t ?? s;
   });
   // A tone with openers shows them in every paragraph of three or more sentences, whatever the dice said.
-  if (added === 0 && profile.openers !== 'none' && out.length >= 3) {
+  if (added === 0 && !saturated && profile.openers !== 'none' && out.length >= 3) {
     const start = 1 + Math.floor(rng.next() * (out.length - 1));
     for (let k = 0; k < out.length - 1 && added === 0; k++) {
       const i = 1 + ((start - 1 + k) % (out.length - 1));

@@ -239,6 +239,17 @@ const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{
 /** Whether a sentence opens with a connective or discourse marker ("Therefore ...", "Overall ..."). */
 export function startsWithConnective(s: string): boolean { return STARTS_WITH_CONNECTIVE.test(s); }
 
+/** A sentence that opens with one of the tones' openers ("Honestly, …", "Truth be told, …"). */
+const TONE_OPENER_START = new RegExp(`^(?:${[...new Set(Object.values(OPENERS).flat())].join('|')})\\s`, 'iu');
+
+/**
+ * Whether one sentence in five or more already opens with a tone opener (a text humanized before): no more are
+ * added, so rewriting a rewrite does not pile them up.
+ */
+export function openersSaturate(sentences: readonly string[]): boolean {
+  return sentences.filter((s) => TONE_OPENER_START.test(s)).length * 5 >= sentences.length;
+}
+
 const PROTECTED_CHAR = /[\uE000-\uE019]/u;
 
 /**

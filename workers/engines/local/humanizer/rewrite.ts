@@ -11,7 +11,7 @@ import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
 import { joinLines, parseLines, type Line } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
-import { addOpener, startsWithConnective } from './english-rules.js';
+import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph, withOpener } from './other-pipeline.js';
@@ -192,6 +192,8 @@ function forceChange(text: string, language: Language, plan: RewritePlan, rng: R
   // English: only the tone's own openers, which assert nothing the text does not (none for formal and
   // professional tones or graduate and doctoral readers: such a text then comes back as it was).
   if (language === 'en' && profile.openers === 'none') return text;
+  // Nor a text that already has its share of openers (humanized before): another one would only pile them up.
+  if (language === 'en' && openersSaturate(sentences.map((s) => s.text))) return text;
   const rules = language === 'en' ? null : LANGUAGE_RULES[language];
   const withToneOpener = (s: string): string | null | undefined => (rules === null
     ? addOpener(s, profile.openers, lowerForms, rng, new Set())?.text
