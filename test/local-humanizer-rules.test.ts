@@ -344,6 +344,10 @@ describe('local humanizer rules: structure', () => {
       .to.equal(null);
     expect(splitSentence('The city finally changed its old parking rules, which upsets many local shop owners.', opts))
       .to.deep.equal(['The city finally changed its old parking rules.', 'That upsets many local shop owners.']);
+    // After a singular noun the clause is about that thing: "It", not "That will be renamed …".
+    expect(splitSentence('Visitors flocked to the old museum in the city, which will be renamed next year.', opts))
+      .to.deep.equal(['Visitors flocked to the old museum in the city.', 'It will be renamed next year.']);
+    expect(splitSentence('Sales rose sharply in the last quarter, which shows that demand is high.', opts)![1]).to.match(/^That shows/u);
     for (const s of ['Schools bought many new laptops, which were handed out to every student in the spring.',
       'The team rebuilt the whole website, which was slow and hard to use for most people.']) {
       expect(splitSentence(s, opts)![1]).to.not.match(/^This (?:are|were|is|was)\b/u);

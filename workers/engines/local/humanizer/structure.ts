@@ -36,12 +36,25 @@ function wordCount(s: string): number {
  * verb: "buses, which are ..." → "They are ...", "the plan, which cuts ..." → "That cuts ...". Null
  * (no split) when the next word is not a verb whose number shows, so "This are ..." never happens.
  */
-function whichLead(rest: string): string | null {
+function whichLead(rest: string, head: string): string | null {
   const verb = /^(\p{L}+)/u.exec(rest)?.[1]?.toLowerCase() ?? '';
   if (/^(?:are|were|have|do|need|make|help|allow|give|provide|include|offer|show|mean|seem)$/u.test(verb)) return 'They ';
-  if (/^(?:is|was|has|does|can|could|will|would|may|might|should|must)$/u.test(verb)) return 'That ';
-  if (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb)) return 'That ';
-  return null;
+  const singular = /^(?:is|was|has|does|can|could|will|would|may|might|should|must)$/u.test(verb) ||
+    (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb));
+  if (!singular) return null;
+  // After a singular noun the clause is about that thing ("the website, which was slow" → "It was slow"); "That"
+  // where it may comment on the whole clause: after a plural noun or a verb, or with a verb that draws a conclusion.
+  return endsInSingularNoun(head) && !CONCLUDING_VERB.test(verb) ? 'It ' : 'That ';
+}
+
+/** Verbs with which a which-clause comments on the clause before it ("…, which shows that demand is high"). */
+const CONCLUDING_VERB = /^(?:shows|suggests|means|indicates|implies|explains|proves|reflects|highlights|demonstrates|marks|signals|reveals|confirms)$/u;
+
+/** Whether a clause ends in a singular noun (read by the tagger): "…the whole website". */
+function endsInSingularNoun(head: string): boolean {
+  const tagged = tagTokens(head);
+  const last = tagged?.at(-1);
+  return !!last && (last.pos === 'NOUN' || last.pos === 'PROPN') && !/(?:[^s]s|ies)$/u.test(last.text) && !/^\p{Lu}{2,}$/u.test(last.text);
 }
 
 /**
@@ -94,7 +107,7 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
   { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
   { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
-  { re: /,\s+which\s+/gu, lead: (_casual, rest) => (resumesMainClause(rest) ? null : whichLead(rest)) },
+  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) ? null : whichLead(rest, head)) },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
   { re: /\s+—\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) || !standsAlone(rest) ? null : '') },
