@@ -175,6 +175,9 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(importantToAdvice('It is essential to back up your data.', 'formal', rng(), 1)).to.equal('It is essential to back up your data.');
     expect(importantToAdvice('It is essential to back up the data.', 'formal', rng(), 1)).to.match(/^One (?:must|should) back up the data\.$/u);
     expect(importantToAdvice('It is essential to pace oneself.', 'casual', rng(), 1)).to.equal('It is essential to pace oneself.');
+    // Reported speech keeps its voice: not "Harper has argued that you have to continue".
+    expect(importantToAdvice('Harper has argued that it is important to continue the pressure.', 'casual', rng(), 1)).to.equal('Harper has argued that it is important to continue the pressure.');
+    expect(importantToAdvice('However, it is important to check the facts.', 'casual', rng(), 1)).to.match(/^However, you (?:need to|have to|should) check the facts\.$/u);
     expect(provideWithToGive('Schools provide students with meals.', rng(), 1)).to.equal('Schools give students meals.');
     expect(provideWithToGive('Nurses provide care with compassion.', rng(), 1)).to.equal('Nurses provide care with compassion.');
     expect(whileToAlthough('While remote work offers freedom, it can be lonely.', rng(), 1)).to.equal('Although remote work offers freedom, it can be lonely.');

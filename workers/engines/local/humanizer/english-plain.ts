@@ -236,7 +236,7 @@ export function whileToAlthough(s: string, rng: Random, rate: number): string {
   return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
 }
 
-const IMPORTANT_TO = /(?<![\p{L}'’-])([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
+const IMPORTANT_TO = /(?<=^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+){0,3},\s+|(?:and|but|so|yet)\s+)?)([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
 const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', readonly string[]>> = {
   casual: ['you need to', 'you have to', 'you should'],
   neutral: ['one needs to', 'one should'],
@@ -248,8 +248,10 @@ const GENERIC_ONE = /(?<![\p{L}'’-])(?:one['’]s|oneself)(?![\p{L}'’-])/iu;
 
 /**
  * "It is important to check X" → "You need to check X" (casual), "One should check X" (neutral,
- * formal): only before a verb, not "important to them" or "important to the city"; and not where the
- * sentence already speaks to "you" ("One should back up your data") or of "oneself" ("You need to pace oneself").
+ * formal): only before a verb, not "important to them" or "important to the city"; only as the sentence's own
+ * clause (at its start, after an opener or "and"/"but"/"so"), not in reported speech ("Harper argued that it is
+ * important to …" is not "… that you have to …"); and not where the sentence already speaks to "you" ("One should
+ * back up your data") or of "oneself" ("You need to pace oneself").
  */
 export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
   if (register === 'casual' ? GENERIC_ONE.test(s) : SECOND_PERSON.test(s)) return s;
