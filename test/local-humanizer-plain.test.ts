@@ -178,6 +178,7 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     // Reported speech keeps its voice: not "Harper has argued that you have to continue".
     expect(importantToAdvice('Harper has argued that it is important to continue the pressure.', 'casual', rng(), 1)).to.equal('Harper has argued that it is important to continue the pressure.');
     expect(importantToAdvice('However, it is important to check the facts.', 'casual', rng(), 1)).to.match(/^However, you (?:need to|have to|should) check the facts\.$/u);
+    expect(importantToAdvice('But it is essential to check the facts.', 'casual', rng(), 1)).to.match(/^But you (?:need to|have to|should) check the facts\.$/u);
     expect(provideWithToGive('Schools provide students with meals.', rng(), 1)).to.equal('Schools give students meals.');
     expect(provideWithToGive('Nurses provide care with compassion.', rng(), 1)).to.equal('Nurses provide care with compassion.');
     expect(whileToAlthough('While remote work offers freedom, it can be lonely.', rng(), 1)).to.equal('Although remote work offers freedom, it can be lonely.');

@@ -236,7 +236,7 @@ export function whileToAlthough(s: string, rng: Random, rate: number): string {
   return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
 }
 
-const IMPORTANT_TO = /(?<=^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+){0,3},\s+|(?:and|but|so|yet)\s+)?)([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
+const IMPORTANT_TO = /(?<=^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+){0,3},\s+|(?:[Aa]nd|[Bb]ut|[Ss]o|[Yy]et|[Tt]hat['’]s\s+why)\s+)?)([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
 const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', readonly string[]>> = {
   casual: ['you need to', 'you have to', 'you should'],
   neutral: ['one needs to', 'one should'],
