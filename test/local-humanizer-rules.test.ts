@@ -190,6 +190,7 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Most significantly, the risk rises when people talk.', /Most greatly/u],
       ['Drivers discuss on their phones while driving.', /talk about on/u],
       ['It is a feasible combined approach in acute cases.', /combined way/u],
+      ['The problem requires a special approach, and the firm will continue its current approach.', /\bway\b/u],
       ['Communication can become more difficult over time.', /more hard/u],
       ['The charity works in the for-profit and public sectors.', /\bareas\b/u],
       ['The mission entails extreme risks for the crew.', /\bmeans\b/u],

@@ -445,9 +445,6 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['remains', { after: AFTER_WORD('to\\s+be|of'), before: BEFORE_WORD('the|his|her|their|its|whose|my|our|your|food|human|skeletal|fossil|fossilized|mortal|archaeological|ancient|animal|plant|charred|burnt|burned|cremated|physical') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
-  // "approach to"; a method named by its kind ("a combined approach", "a surgical approach") is not "a combined way".
-  ['approach', { after: AFTER_WORD('to'), before: BEFORE_WORD('combined|novel|therapeutic|surgical|clinical|multidisciplinary|integrated|holistic|hybrid|systematic|comprehensive|conservative|minimally\\s+invasive|laparoscopic|endoscopic|statistical|computational|experimental|analytical|theoretical|empirical|pharmacological|diagnostic|treatment|management') }],
-  ['approaches', { before: BEFORE_WORD('therapeutic|surgical|clinical|treatment|management|statistical|computational|experimental|analytical|theoretical|empirical|pharmacological|diagnostic') }],
   ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
   // "the circumstances leading to the crash", "the circumstances of his death": the facts around an event, not "situations".
   ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)'), after: AFTER_WORD('leading|that\\s+led|surrounding|of|behind|around|in\\s+which|under\\s+which') }],

@@ -47,7 +47,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
     'effects|consequences', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
     'problems|challenges', 'problem|challenge', 'person|individual', 'aims|objectives',
-    'problems|issues', 'problem|issue', 'way|approach',
+    'problems|issues', 'problem|issue',
     'downsides|disadvantages', 'downside|disadvantage', 'worries|concerns',
     'parts|components', 'part|component', 'goal|objective', 'aim|objective', 'effort|endeavor', 'efforts|endeavors', 'reason|rationale',
     'use|usage', 'buyers|purchasers', 'ability|capability', 'chance|likelihood',
