@@ -118,14 +118,17 @@ describe('local detector: model and report', () => {
     expect(() => loadDetectorWeights(new URL('../package.json', import.meta.url))).to.throw(/malformed/);
   });
 
+  /** Two features, round numbers and tight clips, so the arithmetic can be checked by hand. */
+  const toyWeights = (): DetectorWeights => ({
+    ...weights, bias: 0.5, z_clip: 2, ngram_weight: 0.25, ngram_clip: 4, calibration: { slope: 2, intercept: -1 },
+    features: [
+      { name: 'comma_rate', transform: 'identity', mean: 0.05, std: 0.01, weight: 1, local: true },
+      { name: 'machine_phrase_rate', transform: 'sqrt', mean: 0, std: 1, weight: 0.5, local: true },
+    ],
+  });
+
   it('scores as bias + n-gram weight × clipped n-gram logit + Σ weight × clipped z, then calibrates', () => {
-    const w: DetectorWeights = {
-      ...weights, bias: 0.5, z_clip: 2, ngram_weight: 0.25, ngram_clip: 4, calibration: { slope: 2, intercept: -1 },
-      features: [
-        { name: 'comma_rate', transform: 'identity', mean: 0.05, std: 0.01, weight: 1, local: true },
-        { name: 'machine_phrase_rate', transform: 'sqrt', mean: 0, std: 1, weight: 0.5, local: true },
-      ],
-    };
+    const w = toyWeights();
     const s = createScorer(w);
     const v = { ...Object.fromEntries(FEATURE_NAMES.map((n) => [n, 0])), comma_rate: 0.06, machine_phrase_rate: 100 } as Parameters<typeof s.logit>[0];
     // z(comma) = 1; z(phrases) = sqrt(100) = 10 → clipped to 2; n-gram logit 10 → clipped to 4
@@ -136,11 +139,7 @@ describe('local detector: model and report', () => {
 
   it('reads taught phrasing out, and caps connectives at 0, in text of 80+ words whose sentences are shorter than the plain-register floor', () => {
     const w: DetectorWeights = {
-      ...weights, bias: 0.5, z_clip: 2, ngram_weight: 0.25, ngram_clip: 4, calibration: { slope: 2, intercept: -1 },
-      features: [
-        { name: 'comma_rate', transform: 'identity', mean: 0.05, std: 0.01, weight: 1, local: true },
-        { name: 'machine_phrase_rate', transform: 'sqrt', mean: 0, std: 1, weight: 0.5, local: true },
-      ],
+      ...toyWeights(),
       // comma_rate stands in for a capped connective feature here.
       plain_register: { max_sentence_length: 15, min_words: 80, capped: ['comma_rate'], substitutes: { machine_phrase_rate: 'machine_phrase_rate_untaught' } },
     };

@@ -482,7 +482,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['severely', {
     before: BEFORE_WORD('dealt\\s+with|deal\\s+with|punished|punish|punishes|sanctioned|criticized|criticised|restricted|restrict|limited|limit|judged|treated|fined|disciplined|reprimanded'),
     // … nor before a plain adjective: "severely high temperatures" is not "badly high"; "severely injured" is "badly injured".
-    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:by|for|under|in|on|at)(?![\p{L}])|^\s+(?!(?:\p{L}+(?:ed|en|wn)|hurt|burnt|hit|torn|cut|struck|hit)(?![\p{L}]))\p{L}/iu,
+    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:by|for|under|in|on|at)(?![\p{L}])|^\s+(?!(?:\p{L}+(?:ed|en|wn)|hurt|burnt|hit|torn|cut|struck)(?![\p{L}]))\p{L}/iu,
   }],
   // "a significant correlation", "the results were not significant (p = 0.07)": a finding, not a size; and a
   // predicate ("its legacy remains significant", "so complex and significant") means "important", not "big".
