@@ -150,6 +150,12 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     const { plainSmallWords, ableToCan, impersonalYou, importantToAdvice, provideWithToGive, whileToAlthough } = await import('../workers/engines/local/humanizer/english-plain.js');
     expect(plainSmallWords('It is very hard, whereas walking is only a little slower.', 'casual', rng(), 1)).to.equal('It is really hard, but walking is just a little slower.');
     expect(plainSmallWords('It was the very first try and the only one.', 'casual', rng(), 1)).to.equal('It was the very first try and the only one.');
+    // "The only downside" is an adjective; "only open on weekends" would read "recently opened" as "just open".
+    expect(plainSmallWords('The only downside is the price.', 'casual', rng(), 1)).to.equal('The only downside is the price.');
+    expect(plainSmallWords('The store is only open on weekends.', 'casual', rng(), 1)).to.equal('The store is only open on weekends.');
+    // ", including tax" takes something in, it gives no example; ", as they do every year" compares, it gives no cause.
+    expect(plainSmallWords('Prices start at twenty dollars, including tax.', 'casual', rng(), 1)).to.equal('Prices start at twenty dollars, including tax.');
+    expect(plainSmallWords('Sales rose in December, as they do every year.', 'casual', rng(), 1)).to.equal('Sales rose in December, as they do every year.');
     expect(plainSmallWords('It helps not only pupils but also staff.', 'casual', rng(), 1)).to.equal('It helps not only pupils but also staff.');
     // "just" before a past form reads as "recently"; before "X after/when" "only" means "not until" / "solely".
     expect(plainSmallWords('A clear view was only achieved after the survey.', 'casual', rng(), 1)).to.equal('A clear view was only achieved after the survey.');

@@ -237,8 +237,21 @@ describe('local humanizer rules: contractions and openers', () => {
   });
 
   it('adds openers without repeating them, lower-casing ordinary words, never before a word that keeps its capital', () => {
-    const a = addOpener('The team won.', 'casual', new Set(['team']), rng(), none)!;
-    expect(a.text).to.match(/^\p{Lu}[^,]*(,)? the team won\.$/u);
+    const a = addOpener('The team should win.', 'casual', new Set(['team']), rng(), none)!;
+    expect(a.text).to.match(/^\p{Lu}[^,]*(,)? the team should win\.$/u);
+    // A chatty opener voices an attitude: not before a plain report ("Truth be told, she was admitted on Tuesday").
+    expect(addOpener('The team won.', 'casual', new Set(['the']), rng(), none)).to.equal(null);
+    expect(addOpener('She was admitted to the hospital on Tuesday night.', 'creative', new Set(['she']), rng(), none)).to.equal(null);
+    expect(addOpener('These findings highlight the need for reform.', 'casual', new Set(['these']), rng(), none)).to.equal(null);
+    // Nor before an instruction or a fragment that answers a question, nor before "That's because".
+    expect(addOpener('Pour the wet ingredients into the bowl.', 'casual', new Set(['pour']), rng(), none)).to.equal(null);
+    expect(addOpener('Check the address before you click.', 'casual', new Set(['check']), rng(), none)).to.equal(null);
+    expect(addOpener('Because small habits add up.', 'casual', new Set(['because']), rng(), none)).to.equal(null);
+    expect(addOpener("That's because it can cause Reye's syndrome.", 'casual', new Set(['that']), rng(), none)).to.equal(null);
+    // A capitalised word before another may be part of a name: "Frankly, new York is expensive" is no opener.
+    expect(addOpener('New York should be cheaper.', 'casual', new Set(['new']), rng(), none)).to.equal(null);
+    expect(addOpener('Will Smith should win.', 'casual', new Set(['will']), rng(), none)).to.equal(null);
+    expect(addOpener('You should try it for a week.', 'casual', new Set(['you']), rng(), none)!.text).to.match(/, you should try it for a week\.$/u);
     // A name, or a word the text never writes in lower case ("Despite"), would read "Honestly, Despite ...".
     expect(addOpener('Paris won.', 'casual', none, rng(), none)).to.equal(null);
     expect(addOpener('Despite the rain, we won.', 'casual', none, rng(), none)).to.equal(null);

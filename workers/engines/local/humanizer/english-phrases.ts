@@ -21,10 +21,14 @@ export interface PhraseRule {
 const MAJORITY_NOT_BEFORE = '(?:\\p{L}+\\s+){0,3}(?:vote|votes|voted|voting|voters|electoral|electors|ballots|seats|delegates|shareholders)(?![\\p{L}])';
 const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|secure|secures|secured|securing|receive|receives|received|receiving|get|gets|got|getting|need|needs|needed|needing|obtain|obtains|obtained|hold|holds|held|holding|have|has|had|command|commands|require|requires|required|by)';
 
+/** An office one holds: "serves as the treasurer", "serve as chair". */
+const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vice)\\s+)*(?:[\\p{L}-]+\\s+)?(?:treasurer|chair|chairman|chairwoman|chairperson|president|secretary|director|ceo|cfo|head|member|editor|ambassador|judge|mayor|governor|advisor|adviser|counsel|officer|manager|coach|captain|trustee|dean|minister|spokesperson|spokesman|spokeswoman|liaison|representative|commissioner|delegate|chief|leader|host|moderator|mentor|president)(?![\\p{L}])';
+/** A place or a screen one finds one's way through: "navigate the menu", "navigate the streets". */
+const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?)(?![\\p{L}])';
+
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
   { pattern: "in today's world,", neutral: ['today,', 'these days,'] },
-  { pattern: "in today's", neutral: ['in the current', "in this era's"], casual: ['in our'] },
   { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
   { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
   { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
@@ -43,12 +47,12 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
-  { pattern: 'plays a crucial role in', neutral: ['is central to', 'matters a great deal for'], casual: ['matters a lot for', 'is a big part of'] },
-  { pattern: 'plays a vital role in', neutral: ['is central to', 'matters a great deal for'], casual: ['matters a lot for', 'is a big part of'] },
+  { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'] },
+  { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'] },
   { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'] },
   { pattern: 'plays a key role in', neutral: ['is central to', 'shapes'], casual: ['is a big part of'] },
-  { pattern: 'play a crucial role in', neutral: ['are central to', 'matter a great deal for'], casual: ['matter a lot for'] },
-  { pattern: 'play a vital role in', neutral: ['are central to', 'matter a great deal for'], casual: ['matter a lot for'] },
+  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'] },
+  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'] },
   { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
   { pattern: 'highlights the importance of', neutral: ['shows the value of', 'shows why we need'] },
   { pattern: 'underscores the importance of', neutral: ['shows the value of', 'makes plain the need for'] },
@@ -60,7 +64,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'due to the fact that', neutral: ['because', 'since'] },
   { pattern: 'feel free to', neutral: ['you can', 'do'] },
   { pattern: "let's dive into", neutral: ["let's look at", "let's get into"] },
-  { pattern: 'dive into', neutral: ['look at', 'get into'] },
+  // Not a real dive: "Dive into the pool only from the deep end."
+  { pattern: 'dive into', neutral: ['look at', 'get into'], notBefore: '(?:(?:the|a|an|cold|deep|icy|clear)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile)(?![\\p{L}])' },
   { pattern: 'dive deep into', neutral: ['look closely at'] },
   { pattern: 'game-changer', neutral: ['big shift', 'turning point'] },
   { pattern: 'cutting-edge', neutral: ['advanced', 'latest'] },
@@ -69,9 +74,10 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in the realm of', neutral: ['in'] },
   { pattern: 'the landscape of', neutral: ['the field of', 'the world of'] },
   { pattern: 'stands as', neutral: ['is', 'remains'] },
-  { pattern: 'serves as', neutral: ['is', 'acts as'] },
+  // Not an office: "She serves as the treasurer" holds it, "acts as" would only stand in.
+  { pattern: 'serves as', neutral: ['is', 'acts as'], notBefore: SERVES_AS_OFFICE },
   // "can serve as" must not become "can are": only forms that fit after a modal or "to".
-  { pattern: 'serve as', neutral: ['act as'] },
+  { pattern: 'serve as', neutral: ['act as'], notBefore: SERVES_AS_OFFICE },
   // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
   ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
   // Only for a feeling: "a sense of relief" is "a feeling of relief", but "a sense of humor", "of direction",
@@ -82,8 +88,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
     .map((feeling) => ({ pattern: `a sense of ${feeling}`, neutral: [`a feeling of ${feeling}`] })),
   { pattern: 'navigate the complexities of', neutral: ['handle', 'work through'] },
   { pattern: 'navigating the complexities of', neutral: ['handling', 'working through'] },
-  { pattern: 'navigate the', neutral: ['work through the', 'handle the', 'find a way through the'] },
-  { pattern: 'navigating the', neutral: ['working through the', 'handling the'] },
+  // Not a way through a place or a screen: "navigate the menu", "navigate the streets".
+  { pattern: 'navigate the', neutral: ['work through the', 'handle the', 'find a way through the'], notBefore: NAVIGATE_PLACE },
+  { pattern: 'navigating the', neutral: ['working through the', 'handling the'], notBefore: NAVIGATE_PLACE },
   { pattern: 'a plethora of', neutral: ['plenty of', 'a great many'], casual: ['a ton of', 'loads of'] },
   { pattern: 'a myriad of', neutral: ['countless', 'a great many'], casual: ['tons of'] },
   { pattern: 'myriad', neutral: ['countless', 'many'] },
@@ -97,12 +104,14 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'thirdly,', neutral: ['third,'] },
   { pattern: 'lastly,', neutral: ['finally,', 'last,'] },
   // Not "it is essential for students to excel" (a for-to clause): "key to students to excel" is not English.
-  { pattern: 'is essential for', neutral: ['is key to', 'matters for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
-  { pattern: 'are essential for', neutral: ['are key to', 'matter for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
+  // Not "matters for": it weakens a need to a relevance ("is essential for life on Earth").
+  { pattern: 'is essential for', neutral: ['is key to', 'is needed for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
+  { pattern: 'are essential for', neutral: ['are key to', 'are needed for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
   { pattern: 'numerous benefits', neutral: ['many benefits', 'plenty of benefits'] },
   { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'] },
   { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
-  { pattern: 'on the one hand,', neutral: ['', 'for one thing,'] },
+  // "For one thing," lists a reason; "on the one hand" sets up a contrast: dropped, the "other hand" sentence still contrasts.
+  { pattern: 'on the one hand,', neutral: [''] },
   { pattern: 'prior to', neutral: ['before'] },
   // Formal writing keeps "such as": "like" introducing examples reads as informal there.
   { pattern: 'such as', neutral: ['like'], formal: ['such as'] },
@@ -155,7 +164,7 @@ export const CONNECTIVE_OPENERS: Readonly<Record<string, { neutral: readonly str
   therefore: { neutral: ['so', 'as a result,'], casual: ['so', "that's why"], formal: ['as a result,', 'for this reason,'] },
   thus: { neutral: ['so', 'as a result,'], casual: ['so'], formal: ['as a result,', 'for this reason,'] },
   hence: { neutral: ['so', 'for this reason,'], formal: ['for this reason,'] },
-  similarly: { neutral: ['likewise,', 'in the same way,'], casual: ['same goes here:'] },
+  similarly: { neutral: ['likewise,', 'in the same way,'] },
   importantly: { neutral: ['', 'above all,'] },
   indeed: { neutral: ['', 'in fact,'] },
   essentially: { neutral: ['', 'in short,'], casual: ['basically,'] },
@@ -189,6 +198,8 @@ export const AUXILIARY_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
 /** Expansions for formal registers; checked in order, so the specific forms come first. */
 export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who)['’]s been\b/giu, '$1 has been'],
+  // "He's got", "She's had three surgeries", "Who's done the dishes?": 's is "has" before a participle that is no adjective.
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:had|got|gotten|happened|become|come)(?![\p{L}'’-])|\s+(?:done|seen|taken|given|made|won|lost|spent|told|written|shown|brought|bought|found|eaten|broken|chosen|driven|heard|kept|left|paid|sent|sold|taught|caught)\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
   [/\bcan['’]t\b/giu, 'cannot'], [/\bwon['’]t\b/giu, 'will not'], [/\bshan['’]t\b/giu, 'shall not'],
   [/\b(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)n['’]t\b/giu, '$1 not'],
   [/\b(it|he|she|that|there|what|who|here|where)['’]s\b/giu, '$1 is'],

@@ -1,7 +1,7 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  addOpener, applyContractions, capitalizeFirst, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  addOpener, applyContractions, capitalizeFirst, isInstruction, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
 import {
@@ -70,6 +70,8 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       const b = sentences[i + 1]!;
       // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".
       if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(r.mergeRate)) break;
+      // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee".
+      if (isInstruction(a) || isInstruction(b)) break;
       // A sentence opening with a connective ("However, ...", "But ...", "Plus, ...") only follows a semicolon.
       const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^(?:but|so|yet|plus)\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
       const merged = mergeSentences(a, b, {

@@ -16,7 +16,7 @@ export function plainApostrophes(s: string): string {
 const INTRO_PREPOSITIONS = /^(?:In|On|At|For|During|By|After|Before|Over|Through|Since|Today|Nowadays|Now|Then|Later|Recently|Sometimes|Often|Also|Instead)\b/u;
 
 /** Connectives that keep their comma ("On top of that, ...", "In fact, ..."). */
-const SPOKEN_CONNECTIVE = /^(?:On top of that|On the other hand|On the whole|On balance|In fact|In short|In addition|In particular|In practice|In other words|In a way|In brief|In closing|In the end|For example|For instance|For one thing|For this reason|By contrast|At the same time|At the end of the day|After all|After that|Also|Instead|Now|Then|Still)$/u;
+const SPOKEN_CONNECTIVE = /^(?:On top of that|On the other hand|On the whole|On balance|In fact|In short|In addition|In particular|In practice|In other words|In a way|In brief|In closing|In the end|For example|For instance|For one thing|For this reason|By contrast|At the same time|At the end of the day|After all|After that|Also|Instead|Now|Then|Still|Then again|In the same way|By and large|Of course|In turn|In contrast|In sum|In summary|In conclusion|In any case|At least|At first|Even so|Above all|All in all|To be fair|In reality|In theory|In truth|In essence|On the contrary|On one hand|On the one hand|For that reason|In that case|In this case|In the meantime|In the long run)$/u;
 
 /**
  * Words that open a clause's subject. The comma goes only before one of them (or a protected span such as a
@@ -58,7 +58,7 @@ const NOMINALS: Readonly<Record<string, string>> = {
   implementation: 'implementing', integration: 'integrating', adoption: 'adopting',
   utilization: 'using', use: 'using', creation: 'creating', establishment: 'establishing', promotion: 'promoting',
   exploration: 'exploring', examination: 'examining', improvement: 'improving', enhancement: 'improving',
-  reduction: 'reducing', management: 'managing', evaluation: 'evaluating', analysis: 'analysing', consumption: 'consuming',
+  reduction: 'reducing', management: 'managing', evaluation: 'evaluating', consumption: 'consuming',
 };
 
 const PREPOSITIONS = ['by', 'through', 'in', 'on', 'for', 'about', 'to', 'with', 'without', 'from', 'after', 'before', 'and']
@@ -148,9 +148,12 @@ export function plainOpener(
   return `${word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But')} ${rest}`;
 }
 
-/** "due to the cost" → "because of the cost"; "due to arrive" (scheduled) is left alone. */
+/**
+ * "due to the cost" → "because of the cost"; "due to arrive" (scheduled) and "due to the landlord", "due to you" (owed to
+ * someone) are left alone.
+ */
 export function dueToBecause(s: string, rng: Random, rate: number): string {
-  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
     (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
 }
 
@@ -237,10 +240,11 @@ export function whileToAlthough(s: string, rng: Random, rate: number): string {
 }
 
 const IMPORTANT_TO = /(?<=^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+){0,3},\s+|(?:[Aa]nd|[Bb]ut|[Ss]o|[Yy]et|[Tt]hat['’]s\s+why)\s+)?)([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
-const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', readonly string[]>> = {
-  casual: ['you need to', 'you have to', 'you should'],
-  neutral: ['one needs to', 'one should'],
-  formal: ['one must', 'one should'],
+/** Advice as strong as the adjective: "important" recommends ("should"), "necessary", "essential" oblige ("need to"). */
+const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', { recommend: readonly string[]; oblige: readonly string[] }>> = {
+  casual: { recommend: ['you should'], oblige: ['you need to', 'you have to'] },
+  neutral: { recommend: ['one should'], oblige: ['one needs to'] },
+  formal: { recommend: ['one should'], oblige: ['one must'] },
 };
 
 const SECOND_PERSON = /(?<![\p{L}'’-])(?:you|your|yours|yourself|yourselves)(?![\p{L}'’-])/iu;
@@ -255,9 +259,9 @@ const GENERIC_ONE = /(?<![\p{L}'’-])(?:one['’]s|oneself)(?![\p{L}'’-])/iu;
  */
 export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
   if (register === 'casual' ? GENERIC_ONE.test(s) : SECOND_PERSON.test(s)) return s;
-  return s.replace(IMPORTANT_TO, (m: string, i: string) => {
+  return s.replace(IMPORTANT_TO, (m: string, i: string, adjective: string) => {
     if (!rng.chance(rate)) return m;
-    const to = rng.pick(ADVICE[register]);
+    const to = rng.pick(ADVICE[register][adjective === 'important' ? 'recommend' : 'oblige']);
     return `${i === 'I' ? to[0]!.toUpperCase() + to.slice(1) : to} `;
   });
 }
@@ -269,7 +273,9 @@ const AFTER_A_CLAUSE = "(?<!(?:^|[.;:!?]\\s+)[\\p{L}'’]+(?:\\s+[\\p{L}'’]+){
 const WHILE_CONTRAST = new RegExp(`${AFTER_A_CLAUSE},\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 /** "as many have noted", "as we have seen": a comment on the sentence, not its cause. */
 const AS_COMMENT = `(?!${SUBJECT}\\s+(?:\\p{L}+\\s+)?(?:has|have)\\s+(?:\\p{L}+ly\\s+)?(?:noted|seen|said|shown|argued|mentioned|discussed|suggested|observed|reported|explained|stated|described|found|pointed|known|learned|learnt|established|demonstrated|indicated|written|heard|claimed)(?![\\p{L}'’-]))`;
-const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+/** "as they do every year", "as it is most weekends": a comparison (the verb stands for the main clause's), not a cause. */
+const AS_COMPARISON = `(?!${SUBJECT}\\s+(?:do|does|did|(?:is|are|was|were)\\s+(?:most|every|always|usually|often|now|today|the\\s+case|in|on|at)(?![\\p{L}'’-])))`;
+const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMPARISON}(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the
@@ -293,15 +299,17 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
   if (register === 'formal') return out;
-  // Not before an amount (", including over one million ebooks": "like over one million" reads as "about").
-  if (out.includes('including')) out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself|over|more|less|fewer|about|around|nearly|almost|up|at|some|roughly|approximately|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|millions)(?![\p{L}'’-]))(?=\p{L})/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
+  // Not before an amount (", including over one million ebooks": "like over one million" reads as "about"), nor where
+  // "including" says what a price or a period takes in ("$20, including tax", "every day, including weekends").
+  if (out.includes('including')) out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself|over|more|less|fewer|about|around|nearly|almost|up|at|some|roughly|approximately|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|millions|all|everything|tax|taxes|vat|gst|shipping|postage|delivery|fees?|tips?|gratuity|service|interest|breakfast|meals|weekends|holidays|overtime|bonuses|parts|labou?r|insurance|utilities|vat)(?![\p{L}'’-]))(?=\p{L})/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
   if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   if (out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
-  // Not before a past form ("was only achieved after", "only found"): "just" there reads as "recently";
+  // Not as an adjective ("The only downside": "The just downside"), not before a state ("is only open on weekends": "just
+  // open" reads as "recently opened"), not before a past form ("was only achieved after", "only found"): "just" there reads as "recently";
   // nor where a time or condition follows the next word ("only works when"): "not until" / "solely if".
-  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|Not)\s+)(?<!,\s+)only\s+(?!(?:if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference|made|done|given|seen|found|taken|known|shown|become|been|had|got|came|went|began|begun|built|held|kept|left|lost|met|paid|said|sent|told|thought|brought|bought|won|wrote|written|grew|grown|saw|took|gave|knew|became)(?![\p{L}'’-])|\p{Ll}+ed(?![\p{L}'’-])|\p{Ll}+\s+(?:after|when|once|until|if|since|before)(?![\p{L}'’-]))(?=\p{Ll})/gu,
+  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|The|An?|His|Her|Their|Its|Our|My|Your|If|Whose|One|Not)\s+)(?<!,\s+)only\s+(?!(?:open|closed|available|valid|possible|allowed|permitted|accessible|visible|active|eligible|applicable|effective|true|partly|partially|if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference|made|done|given|seen|found|taken|known|shown|become|been|had|got|came|went|began|begun|built|held|kept|left|lost|met|paid|said|sent|told|thought|brought|bought|won|wrote|written|grew|grown|saw|took|gave|knew|became)(?![\p{L}'’-])|\p{Ll}+ed(?![\p{L}'’-])|\p{Ll}+\s+(?:after|when|once|until|if|since|before)(?![\p{L}'’-]))(?=\p{Ll})/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));
   return out;
 }

@@ -66,9 +66,13 @@ function phrasesIn(text: string): Uint8Array {
  * contractions need a subject position: the start, a mark, or a word a clause follows ("and", "because", "that", "think").
  */
 const SUBJECT_POSITION = "(?<=^|[,;:(\"“—–]\\s*|(?<![\\p{L}'’])(?:and|but|or|so|because|if|when|whenever|that|since|although|though|while|whereas|as|once|until|unless|where|whether|why|how|what|now|then|than|before|after|yet|maybe|perhaps|think|know|believe|hope|guess|said|says|sure|true|clear)\\s+)";
+/**
+ * "Let us" is "let's" only where it proposes ("Let us begin"); "Let us know", "let us help you" ask for leave.
+ */
+const LET_US_SUGGESTS = "(?=\\s+(?:begin|start|go|consider|look|turn|move|hope|remember|say|assume|imagine|explore|examine|discuss|talk|think|face|try|take|get|make|focus|return|review|recap|summarize|summarise|compare|not|now|pray|proceed|celebrate|work|keep|be|all|first|dive|break|agree|stop|reflect|start|continue)(?![\\p{L}'’]))";
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim.
-  re: new RegExp(`${/^(?:it|you) /u.test(from) ? SUBJECT_POSITION : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}`, 'giu'), to,
+  re: new RegExp(`${/^(?:it|you) /u.test(from) ? SUBJECT_POSITION : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}${from === 'let us' ? LET_US_SUGGESTS : ''}`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
@@ -232,7 +236,8 @@ export interface SynonymOptions {
  * "advantages", "significant", "concerns" and "obtain" rather than say "upsides", "big", "worries", "get".
  */
 const INFORMAL: ReadonlySet<string> = new Set(['upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
-  'getting', 'dig into', 'digs into', 'digging into']);
+  'getting', 'dig into', 'digs into', 'digging into', 'look at', 'looks at', 'looking at', 'looked at', 'talk about', 'talks about',
+  'talking about', 'talked about', 'tackle', 'tackling', 'kids', 'think about']);
 
 const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
 
@@ -425,6 +430,12 @@ const ACKNOWLEDGE = /^(?!\s+(?:that|it|this|the\s+(?:fact|problem|mistake|error|
 /** A test of the text before or after a source word (a regular expression, or several). */
 interface SideTest { test(side: string): boolean }
 interface SourceGuard { before?: SideTest; after?: SideTest }
+/** Nothing after the word but a mark or the end: a verb there has no object. */
+const NO_OBJECT = /^\s*(?:[,.;:!?)]|$)/u;
+const PERFECT_OR_PASSIVE = /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu;
+const ERROR_BEFORE = BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|software|system|hardware|network|sensor|server|syntax|type\\s+(?:i|ii|1|2)');
+/** "food remains", "the remains of": the noun, not the verb "stays". */
+const REMAINS_NOUN = BEFORE_WORD('the|his|her|their|its|whose|my|our|your|food|human|skeletal|fossil|fossilized|mortal|archaeological|ancient|animal|plant|charred|burnt|burned|cremated|physical');
 const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGuard>([
   ['acknowledge', { after: ACKNOWLEDGE }], ['acknowledges', { after: ACKNOWLEDGE }],
   // "appeared in court", "appears in Figure 2": only "appear to/that/as/like" is "seem".
@@ -436,13 +447,17 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   }] as [string, SourceGuard]),
   // "acquire a company" buys it: not "get a company".
   ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {
-    after: AFTER_WORD("by|(?:(?:the|a|an|its|their|rival|smaller|several|two|three)\\s+)*(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)"),
+    after: AFTER_WORD("by|(?:(?:the|a|an|its|their|rival|smaller|several|two|three)\\s+)*(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)|(?:(?:a|an|the|new|second|foreign|their|his|her|its)\\s+)*(?:languages?|vocabulary|grammar|fluency|immunity|taste|habits?|accent|speech|literacy|skills?|knowledge)"),
   }] as [string, SourceGuard]),
-  ...['address', 'addressing'].map((w) => [w, { after: AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)') }] as [string, SourceGuard]),
+  // … and "your email address", "the sender's address" are a noun the tagger may read as a verb.
+  ...['address', 'addressing'].map((w) => [w, {
+    after: { test: (a: string): boolean => AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)').test(a) || NO_OBJECT.test(a) },
+    before: BEFORE_WORD("e-?mail|home|mailing|postal|web|ip|mac|street|billing|shipping|delivery|return|forwarding|business|work|your|my|the|an|our|their|his|her|its|this|that|keynote|inaugural|public|farewell|opening|\\p{L}+['’]s"),
+  }] as [string, SourceGuard]),
   // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
-  ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))/iu }] as [string, SourceGuard]),
+  // "Fields marked with an asterisk are required." is an obligation too.
+  ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))|^\s*(?:[.;:!?)]|$)/iu }] as [string, SourceGuard]),
   // "food remains", "the remains of": the noun, not the verb "stays".
-  ['remains', { after: AFTER_WORD('to\\s+be|of'), before: BEFORE_WORD('the|his|her|their|its|whose|my|our|your|food|human|skeletal|fossil|fossilized|mortal|archaeological|ancient|animal|plant|charred|burnt|burned|cremated|physical') }], ['remain', { after: AFTER_WORD('to\\s+be') }],
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
   ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
@@ -456,27 +471,21 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])/iu }] as [string, SourceGuard]),
   ['potential', { after: /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu }],
   // Past participles whose plain partner's participle differs: "had been demonstrated" is not "had been showed".
-  ...['demonstrated', 'indicated', 'opted for', 'participated in'].map((w) => [w, {
-    before: /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu,
-  }] as [string, SourceGuard]),
+  ...['indicated', 'opted for', 'participated in'].map((w) => [w, { before: PERFECT_OR_PASSIVE }] as [string, SourceGuard]),
   // "significantly associated", "significantly higher": statistical significance, not size.
   // "most significantly" ranks (not "most greatly"), "more significantly" too.
   ['significantly', {
     before: orAnywhere(BEFORE_WORD('most|more|less|least')),
-    after: orAnywhere(AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected')),
+    after: orAnywhere(AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected|reduces?|reducing|increases?|increasing|decreases?|decreasing|improves?|improving|lowers?|lowered|lowering|raises?|raised|raising|outperform(?:s|ed)?|predict(?:s|ed)?|exceed(?:s|ed)?|boost(?:s|ed)?|cuts?|slow(?:s|ed)?|shorten(?:s|ed)?|extend(?:s|ed)?|alter(?:s|ed)?|impact(?:s|ed)?')),
   }],
   ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
   // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
   ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
   // "human error", "margin of error", "error message": uncountable or a modifier; "an error" is "a mistake".
-  ...['error', 'errors'].map((w) => [w, {
-    before: BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|software|system|hardware|network|sensor|server|syntax|type\\s+(?:i|ii|1|2)'),
-    after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
-  }] as [string, SourceGuard]),
   ['essential', { after: AFTER_WORD('oils?') }],
   // "reach a goal" is "achieve a goal", but "achieve this through X", "achieve success", "achieve it" is not "reach".
   ...['achieve', 'achieves', 'achieving', 'achieved'].map((w) => [w, {
-    after: AFTER_WORD('this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?'),
+    after: AFTER_WORD('(?:(?:significant|substantial|considerable|strong|steady|rapid|remarkable|real|great|greater|higher|better|lasting|sustainable|record|major|meaningful|measurable|positive)\\s+)*(?:this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?)'),
   }] as [string, SourceGuard]),
   // "severely injured" is "badly injured"; "dealt with severely", "punished severely" is not "badly" (poorly).
   ['severely', {
@@ -488,8 +497,48 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // predicate ("its legacy remains significant", "so complex and significant") means "important", not "big".
   ['significant', {
     before: orAnywhere(BEFORE_WORD('statistically|highly|more|most|less|least|not|and|or|be|been|being|is|are|was|were|become|becomes|became|remain|remains|remained|stay|stays|stayed|prove|proves|proved|appear|appears|appeared|seem|seems|seemed')),
-    after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at|less|more|fewer|lower|higher')),
+    after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at|less|more|fewer|lower|higher|other|others|reductions?|increases?|decreases?|declines?|changes?|improvements?|impacts?|growth|gains?|rise|drop|loss|losses|savings')),
   }],
+  // Fixed terms whose word has no plainer partner there: "at large", "by and large", "the large intestine", "to a large
+  // extent"; "probable cause"; "rapid eye movement"; "blood types"; "the March issue"; "a 401 error".
+  ['large', { before: BEFORE_WORD('at|by\\s+and'), after: AFTER_WORD('intestine|extent|part|degree|print|scale|caps?|numbers|amounts|quantities|sums|proportions?|shares?|majority|percentage') }],
+  ['probable', { after: AFTER_WORD('cause') }],
+  ['rapid', { after: AFTER_WORD('eye|transit|prototyping|fire') }],
+  ['types', { before: BEFORE_WORD('blood|data|file|personality|body|skin|hair|cell|tissue|font|input|return|value|content|media|mime|variable|object|primitive|field|column|product|account|user|event|message|job|payment|ticket|document|character|argument|parameter|generic|wine|grape|soil|rock|cancer|tumou?r|diabetes') }],
+  ...['issue', 'issues'].map((w) => [w, {
+    before: BEFORE_WORD("take|took|takes|taking|january|february|march|april|may|june|july|august|september|october|november|december|latest|special|anniversary|back|current|next|previous|upcoming|first|spring|summer|autumn|fall|winter|holiday|weekly|monthly|quarterly|annual|this\\s+(?:month|week|year)['’]s|today['’]s"),
+    after: AFTER_WORD('of\\s+(?:the\\s+)?(?:[\\p{L}-]+\\s+)?(?:magazine|journal|newsletter|newspaper|comic|review|gazette)'),
+  }] as [string, SourceGuard]),
+  ...['error', 'errors'].map((w) => [w, {
+    before: { test: (b: string): boolean => ERROR_BEFORE.test(b) || /(?:\p{N}|[\uE000-\uE019])\s*$/u.test(b) },
+    after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
+  }] as [string, SourceGuard]),
+  // "demonstrated outside parliament" protests: no object, or a place or cause after it.
+  ...['demonstrate', 'demonstrates', 'demonstrating', 'demonstrated'].map((w) => [w, {
+    before: w === 'demonstrated' ? PERFECT_OR_PASSIVE : undefined,
+    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:outside|against|in\s+front\s+of|near|across|through|peacefully|for|in\s+support|on\s+behalf|at|in\s+(?:the\s+)?(?:streets?|square|capital|city|front))(?![\p{L}])/iu,
+  }] as [string, SourceGuard]),
+  // "facilitate the workshop" runs it; "acquire a language" learns it; "conducted the orchestra" leads it;
+  // "construed as creating a partnership" forms one in law.
+  ...['facilitate', 'facilitates', 'facilitated', 'facilitating'].map((w) => [w, {
+    after: AFTER_WORD('(?:(?:the|a|an|our|this|their|his|her|each|every)\\s+)?(?:workshops?|sessions?|meetings?|discussions?|groups?|training|classes|class|conversations?|dialogues?|focus\\s+groups?|retreats?|seminars?|courses?|debates?|panels?|calls?|workshop)'),
+  }] as [string, SourceGuard]),
+  ['conducted', {
+    before: /(?:orchestras?|bands?|choirs?|symphon(?:y|ies)|ensembles?|operas?|concerts?|electricity|heat|currents?)\s+(?:(?:is|was|were|are|be|been|being|has|have|had)\s+)*$/iu,
+    after: AFTER_WORD('(?:(?:the|a|an|his|her|their)\\s+)?(?:[\\p{L}-]+\\s+)?(?:orchestra|band|choir|symphony|ensemble|concert|opera)|electricity|heat|himself|herself|themselves'),
+  }],
+  ['creating', { before: BEFORE_WORD('as'), after: AFTER_WORD('a\\s+(?:partnership|contract|lien|trust|joint\\s+venture|relationship|precedent)|an?\\s+(?:agency|obligation|employment)') }],
+  // "quick update", "a quick look": "quick" before a noun is "brief", not "fast".
+  ['quick', { after: /^\s+\p{L}/u }],
+  // "These findings highlight the need": "point out the need" weakens it.
+  ...['highlight', 'highlights', 'highlighted'].map((w) => [w, {
+    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])|^\s+the\s+(?:need|importance|value|role|potential|urgency|gap|risks?|benefits?|challenges?|dangers?)(?![\p{L}])/iu,
+  }] as [string, SourceGuard]),
+  // "questions remain unanswered" stays.
+  ...['remain', 'remains', 'remained'].map((w) => [w, {
+    before: w === 'remains' ? REMAINS_NOUN : undefined,
+    after: /^\s+(?:to\s+be|of|un\p{L}+)(?![\p{L}])/iu,
+  }] as [string, SourceGuard]),
 ]);
 
 /** A sentence that reports a test ("p < 0.05", "p = .07", "statistically"): "significant" there is statistical. */
@@ -637,8 +686,16 @@ export function lowerable(word: string, lowerForms: ReadonlySet<string>): boolea
 export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string | null {
   const m = /^(\p{L}+)/u.exec(s);
   if (!m) return null;
+  // Before another capitalised word the first may be part of a name ("New York", "Will Smith"), unless it is a word
+  // that opens a phrase ("The United Nations", "In Paris", "When Maria left").
+  if (/^\s+\p{Lu}/u.test(s.slice(m[1]!.length)) && !NAME_LEADS.has(m[1]!.toLowerCase())) return null;
   return lowerable(m[1]!, lowerForms) ? m[1]!.toLowerCase() + s.slice(m[1]!.length) : null;
 }
+/** Words that open a phrase before a name and are never part of it. */
+const NAME_LEADS: ReadonlySet<string> = new Set(('the a an this that these those my our your his her their its every each some many most all both no ' +
+  'in on at for with from to by of into onto over under after before since during between among about across through within without ' +
+  'despite like unlike near behind beyond toward towards and but or so yet if when while because although though as once unless until ' +
+  'whereas where whenever wherever whether i we you he she they it there here').split(' '));
 
 /**
  * A claim: a modal verb, or a form of "be" that rates something ("is the most important", "are better"). Not a
@@ -648,8 +705,27 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
 const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|might|would|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|likely|unlikely|wise|unwise|preferable|possible))(?![\p{L}'’-])/iu;
 /** A sentence that opens with a subordinate clause or a phrase: the hedge would attach to that, not the claim. */
 const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whether|by|if|although|though|because|since|as|in|on|at|for|with|without|after|before|during|through|throughout|despite|unless|until|once|upon|given|according|from|under|between|among|within|into|unlike|like)(?![\p{L}'’-])/iu;
+/** The writer or the reader in the sentence: "I think", "we tried", "you will". */
+const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y|[Ww]e|[Uu]s|[Oo]ur|[Yy]ou|[Yy]our)(?![\p{L}-])/u;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
+
+/**
+ * An instruction or a request: its first word is a verb ("Pour the batter …", "Turn off the power"; a gerund
+ * subject, "Eating well matters", is a statement) or a word that asks ("Please", "Let's", "Don't", "Never").
+ */
+export function isInstruction(s: string): boolean {
+  if (/^(?:please|kindly|let|let['’]s|don['’]t|do\s+not|never|always)(?![\p{L}'’-])/iu.test(s)) return true;
+  const tags = tagTokens(s);
+  const first = tags?.[0];
+  if (!first) return false;
+  if (first.pos === 'VERB') return !/ing$/iu.test(first.text) || /^(?:bring|sing|ring|string|swing|fling|cling|sting|wring|spring|sling)$/iu.test(first.text);
+  // The tagger reads some verbs at the start as names or nouns ("Check the sender's address", "Book your tickets"): a
+  // word in -ing aside, a capitalised first word directly before an article or a possessive is a verb there.
+  const second = tags![1];
+  return (first.pos === 'PROPN' || first.pos === 'NOUN') && !/ing$/iu.test(first.text) && !!second
+    && /^(?:the|a|an|your|my|our|their|his|her|its|this|these|those|every|each|some|any|all)$/iu.test(second.text);
+}
 
 /** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
 export function addOpener(
@@ -661,8 +737,17 @@ export function addOpener(
   // A request, an instruction or a wish is no statement to comment on: "The thing is, please arrive early.",
   // "As it turns out, if only I wasn't in this box."
   if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never|if\s+only)(?![\p{L}'’-])/iu.test(s)) return null;
-  // Nor a sentence opening with "That": "The thing is, that can cause …" reads as "the thing is that …".
-  if (/^that(?![\p{L}'’-])/iu.test(s)) return null;
+  // Nor a sentence opening with "That": "The thing is, that can cause …" reads as "the thing is that …"; nor
+  // "That's because …" / "This is why …", which already tie the sentence to the one before.
+  if (/^that(?![\p{L}-])/iu.test(s) || /^(?:this|it)(?:['’]s|\s+is)\s+(?:because|why)(?![\p{L}'’-])/iu.test(s)) return null;
+  // Nor a fragment that answers a question ("Why does it matter? Because small habits add up.").
+  if (/^(?:because|since|so\s+that)(?![\p{L}'’-])/iu.test(s)) return null;
+  // Nor an instruction: "The thing is, pour the batter …", "To be honest, turn off the power" (a sentence whose first
+  // word is a verb; a gerund subject, "Eating well matters", is a statement).
+  if (isInstruction(s)) return null;
+  // A chatty opener voices the writer's attitude: only before what the writer thinks, rates or says to the reader, not
+  // before a plain report ("Truth be told, she was admitted on Tuesday", "Frankly, a normal level is 70 to 100 mg/dL").
+  if ((style === 'casual' || style === 'creative') && !CLAIM.test(s.replace(/(?<![\p{L}'’-])(?:the|a|an|this|that|their|our|its|his|her|any|no)\s+needs?(?![\p{L}'’-])/giu, '')) && !PERSONAL.test(s)) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
   if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every

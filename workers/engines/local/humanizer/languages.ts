@@ -18,11 +18,13 @@ export interface LanguageRules {
   openerKeepsCase?: boolean;
   /** Scripts written without spaces between words. */
   spaceless?: boolean;
+  /** A sentence that gives an instruction, which takes no opener ("Geben Sie …"). */
+  instruction?: RegExp;
 }
 
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   es: {
-    replacements: [['Además,', ['También,', 'Por otra parte,']], ['Sin embargo,', ['Aun así,', 'No obstante,']],
+    replacements: [['Además,', ['También,', 'Aparte de eso,']], ['Sin embargo,', ['Aun así,', 'No obstante,']],
       ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'Al final,']],
       ['Es importante destacar que', ['Conviene recordar que', 'Hay que decir que']], ['En primer lugar,', ['Para empezar,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
@@ -43,7 +45,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']], ['Insgesamt', ['Alles in allem', 'Im Großen und Ganzen']],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'zählt sehr']]],
     join: ['; ', ', und ', ' – und '], sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
-    openerKeepsCase: true,
+    openerKeepsCase: true, instruction: /^\p{L}+\s+(?:Sie|wir)(?![\p{L}])|^(?:Bitte|Achtung)(?![\p{L}])/u,
   },
   it: {
     replacements: [['Inoltre,', ['In più,', 'Poi,']], ['Tuttavia,', ['Eppure,', 'Però']], ['Pertanto,', ['Quindi', 'Per questo']],
@@ -58,7 +60,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     join: ['; ', ' e ', ', e ainda '], sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
   },
   ru: {
-    replacements: [['Кроме того,', ['Также', 'К тому же']], ['Однако', ['Но', 'Впрочем,']], ['Таким образом,', ['Так что', 'В итоге']],
+    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако', ['Но', 'Впрочем,']], ['Таким образом,', ['Так что', 'В итоге']],
       ['В заключение,', ['Короче говоря,', 'В итоге']], ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']],
       ['играет ключевую роль', ['очень важен', 'многое решает']]],
     join: ['; ', ', и ', ' — и '], sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],

@@ -18,6 +18,8 @@ export interface OtherContext {
   readability: Readability;
   lowerForms: ReadonlySet<string>;
   rng: Random;
+  /** Whether the tone takes chatty openers ("En realidad,"): casual and creative tones only, as in English. */
+  openers: boolean;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
@@ -35,6 +37,8 @@ function replaceConnectives(s: string, ctx: OtherContext): string {
 
 /** Puts a discourse opener in front of a sentence; null when its first word cannot lose its capital. */
 export function withOpener(s: string, ctx: OtherContext): string | null {
+  // Not before an instruction ("Klar ist: Geben Sie dann die IP-Adresse ein.").
+  if (ctx.rules.instruction?.test(s)) return null;
   const opener = ctx.rng.pick(ctx.rules.openers);
   if (ctx.rules.spaceless) return `${opener}${s}`;
   if (ctx.rules.openerKeepsCase || !/^\p{Lu}/u.test(s)) return `${opener} ${s}`;
@@ -52,6 +56,9 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   const starts = connectives(ctx.rules);
   const lowerForms = new Set([...ctx.lowerForms, ...starts.map((c) => c.split(/[\s,:،]/u)[0]!.toLowerCase())]);
   const hasCase = !ctx.rules.spaceless && sentences.some((s) => /\p{Lu}/u.test(s));
+  // A sentence that opens with a connective or a phrase set off by a comma: no opener in front of it ("La verdad es que
+  // no obstante, …") and no joining onto the sentence before.
+  const opensWithConnective = (s: string): boolean => /^[\p{L}' ]{1,24}[,،，、]/u.test(s) || starts.some((c) => s.toLowerCase().startsWith(c.toLowerCase()));
   let out = sentences.map((s) => replaceConnectives(s, ctx));
   out = out.flatMap((s) => {
     const maxWords = countWords(s) > r.maxWords ? r.maxWords : Infinity;
@@ -62,7 +69,8 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
     for (let i = 0; i < out.length; i++) {
       const a = out[i]!;
       const b = out[i + 1];
-      const joinable = b !== undefined && !starts.some((c) => b.startsWith(c) || b.toLowerCase().startsWith(c.toLowerCase()));
+      // Nor one that opens with a phrase set off by a comma ("Em suma, …"): ", e ainda em suma" is no sentence.
+      const joinable = b !== undefined && !opensWithConnective(b);
       if (b !== undefined && joinable && countWords(a) + countWords(b) <= r.mergeMax && ctx.rng.chance(r.mergeRate)) {
         const m = mergeSentences(a, b, { joiners: ctx.rules.join, lowerForms, spaceless: !!ctx.rules.spaceless, hasCase }, ctx.rng);
         if (m) { merged.push(m); i++; continue; }
@@ -72,10 +80,8 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
     out = merged;
   }
   let previous = true;
-  // Not in front of a connective or another opener ("La verdad es que no obstante, …"): one per sentence.
-  const opensWithConnective = (s: string): boolean => /^[\p{L}' ]{1,24}[,،，、]/u.test(s) || starts.some((c) => s.toLowerCase().startsWith(c.toLowerCase()));
   out = out.map((s) => {
-    if (previous || !ctx.rng.chance(ctx.mode.openerRate / 2)) { previous = false; return s; }
+    if (!ctx.openers || previous || !ctx.rng.chance(ctx.mode.openerRate / 2)) { previous = false; return s; }
     if (opensWithConnective(s)) return s;
     const o = withOpener(s, ctx);
     previous = o !== null;

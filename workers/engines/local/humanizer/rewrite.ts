@@ -29,6 +29,9 @@ function effectiveProfile(request: HumanizeRequest): ToneProfile {
   return { ...profile, contractions: 'expand', register: 'formal', openers: profile.openers === 'none' ? 'none' : 'academic', hedged: true };
 }
 
+/** Whether a tone's openers are the chatty kind ("To be honest,", "En realidad,"). */
+function chatty(profile: ToneProfile): boolean { return profile.openers === 'casual' || profile.openers === 'creative'; }
+
 function textStats(text: string): { lowerForms: Set<string>; names: Set<string>; repeated: Set<string> } {
   const lowerForms = new Set<string>();
   const names = new Set<string>();
@@ -63,7 +66,7 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
     return lead + out.join(' ') + trail;
   }
   const rules = LANGUAGE_RULES[language];
-  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng });
+  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng, openers: chatty(plan.profile) });
   return lead + out.join(rules.spaceless ? '' : ' ') + trail;
 }
 
@@ -194,10 +197,12 @@ function forceChange(text: string, language: Language, plan: RewritePlan, rng: R
   if (language === 'en' && profile.openers === 'none') return text;
   // Nor a text that already has its share of openers (humanized before): another one would only pile them up.
   if (language === 'en' && openersSaturate(sentences.map((s) => s.text))) return text;
+  // Other languages: openers only where the tone takes chatty ones (casual, creative); otherwise as it was.
+  if (language !== 'en' && !chatty(profile)) return text;
   const rules = language === 'en' ? null : LANGUAGE_RULES[language];
   const withToneOpener = (s: string): string | null | undefined => (rules === null
     ? addOpener(s, profile.openers, lowerForms, rng, new Set())?.text
-    : withOpener(s, { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng }));
+    : withOpener(s, { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng, openers: true }));
   // Later sentences first: an opener ending in a colon at the start of a line would read as a label.
   for (const target of [...sentences.slice(1), first]) {
     // Not in front of a connective or another opener, a quotation or other protected text, and only

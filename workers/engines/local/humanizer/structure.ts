@@ -166,6 +166,8 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
       // What comes before the boundary must be a clause, not only an opener ("On top of that, while X, Y").
       const head = s.slice(0, m.index!).trim();
       if (rule.re.source !== ';\\s+' && wordCount(head) <= 4 && (MARKER.test(head) || startsWithConnective(head))) continue;
+      // A dateline ("SAN FRANCISCO, May 2, 2024 — Helix Robotics today announced …") is no clause.
+      if (/^\p{Lu}{2,}[\p{Lu}\s.'-]*,/u.test(head) && wordCount(head) <= 8) continue;
       // "Not only X, but Y" is one sentence.
       if (rule.re.source.startsWith(',\\s+but') && /(?<![\p{L}])not\s+only(?![\p{L}])/iu.test(s.slice(0, m.index!))) continue;
       // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
@@ -259,7 +261,8 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     if (/^(?:this|that|these|those|such|it|its|they|their|them|he|his|him|she|her)(?![\p{L}'’-])/iu.test(clause!)) return null;
     // "That's why X, because Y" would become "Because Y, that's why X": a clause opening with a connective stays first.
     if (startsWithConnective(main!)) return null;
-    const loweredMain = decapitalize(main!, lowerForms) ?? (/^\p{Lu}/u.test(main!) && !/^(?:The|A|An)\b/u.test(main!) ? main! : null);
+    // A first word that cannot lose its capital stays first: "Because …, Change the password" is not English.
+    const loweredMain = decapitalize(main!, lowerForms) ?? (/^I(?![\p{L}'’-])/u.test(main!) ? main! : null);
     if (loweredMain === null) return null;
     return `${conj![0]!.toUpperCase()}${conj!.slice(1)} ${clause}, ${loweredMain}${end}`;
   }
@@ -295,7 +298,7 @@ const MODAL = /(?<![\p{L}'’])(will|would|could|can|may|might|should)(?![\p{L}'
  * would misstate it ("They claim that the amnesty will help, allowing …" is their claim, not the writer's;
  * "It is important to support them, allowing …" is advice, not a fact).
  */
-const OTHER_CLAUSE = /(?<![\p{L}'’])(?:was|were|had|did|must|shall|if|when|while|because|although|not|never|that|claim|claims|say|says|argue|argues|believe|believes|think|thinks|suggest|suggests|expect|expects|hope|hopes|important|essential|crucial|vital|necessary|need|needs)(?![\p{L}'’])|n['’]t(?![\p{L}])/iu;
+const OTHER_CLAUSE = /(?<![\p{L}'’])(?:was|were|had|did|last|ago|yesterday|previously|earlier|formerly|must|shall|if|when|while|because|although|not|never|that|claim|claims|say|says|argue|argues|believe|believes|think|thinks|suggest|suggests|expect|expects|hope|hopes|important|essential|crucial|vital|necessary|need|needs)(?![\p{L}'’])|n['’]t(?![\p{L}])/iu;
 /** Objects that point back to the main clause's subject ("…, helping each other"): the clause is about the subject, not a result. */
 const REFLEXIVE_START = /^(?:each\s+other|one\s+another|themselves|himself|herself|itself|ourselves|yourself|yourselves|myself|that|sure\s+that|them\s+feel|him|her)(?![\p{L}'’])/iu;
 
