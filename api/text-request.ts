@@ -12,7 +12,12 @@ import { countWords } from '../domain/words.js';
 import { disallowedControlChars, findBlockedPattern, normaliseText, stripHtml } from '../domain/sanitize.js';
 import type { SchemaRegistry } from '../schemas/index.js';
 
-export interface CheckedText { text: string; inputWords: number }
+export interface CheckedText {
+  text: string;
+  inputWords: number;
+  /** The text as the client sent it, when normalisation changed it (detect's sentence offsets point into it). */
+  submitted?: string;
+}
 
 export interface HumanizeInput extends CheckedText {
   mode: Mode;
@@ -38,7 +43,7 @@ export function checkText(raw: string, plan: Plan): CheckedText {
   if (inputWords > plan.maxWordsPerRequest) {
     throw new DomainError('TEXT_TOO_LONG', `text has ${inputWords} words; the ${plan.name} plan allows at most ${plan.maxWordsPerRequest} per request.`);
   }
-  return { text, inputWords };
+  return text === raw ? { text, inputWords } : { text, inputWords, submitted: raw };
 }
 
 function schemaCheck(schemas: SchemaRegistry, name: 'humanize' | 'detect', body: unknown): asserts body is Record<string, unknown> {

@@ -46,6 +46,11 @@ export interface HumanizeJob extends JobBase {
 
 export interface DetectJob extends JobBase {
   endpoint: 'detect';
+  /**
+   * The text as the client sent it, only when normalisation changed it: the report's sentence offsets are
+   * character offsets into it (design.md), while the engine reads `text`.
+   */
+  submitted?: string;
 }
 
 export type Job = HumanizeJob | DetectJob;

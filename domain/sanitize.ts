@@ -30,6 +30,59 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
+const ODD_SPACE_CHARS = new Set([...'\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000\t']);
+const LINE_BREAK_CHARS = new Set([...'\r\u000B\u000C\u0085\u2028\u2029']);
+
+/**
+ * Where each character of normaliseText(submitted) came from in the submitted text: `start[i]` is the offset in
+ * `submitted` of the character (or characters: "\r\n", a decomposed accent) that became character i, `end[i]` the
+ * offset just after them. Characters normalisation removed (zero-width ones, the second space of two, trailing
+ * spaces) belong to no character. Null when `normalised` is not normaliseText(submitted) as this walk reads it,
+ * so a caller can fall back to offsets into the normalised text.
+ */
+export function submittedOffsets(submitted: string, normalised: string): { start: Int32Array; end: Int32Array } | null {
+  const start = new Int32Array(normalised.length);
+  const end = new Int32Array(normalised.length);
+  let r = 0;
+  for (let n = 0; n < normalised.length; n++) {
+    const c = normalised[n]!;
+    let width = 0;
+    for (; r < submitted.length; r++) {
+      const rc = submitted[r]!;
+      if (rc === c) { width = 1; break; }
+      if (c === '\n' && LINE_BREAK_CHARS.has(rc)) { width = rc === '\r' && submitted[r + 1] === '\n' ? 2 : 1; break; }
+      if (c === ' ' && ODD_SPACE_CHARS.has(rc)) { width = 1; break; }
+      // NFC: a letter and its combining marks (or a singleton such as the Angstrom sign) became one character.
+      if (!/[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u.test(rc)) {
+        for (let k = 1; k <= 4 && r + k <= submitted.length && width === 0; k++) if (submitted.slice(r, r + k).normalize('NFC') === c) width = k;
+        if (width > 0) break;
+      }
+    }
+    if (r >= submitted.length) return null;
+    start[n] = r;
+    r += width;
+    end[n] = r;
+  }
+  return { start, end };
+}
+
+/**
+ * Sentence scores whose offsets point into the normalised text, moved to the text the client submitted (design.md:
+ * "character offsets into the submitted text"): each sentence spans from where its first character came from to
+ * just after where its last came from, and its `text` is that stretch of the submitted text. Unchanged when the
+ * two texts cannot be aligned.
+ */
+export function sentencesInSubmittedText<T extends { text: string; start: number; end: number }>(sentences: readonly T[], normalised: string, submitted: string): T[] {
+  const map = submittedOffsets(submitted, normalised);
+  if (!map) return [...sentences];
+  return sentences.map((s) => {
+    if (s.end <= s.start || s.end > normalised.length) return s;
+    const start = map.start[s.start]!;
+    const end = map.end[s.end - 1]!;
+    return { ...s, start, end, text: submitted.slice(start, end) };
+  });
+}
+
 /** Removes `<open …>…</close>` blocks; an unterminated block is removed to the end of the text. */
 function removeBlocks(text: string, open: RegExp, closeOf: (m: RegExpExecArray) => RegExp): string {
   let out = '';

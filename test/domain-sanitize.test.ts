@@ -1,10 +1,38 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import {
-  BLOCKED_PATTERNS, disallowedControlChars, findBlockedPattern, normaliseText, sanitizeField, stripHtml,
+  BLOCKED_PATTERNS, disallowedControlChars, findBlockedPattern, normaliseText, sanitizeField, sentencesInSubmittedText, stripHtml,
+  submittedOffsets,
 } from '../domain/sanitize.js';
 
 describe('sanitize', () => {
+  describe('submittedOffsets', () => {
+    it('finds where each normalised character came from', () => {
+      const raw = '  One  two.\r\nThre\u0301e\u200b four\u00a0five.  ';
+      const norm = normaliseText(raw);
+      expect(norm).to.equal('One two.\nThrée four five.');
+      const [first, second] = sentencesInSubmittedText([{ text: 'One two.', start: 0, end: 8 }, { text: 'Thrée four five.', start: 9, end: norm.length }], norm, raw);
+      expect(first).to.deep.include({ start: 2, end: 11, text: 'One  two.' });
+      expect(second).to.deep.include({ start: 13, text: 'Thre\u0301e\u200b four\u00a0five.' });
+    });
+    it('maps every character of any text, in order, to what it came from', () => {
+      const piece = fc.constantFrom('a', 'B', ' ', '  ', '\t', '\r\n', '\n\n\n', '\u00a0', '\u200b', 'e\u0301', '\u212b', '😀', '.', '\u2028', 'x');
+      fc.assert(fc.property(fc.array(piece, { maxLength: 40 }).map((a) => a.join('')), (raw) => {
+        const norm = normaliseText(raw);
+        const map = submittedOffsets(raw, norm);
+        expect(map, JSON.stringify(raw)).to.not.equal(null);
+        for (let i = 0; i < norm.length; i++) {
+          expect(map!.end[i]!).to.be.greaterThan(map!.start[i]!);
+          if (i > 0) expect(map!.start[i]!).to.be.at.least(map!.end[i - 1]!);
+          const from = raw.slice(map!.start[i], map!.end[i]);
+          const same = from.normalize('NFC') === norm[i] || (norm[i] === '\n' && /^(?:\r\n|[\r\n\u000B\u000C\u0085\u2028\u2029])$/u.test(from))
+            || (norm[i] === ' ' && /^[\s]$/u.test(from));
+          expect(same, `${JSON.stringify(raw)} at ${i}`).to.equal(true);
+        }
+      }), { numRuns: 500 });
+    });
+  });
+
   describe('normaliseText', () => {
     it('composes to NFC', () => {
       expect(normaliseText('cafe\u0301')).to.equal('caf\u00e9');

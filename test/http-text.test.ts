@@ -44,6 +44,20 @@ describe('humanize and detect over HTTP', function () {
     }
   });
 
+  it('gives sentence offsets into the submitted text when normalisation changed it (double spaces, CRLF, invisible and decomposed characters)', async () => {
+    const { key } = await t.customer();
+    const text = `  ${SAMPLE_TEXT.replace(/\. /gu, '.  ')}\r\n\r\n\r\nThe cafe\u0301 owner\u200b\u00a0said  the\tnew menu works well for everyone who visits.  `;
+    const res = await call(t.url, 'POST', '/v1/detect', { key, body: { text } });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    const sentences = res.body.sentences as Array<{ text: string; start: number; end: number }>;
+    expect(sentences.length).to.be.greaterThan(2);
+    for (const s of sentences) expect(text.slice(s.start, s.end)).to.equal(s.text);
+    expect(sentences[0]!.start).to.equal(2);
+    const last = sentences[sentences.length - 1]!;
+    expect(last.text).to.equal('The cafe\u0301 owner\u200b\u00a0said  the\tnew menu works well for everyone who visits.');
+    expect(last.end).to.equal(text.length - 2);
+  });
+
   it('replays an idempotent request without a second charge', async () => {
     const { key } = await t.customer();
     const first = await call(t.url, 'POST', '/v1/humanize', { key, body: { text: SAMPLE_TEXT }, headers: { 'Idempotency-Key': 'order-1:a.b' } });

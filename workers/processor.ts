@@ -21,6 +21,7 @@
 import type { DetectJob, HumanizeJob, Job, JobRef, ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { countWords } from '../domain/words.js';
+import { sentencesInSubmittedText } from '../domain/sanitize.js';
 import { balanceOf, settlementOf } from '../domain/account.js';
 import { AlreadySettled, UnknownReservation, type LedgerService } from '../infra/ledger.js';
 import { safeError, type Logger } from '../infra/logger.js';
@@ -159,7 +160,8 @@ export function createProcessor(deps: ProcessorDeps): Processor {
 
   async function runDetect(job: DetectJob, signal: AbortSignal): Promise<Record<string, unknown>> {
     const report = await deps.engines.detector.detect(job.text, { signal });
-    return { object: 'detection', id: job.requestId, ...report, input_words: job.inputWords, words_charged: job.words };
+    const sentences = job.submitted === undefined ? report.sentences : sentencesInSubmittedText(report.sentences, job.text, job.submitted);
+    return { object: 'detection', id: job.requestId, ...report, sentences, input_words: job.inputWords, words_charged: job.words };
   }
 
   /** The response body of a charged request: its result with the balance as it stands now. */

@@ -73,6 +73,7 @@ export function textRouter(deps: TextRoutesDeps): Router {
         endpoint: 'detect', requestId: r.requestId, accountId: principal.accountId, keyId: principal.keyId,
         text: input.text, inputWords: input.inputWords, words: r.words, deadline: r.deadline, acceptedAt: r.acceptedAt,
         idempotencyKey: (ctx.state.idempotencyKey as string | undefined) ?? null, creditsLow: r.creditsLow,
+        ...(input.submitted !== undefined ? { submitted: input.submitted } : {}),
       }),
     });
   });
