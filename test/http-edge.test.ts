@@ -63,6 +63,8 @@ describe('HTTP edge and authentication', function () {
     const none = await raw('application/json; charset=utf-8');
     expect(none.status, JSON.stringify(none.body)).to.equal(400);
     expect(none.body.code).to.equal(empty.body.code);
+    // An empty body is no JSON text.
+    expectProblem(empty, 400, 'INVALID_JSON');
     expect(none.body.request_id).to.equal(none.requestId);
     const plain = await raw('text/plain');
     expect(plain.status).to.equal(415);

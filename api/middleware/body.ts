@@ -37,6 +37,9 @@ export function jsonBody(options: BodyOptions = {}): Middleware {
     if (!json) {
       throw new ApiError('INVALID_CONTENT_TYPE', 'Send the body as JSON with Content-Type: application/json.');
     }
+    // Nothing is not JSON: an empty body (Content-Length: 0, or neither a length nor a chunked body) is INVALID_JSON,
+    // as any other text that does not parse.
+    if (declared === 0 && !ctx.get('Transfer-Encoding')) throw new ApiError('INVALID_JSON', 'The request body is empty; send a JSON object.');
     const reading = parse(ctx, async () => {});
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => { timer = setTimeout(() => resolve('late'), readTimeoutMs); });

@@ -714,6 +714,7 @@ const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['�
  * An instruction or a request: its first word is a verb ("Pour the batter …", "Turn off the power"; a gerund
  * subject, "Eating well matters", is a statement) or a word that asks ("Please", "Let's", "Don't", "Never").
  */
+const COMMAND_VERBS = /^(?:note|remember|keep|make|take|consider|imagine|try|see|check|use|avoid|ask|call|visit|read|follow|start|stop|think|look|go|get|find|choose|add|set|turn|put|give|tell|send|bring|pick|write|click|open|enter|select|press|install|run|save|wait|contact|email|ensure|book|change|help|join|share|download|sign|register|apply|review|plan|prepare|remove|replace|store|wash|mix|stir|bake|preheat|pour|cut|serve)$/iu;
 export function isInstruction(s: string): boolean {
   if (/^(?:please|kindly|let|let['’]s|don['’]t|do\s+not|never|always)(?![\p{L}'’-])/iu.test(s)) return true;
   const tags = tagTokens(s);
@@ -723,8 +724,10 @@ export function isInstruction(s: string): boolean {
   // The tagger reads some verbs at the start as names or nouns ("Check the sender's address", "Book your tickets"): a
   // word in -ing aside, a capitalised first word directly before an article or a possessive is a verb there.
   const second = tags![1];
-  return (first.pos === 'PROPN' || first.pos === 'NOUN') && !/ing$/iu.test(first.text) && !!second
-    && /^(?:the|a|an|your|my|our|their|his|her|its|this|these|those|every|each|some|any|all)$/iu.test(second.text);
+  if ((first.pos !== 'PROPN' && first.pos !== 'NOUN') || /ing$/iu.test(first.text) || !second) return false;
+  return /^(?:the|a|an|your|my|our|their|his|her|its|this|these|those|every|each|some|any|all)$/iu.test(second.text)
+    // "Note that …", "Remember to …": a verb of instruction, unless a noun's phrase goes on ("Use of …", "Note is …").
+    || (COMMAND_VERBS.test(first.text) && !/^(?:of|is|are|was|were|has|have|had|'s|’s)$/iu.test(second.text));
 }
 
 /** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */

@@ -24,7 +24,7 @@ export interface LanguageRules {
 
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   es: {
-    replacements: [['Además,', ['También,', 'Aparte de eso,']], ['Sin embargo,', ['Aun así,', 'No obstante,']],
+    replacements: [['Además,', ['Aparte de eso,', 'Asimismo,']], ['Sin embargo,', ['Aun así,', 'No obstante,']],
       ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'Al final,']],
       ['Es importante destacar que', ['Conviene recordar que', 'Hay que decir que']], ['En primer lugar,', ['Para empezar,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],

@@ -248,7 +248,8 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     const words = phrase!.split(/\s+/u);
     // Not after a main clause that ends in a phrase of its own: "…of all time, out of a field of 25 in 2009"; nor a
     // phrase that names someone ahead of a pronoun: "With Howard becoming leader, he saw …" → "He saw … with Howard …".
-    if (words.length <= 7 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!)) {
+    // Nor after a long main clause: "We propose a … method that combines … with … in this paper" loses the phrase.
+    if (words.length <= 7 && wordCount(main!) <= 16 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!)) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }
