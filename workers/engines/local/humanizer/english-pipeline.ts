@@ -72,8 +72,12 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(r.mergeRate)) break;
       // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee".
       if (isInstruction(a) || isInstruction(b)) break;
-      // A sentence opening with a connective ("However, ...", "But ...", "Plus, ...") only follows a semicolon.
-      const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^(?:but|so|yet|plus)\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
+      // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
+      // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
+      // a style-guide relic).
+      const joiners = /^(?:but|so|yet)\b/iu.test(b) ? [', '] : /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^plus\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
+      // Nor a second "but"/"so" onto a sentence that has one: "X, but Y, but Z" runs on.
+      if (joiners[0] === ', ' && /,\s+(?:but|so|yet)\s/iu.test(a)) break;
       const merged = mergeSentences(a, b, {
         joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, names: ctx.names,
       }, ctx.rng);
