@@ -362,6 +362,8 @@ describe('local humanizer rules: structure', () => {
     expect(splitSentence('Visitors flocked to the old museum in the city, which will be renamed next year.', opts))
       .to.deep.equal(['Visitors flocked to the old museum in the city.', 'It will be renamed next year.']);
     expect(splitSentence('Sales rose sharply in the last quarter, which shows that demand is high.', opts)![1]).to.match(/^That shows/u);
+    // An amount weighed against another is the whole amount's: "That is equivalent to …", not "It" (the service).
+    expect(splitSentence('Volunteers gave more than thirty thousand hours of service, which is equivalent to fifteen full-time jobs.', opts)![1]).to.match(/^That is equivalent/u);
     for (const s of ['Schools bought many new laptops, which were handed out to every student in the spring.',
       'The team rebuilt the whole website, which was slow and hard to use for most people.']) {
       expect(splitSentence(s, opts)![1]).to.not.match(/^This (?:are|were|is|was)\b/u);

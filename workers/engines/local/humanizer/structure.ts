@@ -44,8 +44,12 @@ function whichLead(rest: string, head: string): string | null {
   if (!singular) return null;
   // After a singular noun the clause is about that thing ("the website, which was slow" → "It was slow"); "That"
   // where it may comment on the whole clause: after a plural noun or a verb, or with a verb that draws a conclusion.
-  return endsInSingularNoun(head) && !CONCLUDING_VERB.test(verb) ? 'It ' : 'That ';
+  // An amount compared ("…31,000 hours of service, which is equivalent to 15 full-time jobs") is the whole amount's.
+  return endsInSingularNoun(head) && !CONCLUDING_VERB.test(verb) && !AMOUNT_COMPARED.test(rest) ? 'It ' : 'That ';
 }
+
+/** A which-clause that weighs an amount against another: "which is equivalent to", "which equals", "which is about". */
+const AMOUNT_COMPARED = /^(?:is|was)\s+(?:(?:roughly|about|almost|nearly|more|less|fewer|twice|half|three\s+times|equivalent|equal|comparable|close)(?![\p{L}'’-]))|^(?:equals|amounts\s+to|works\s+out\s+to|comes\s+to)(?![\p{L}'’-])/u;
 
 /** Verbs with which a which-clause comments on the clause before it ("…, which shows that demand is high"). */
 const CONCLUDING_VERB = /^(?:shows|suggests|means|indicates|implies|explains|proves|reflects|highlights|demonstrates|marks|signals|reveals|confirms)$/u;
