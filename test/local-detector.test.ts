@@ -154,6 +154,17 @@ describe('local detector: model and report', () => {
     expect(s.logit({ ...plain, word_count: 60 }, 10)).to.be.closeTo(0.5 + 0.25 * 4 + 1 + 0.5 * 2, 1e-9);
     // A capped feature that reads as human (below its mean) still counts.
     expect(s.logit({ ...plain, comma_rate: 0.04, machine_phrase_rate_untaught: 0 }, 0)).to.be.closeTo(0.5 - 1, 1e-9);
+    // The rule is for prose: with a list limit, a text mostly in bullet points is read in full (its items are no plain sentences).
+    const prose = createScorer({ ...w, plain_register: { ...w.plain_register!, max_list_share: 0.3 } });
+    expect(prose.logit({ ...plain, list_word_share: 0.1 }, 10)).to.be.closeTo(0.5 + 0.25 * 4 + 0 + 0.5 * 1, 1e-9);
+    expect(prose.logit({ ...plain, list_word_share: 0.6 }, 10)).to.be.closeTo(0.5 + 0.25 * 4 + 1 + 0.5 * 2, 1e-9);
+  });
+
+  it('measures the share of words in list items and headings', async () => {
+    const { listWordShare } = await import('../workers/engines/local/detector/features.js');
+    expect(listWordShare('One plain paragraph of prose. Another sentence here.')).to.equal(0);
+    expect(listWordShare('Tips:\n- Drink water daily\n- Sleep eight hours\n1. Walk a lot')).to.be.closeTo(10 / 11, 1e-9);
+    expect(listWordShare('## Heading here\nSome prose follows in this line.')).to.be.closeTo(2 / 8, 1e-9);
   });
 
   it('does not call a learner\'s essay of short sentences and taught connectives machine-written', async () => {
@@ -342,6 +353,8 @@ describe('local detector: the report\'s shortcuts compute the same numbers', () 
         const all = aggregate([...part], localOnly);
         const some = aggregate([...part], localOnly, scorer.featureNames);
         for (const name of FEATURE_NAMES) {
+          // A property of the document's lines, which analyze() sets: no sentence or window has it.
+          if (name === 'list_word_share') { expect(some[name]).to.be.NaN; expect(all[name]).to.be.NaN; continue; }
           if (scorer.featureNames.includes(name)) expect(some[name], name).to.equal(all[name]);
           else expect(some[name], name).to.be.NaN;
         }

@@ -170,7 +170,9 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(plainSmallWords('A candidate can lose the national vote, as we have seen in past elections.', 'casual', rng(), 1)).to.equal('A candidate can lose the national vote, as we have seen in past elections.');
     expect(plainSmallWords('Many families now drive much less, as they can work from home.', 'casual', rng(), 1)).to.equal('Many families now drive much less, because they can work from home.');
     expect(plainSmallWords('Its resources, including over one million ebooks, help.', 'casual', rng(), 1)).to.equal('Its resources, including over one million ebooks, help.');
-    expect(plainSmallWords('Many tools, including hammers and saws, help.', 'casual', rng(), 1)).to.equal('Many tools, like hammers and saws, help.');
+    // ", including X" stays: it takes X in ("$899 per person, including flights"), where "like X" would give an example.
+    expect(plainSmallWords('Many tools, including hammers and saws, help.', 'casual', rng(), 1)).to.equal('Many tools, including hammers and saws, help.');
+    expect(impersonalYou('The red dress is nice, but the blue one would suit you better.')).to.equal('The red dress is nice, but the blue one would suit you better.');
     expect(plainSmallWords('Many tools, including hammers and saws, help.', 'formal', rng(), 1)).to.equal('Many tools, including hammers and saws, help.');
     expect(plainSmallWords('This, however, is very hard.', 'formal', rng(), 1)).to.equal('This, though, is very hard.');
     expect(ableToCan('They are able to vote, and we will be able to help.', rng(), 1)).to.equal('They can vote, and we will be able to help.');

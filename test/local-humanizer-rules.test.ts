@@ -252,6 +252,11 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('New York should be cheaper.', 'casual', new Set(['new']), rng(), none)).to.equal(null);
     expect(addOpener('Will Smith should win.', 'casual', new Set(['will']), rng(), none)).to.equal(null);
     expect(addOpener('You should try it for a week.', 'casual', new Set(['you']), rng(), none)!.text).to.match(/, you should try it for a week\.$/u);
+    // Not before a right or a permission, nor "Here are five tips", nor an instruction after a condition.
+    expect(addOpener('You may request access to your data at any time.', 'casual', new Set(['you']), rng(), none)).to.equal(null);
+    expect(addOpener('Here are five tips that will help you.', 'casual', new Set(['here']), rng(), none)).to.equal(null);
+    expect(addOpener('If you feel dizzy, stop taking them and call your doctor.', 'casual', new Set(['if']), rng(), none)).to.equal(null);
+    expect(addOpener('You should not drink alcohol while taking this medication.', 'academic', new Set(['you']), rng(), none)).to.equal(null);
     // A name, or a word the text never writes in lower case ("Despite"), would read "Honestly, Despite ...".
     expect(addOpener('Paris won.', 'casual', none, rng(), none)).to.equal(null);
     expect(addOpener('Despite the rain, we won.', 'casual', none, rng(), none)).to.equal(null);
@@ -362,6 +367,12 @@ describe('local humanizer rules: structure', () => {
     expect(splitSentence('Visitors flocked to the old museum in the city, which will be renamed next year.', opts))
       .to.deep.equal(['Visitors flocked to the old museum in the city.', 'It will be renamed next year.']);
     expect(splitSentence('Sales rose sharply in the last quarter, which shows that demand is high.', opts)![1]).to.match(/^That shows/u);
+    // A pair of dashes sets off an aside: no split at either; nor at a dash before a verbless phrase.
+    expect(splitSentence('The old stone bridge over the river — built in 1890 by Scottish engineers — still carries many cars a day.', opts)).to.equal(null);
+    expect(splitSentence('Only a small share of the children enjoyed reading — the lowest level since the survey began.', opts)).to.equal(null);
+    // Nor inside a list a colon opened, nor at a which-clause of an instruction.
+    expect(splitSentence('The report lists three priorities for the year: cut costs; hire ten engineers; and open an office.', opts)).to.equal(null);
+    expect(splitSentence('Start at the old town hall, which dates from the early days, and then walk down to the harbor.', opts)).to.equal(null);
     // An amount weighed against another is the whole amount's: "That is equivalent to …", not "It" (the service).
     expect(splitSentence('Volunteers gave more than thirty thousand hours of service, which is equivalent to fifteen full-time jobs.', opts)![1]).to.match(/^That is equivalent/u);
     for (const s of ['Schools bought many new laptops, which were handed out to every student in the spring.',

@@ -15,7 +15,7 @@ import { featurize } from './lib/featurize.js';
 import { fitDetectorModel, TRAINING } from './lib/fit-model.js';
 
 /** Bump when features, hashing or the training procedure change. */
-const MODEL_VERSION = 'local-detector-9';
+const MODEL_VERSION = 'local-detector-10';
 
 const started = Date.now();
 writeRankTable();

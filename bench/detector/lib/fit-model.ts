@@ -71,6 +71,8 @@ export const TRAINING = {
    */
   plainRegister: {
     quantile: 0.05, minWords: 80, capped: ['transition_opener_share'] as const,
+    /** Prose only: a text with more of its words in list items or headings is read in full (bulleted chat answers). */
+    maxListShare: 0.3,
     substitutes: { machine_phrase_rate: 'machine_phrase_rate_untaught' } as const,
   },
 } as const;
@@ -274,7 +276,7 @@ function weightedQuantile(values: readonly number[], weights: readonly number[],
  * quantile of their mean sentence length. Null when the meta model uses none of the capped features.
  */
 export function fitPlainRegister(rows: readonly Row[], meta: Meta): DetectorWeights['plain_register'] {
-  const { quantile, capped, substitutes, minWords } = TRAINING.plainRegister;
+  const { quantile, capped, substitutes, minWords, maxListShare } = TRAINING.plainRegister;
   const ruled = [...capped, ...Object.keys(substitutes)];
   const used = meta.specs.map((s, j) => ({ s, j })).filter(({ s }) => ruled.includes(s.name));
   if (used.length === 0) return undefined;
@@ -291,7 +293,7 @@ export function fitPlainRegister(rows: readonly Row[], meta: Meta): DetectorWeig
   if (values.length === 0) return undefined;
   const names = used.map(({ s }) => s.name);
   return {
-    max_sentence_length: Math.round(weightedQuantile(values, weights, quantile) * 100) / 100, min_words: minWords,
+    max_sentence_length: Math.round(weightedQuantile(values, weights, quantile) * 100) / 100, min_words: minWords, max_list_share: maxListShare,
     capped: names.filter((n) => (capped as readonly string[]).includes(n)),
     substitutes: Object.fromEntries(Object.entries(substitutes).filter(([k]) => names.includes(k as FeatureName))),
   };

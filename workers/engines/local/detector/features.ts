@@ -15,7 +15,7 @@ export const FEATURE_NAMES = [
   'machine_phrase_rate', 'word_length_mean', 'capitalized_share', 'digit_share', 'informal_mark_rate',
   'content_repeat_share', 'quote_rate', 'question_exclaim_rate', 'writing_slip_rate', 'participle_clause_rate',
   // Not meta-model inputs (no FeatureSpec): the plain-register rule reads them (model.ts, PlainRegister).
-  'sentence_length_mean', 'word_count', 'machine_phrase_rate_untaught',
+  'sentence_length_mean', 'word_count', 'machine_phrase_rate_untaught', 'list_word_share',
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
 export type FeatureVector = Record<FeatureName, number>;
@@ -267,7 +267,7 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
     repeated_opener_share: NaN, transition_opener_share: NaN, machine_phrase_rate: NaN, word_length_mean: NaN,
     capitalized_share: NaN, digit_share: NaN, informal_mark_rate: NaN, content_repeat_share: NaN, quote_rate: NaN,
     question_exclaim_rate: NaN, writing_slip_rate: NaN, participle_clause_rate: NaN, sentence_length_mean: NaN, word_count: NaN,
-    machine_phrase_rate_untaught: NaN,
+    machine_phrase_rate_untaught: NaN, list_word_share: NaN,
   };
   let words = 0;
   for (const s of sentences) words += s.lower.length;
@@ -301,6 +301,8 @@ export function aggregate(sentences: readonly SentenceInfo[], localOnly = false,
       case 'sentence_length_cv': { const l = lengths(); out[name] = l.length > 1 ? std(l) / Math.max(1, mean(l)) : 0; break; }
       case 'sentence_length_mean': out[name] = mean(lengths()); break;
       case 'word_count': out[name] = words; break;
+      // A property of the document's lines, not of its sentences: analyze() sets it.
+      case 'list_word_share': break;
       case 'short_sentence_share': { let c = 0; for (const s of sentences) if (s.words.length <= 8) c++; out[name] = c / sentenceCount; break; }
       case 'mtld': out[name] = localOnly ? 0 : mtld(lower()); break;
       case 'mean_log_rank': out[name] = logRankMean(); break;
@@ -379,6 +381,22 @@ function repeatedOpenerCount(sentences: readonly SentenceInfo[]): { repeated: nu
   return { repeated, top };
 }
 
+/** A list item or a heading: a line opening with a bullet, a number or letter and a mark, or `#`. */
+const LIST_LINE = /^[ \t]*(?:[-*+•‣◦▪]|\d{1,3}[.)]|[A-Za-z][.)]|#{1,6})[ \t]+\S/u;
+
+/** Share of a text's words that stand in list items or headings (0 for prose). */
+export function listWordShare(text: string): number {
+  if (!text.includes('\n') && !LIST_LINE.test(text)) return 0;
+  let all = 0;
+  let listed = 0;
+  for (const line of text.split('\n')) {
+    const n = (line.match(WORD) ?? []).length;
+    all += n;
+    if (n > 0 && LIST_LINE.test(line)) listed += n;
+  }
+  return all === 0 ? 0 : listed / all;
+}
+
 /**
  * Computes all features of a text. `info` computes a sentence's counts (by default sentenceInfo); a
  * caller may pass one that remembers them, since they depend on the sentence's text alone.
@@ -397,8 +415,10 @@ export function analyze(
   const lowerAlpha = sentences.reduce((a, s) => a + s.lowerAlpha, 0);
   const unknown = sentences.reduce((a, s) => a + s.unknown, 0);
   const lengths = sentences.map((s) => s.words.length);
+  const features = aggregate(sentences, false, names);
+  if (names.includes('list_word_share')) features.list_word_share = listWordShare(text);
   return {
-    features: aggregate(sentences, false, names),
+    features,
     sentences,
     wordCount: lengths.reduce((a, b) => a + b, 0),
     meanSentenceLength: mean(lengths),

@@ -48,6 +48,11 @@ export interface ThinEvidence { exponent: number; non_english_factor: number }
 export interface PlainRegister {
   max_sentence_length: number;
   min_words: number;
+  /**
+   * The rule is for prose: a text with more than this share of its words in list items or headings (chat answers
+   * in bullet points, whose short items are no plain sentences) is read in full. Absent: no limit.
+   */
+  max_list_share?: number;
   capped: FeatureName[];
   substitutes: Partial<Record<FeatureName, FeatureName>>;
 }
@@ -154,7 +159,8 @@ export function createScorer(weights: DetectorWeights, ngram: NgramModel = decod
   const capped = new Set<FeatureName>(plain?.capped ?? []);
   /** Whether the plain-register rule holds for a text's features: its capped features count at most 0. */
   const plainRegister = (f: FeatureVector): boolean =>
-    !!plain && f.word_count >= plain.min_words && f.sentence_length_mean < plain.max_sentence_length;
+    !!plain && f.word_count >= plain.min_words && f.sentence_length_mean < plain.max_sentence_length &&
+    !(plain.max_list_share !== undefined && f.list_word_share > plain.max_list_share);
   /** A feature's value and standardised value, the plain-register rule applied. */
   const valueAndZ = (wf: WeightedFeature, f: FeatureVector, isPlain: boolean): [number, number] => {
     if (!isPlain) { const v = f[wf.name]; return [v, zScore(wf, v)]; }
@@ -171,6 +177,7 @@ export function createScorer(weights: DetectorWeights, ngram: NgramModel = decod
   };
   const featureNames: FeatureName[] = weights.features.map((wf) => wf.name);
   if (plain) featureNames.push('sentence_length_mean', 'word_count', ...(Object.values(plain.substitutes) as FeatureName[]));
+  if (plain?.max_list_share !== undefined) featureNames.push('list_word_share');
   return {
     weights,
     ngram,
@@ -213,7 +220,8 @@ export function loadDetectorWeights(url: URL = WEIGHTS_URL): DetectorWeights {
   if (typeof w.version !== 'string' || w.model !== 'stacked-logistic' || !Array.isArray(w.features) || typeof w.bias !== 'number' ||
       !w.ngram || typeof w.ngram_weight !== 'number' || !w.calibration || !w.thresholds || !validThinEvidence(w.thin_evidence) ||
       w.features.some((f) => !known.has(f.name) || !(f.std > 0)) ||
-      (w.plain_register !== undefined && (!(w.plain_register.max_sentence_length > 0) || !(w.plain_register.min_words >= 0) || w.plain_register.capped.some((n) => !known.has(n)) ||
+      (w.plain_register !== undefined && (!(w.plain_register.max_sentence_length > 0) || !(w.plain_register.min_words >= 0) ||
+        (w.plain_register.max_list_share !== undefined && !(w.plain_register.max_list_share >= 0 && w.plain_register.max_list_share <= 1)) || w.plain_register.capped.some((n) => !known.has(n)) ||
         Object.entries(w.plain_register.substitutes ?? {}).some(([k, v]) => !known.has(k) || !known.has(v as string))))) {
     throw new Error(`detector weights ${url.pathname} are malformed or were made for other features`);
   }

@@ -146,6 +146,7 @@ const DESCRIBE: Record<FeatureName, Describe> = {
     human: `short sentences (${f1(v)} words on average)`,
   }),
   word_count: (v) => ({ ai: `${f1(v)} words`, human: `${f1(v)} words` }),
+  list_word_share: (v) => ({ ai: `${f1(100 * v)}% of the words in list items or headings`, human: `${f1(100 * v)}% of the words in list items or headings` }),
   machine_phrase_rate_untaught: (v) => ({ ai: `machine-typical phrases besides taught connectives: ${f1(v)} per 100 words`, human: `few machine-typical phrases besides taught connectives (${f1(v)} per 100 words)` }),
 };
 

@@ -24,7 +24,7 @@ const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|se
 /** An office one holds: "serves as the treasurer", "serve as chair". */
 const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vice)\\s+)*(?:[\\p{L}-]+\\s+)?(?:treasurer|chair|chairman|chairwoman|chairperson|president|secretary|director|ceo|cfo|head|member|editor|ambassador|judge|mayor|governor|advisor|adviser|counsel|officer|manager|coach|captain|trustee|dean|minister|spokesperson|spokesman|spokeswoman|liaison|representative|commissioner|delegate|chief|leader|host|moderator|mentor|president)(?![\\p{L}])';
 /** A place or a screen one finds one's way through: "navigate the menu", "navigate the streets". */
-const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?)(?![\\p{L}])';
+const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
 
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
@@ -50,7 +50,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'] },
   { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'] },
   { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'] },
-  { pattern: 'plays a key role in', neutral: ['is central to', 'shapes'], casual: ['is a big part of'] },
+  { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'] },
   { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'] },
   { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'] },
   { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
@@ -62,7 +62,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in terms of', neutral: ['for'] },
   { pattern: 'in order to', neutral: ['to'] },
   { pattern: 'due to the fact that', neutral: ['because', 'since'] },
-  { pattern: 'feel free to', neutral: ['you can', 'do'] },
+  { pattern: 'feel free to', neutral: ['you can'] },
   { pattern: "let's dive into", neutral: ["let's look at", "let's get into"] },
   // Not a real dive: "Dive into the pool only from the deep end."
   { pattern: 'dive into', neutral: ['look at', 'get into'], notBefore: '(?:(?:the|a|an|cold|deep|icy|clear)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile)(?![\\p{L}])' },

@@ -2,6 +2,7 @@
 import type { Readability } from '../../../../domain/options.js';
 import {
   addOpener, applyContractions, capitalizeFirst, isInstruction, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  startsWithConnective,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
 import {
@@ -70,8 +71,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       const b = sentences[i + 1]!;
       // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".
       if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(r.mergeRate)) break;
-      // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee".
-      if (isInstruction(a) || isInstruction(b)) break;
+      // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee";
+      // nor does a sentence that announces a list with the one before ("…takes time, and here are five tips").
+      if (isInstruction(a) || isInstruction(b) || /^(?:here|below|the\s+following)\s+(?:are|is)(?![\p{L}'’-])|^here['’]s(?![\p{L}])/iu.test(b)) break;
       // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
       // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
       // a style-guide relic).
@@ -93,7 +95,15 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
+  // A sentence whose connective was dropped ("In addition, we will host …" → "We'll host …") takes no opener in its place:
+  // "Look, we'll host …" would say something the connective did not.
+  const dropped = new Set<string>();
   let out = sentences.map((s) => {
+    const out1 = rewriteSentence(s);
+    if (startsWithConnective(s) && !startsWithConnective(out1)) dropped.add(out1);
+    return out1;
+  });
+  function rewriteSentence(s: string): string {
     let t = plainOpener(s, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? s;
     t = replacePhrases(t, profile.register, rng, prefer);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
@@ -111,7 +121,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     if (profile.register === 'casual') t = impersonalYou(t);
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
     return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && mode.contractNeutral ? 'add' : profile.contractions);
-  });
+  }
   // "…, allowing staff to rest." → "…. This allows staff to rest." (not for doctoral readers, half as often for graduate).
   const participleRate = mode.plainRate * (ctx.readability === 'doctorate' ? 0 : ctx.readability === 'graduate' ? 0.5 : 1);
   if (participleRate > 0) out = out.flatMap((s) => { const parts = splitResultParticiple(s); return parts && rng.chance(participleRate) ? parts : [s]; });
@@ -122,6 +132,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   let previousHadOpener = true;
   let added = 0;
   const tryOpener = (s: string): string | null => {
+    if (dropped.has(s)) return null;
     const withOpener = addOpener(s, profile.openers, ctx.lowerForms, rng, ctx.usedOpeners, prefer);
     if (!withOpener) return null;
     ctx.usedOpeners.add(withOpener.opener);

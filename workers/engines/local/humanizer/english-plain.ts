@@ -162,9 +162,12 @@ export function ableToCan(s: string, rng: Random, rate: number): string {
   return s.replace(/(?<![\p{L}'’-])(?:is|are)\s+(not\s+)?able\s+to\s+(?=\p{Ll})/gu, (m: string, not?: string) => (rng.chance(rate) ? (not ? 'cannot ' : 'can ') : m));
 }
 
-/** Impersonal "one can/should/must" → "you ...", casual registers only; "no one can" keeps its "one". */
+/**
+ * Impersonal "one can/should/must" → "you ...", casual registers only, where "one" is a subject of its own (at the start
+ * of a clause); "no one can" and "the blue one would suit you" (a pronoun for a noun) keep their "one".
+ */
 export function impersonalYou(s: string): string {
-  return s.replace(/(?<![\p{L}'’-])(?<!(?:no|any|every|some|each|the|this|that|which|each|only|last|first|other|another|single)\s+)([Oo])ne\s+(can|could|should|must|may|might|will|would|needs to|has to)\s+(?=\p{Ll})/gu,
+  return s.replace(/(?<=^|[,;:]\s+|(?<![\p{L}'’-])(?:and|but|or|so|if|when|because|then|where|while|unless|until|than|since)\s+)([Oo])ne\s+(can|could|should|must|may|might|will|would|needs to|has to)\s+(?=\p{Ll})/gu,
     (_m: string, o: string, verb: string) => `${o === 'O' ? 'Y' : 'y'}ou ${verb === 'needs to' ? 'need to' : verb === 'has to' ? 'have to' : verb} `);
 }
 
@@ -283,8 +286,8 @@ const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMP
  * "only if", nor a sentence-initial "Only then did", nor before a past form or "X after/when", nor the conjunction
  * after a comma: "born into the Mafia, only it was hidden"), "simply" → "just" (not "simply put"), a mid-sentence
  * ", however," → ", though,", ", whereas" / ", yet" / a contrastive ", while" → ", but", a causal ", as"
- * → ", because", "is aware that" → "knows that", ", including X" → ", like X" (not in formal registers, which keep
- * "including" as they keep "such as").
+ * → ", because", "is aware that" → "knows that". (", including X" stays: "$899 per person, including flights" takes
+ * flights in, "like flights" would give an example.)
  */
 export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
   // Each pattern is tried only where its literal word occurs: it could not match (nor draw a number) elsewhere.
@@ -299,9 +302,6 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
   if (register === 'formal') return out;
-  // Not before an amount (", including over one million ebooks": "like over one million" reads as "about"), nor where
-  // "including" says what a price or a period takes in ("$20, including tax", "every day, including weekends").
-  if (out.includes('including')) out = out.replace(/,\s+including\s+(?!(?:me|him|her|us|them|you|myself|himself|herself|ourselves|themselves|yourself|over|more|less|fewer|about|around|nearly|almost|up|at|some|roughly|approximately|one|two|three|four|five|six|seven|eight|nine|ten|dozens|hundreds|thousands|millions|all|everything|tax|taxes|vat|gst|shipping|postage|delivery|fees?|tips?|gratuity|service|interest|breakfast|meals|weekends|holidays|overtime|bonuses|parts|labou?r|insurance|utilities|vat)(?![\p{L}'’-]))(?=\p{L})/gu, (m: string) => (rng.chance(rate) ? ', like ' : m));
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
   if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));

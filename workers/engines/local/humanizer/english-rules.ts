@@ -430,12 +430,13 @@ const ACKNOWLEDGE = /^(?!\s+(?:that|it|this|the\s+(?:fact|problem|mistake|error|
 /** A test of the text before or after a source word (a regular expression, or several). */
 interface SideTest { test(side: string): boolean }
 interface SourceGuard { before?: SideTest; after?: SideTest }
+/** "full of potential", "potential energy": a noun or a term, not "possible" (which only fits before a noun). */
+const POTENTIAL_AFTER = /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu;
 /** Nothing after the word but a mark or the end: a verb there has no object. */
 const NO_OBJECT = /^\s*(?:[,.;:!?)]|$)/u;
 const PERFECT_OR_PASSIVE = /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu;
 const ERROR_BEFORE = BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|software|system|hardware|network|sensor|server|syntax|type\\s+(?:i|ii|1|2)');
-/** "food remains", "the remains of": the noun, not the verb "stays". */
-const REMAINS_NOUN = BEFORE_WORD('the|his|her|their|its|whose|my|our|your|food|human|skeletal|fossil|fossilized|mortal|archaeological|ancient|animal|plant|charred|burnt|burned|cremated|physical');
+
 const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGuard>([
   ['acknowledge', { after: ACKNOWLEDGE }], ['acknowledges', { after: ACKNOWLEDGE }],
   // "appeared in court", "appears in Figure 2": only "appear to/that/as/like" is "seem".
@@ -460,7 +461,6 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "food remains", "the remains of": the noun, not the verb "stays".
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
-  ['issue', { before: BEFORE_WORD('take|took|takes|taking') }], ['issues', { before: BEFORE_WORD('take|took|takes|taking') }],
   // "the circumstances leading to the crash", "the circumstances of his death": the facts around an event, not "situations".
   ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)'), after: AFTER_WORD('leading|that\\s+led|surrounding|of|behind|around|in\\s+which|under\\s+which') }],
   ['multiple', { after: AFTER_WORD('choice|sclerosis|personality') }],
@@ -469,7 +469,6 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // A phrasal target ("talk about", "point out", "look at") needs its object: not before a mark ("to discuss, review").
   ...['discuss', 'discussed', 'discusses', 'discussing', 'examine', 'examined', 'examines', 'highlight', 'highlights', 'highlighted',
     'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])/iu }] as [string, SourceGuard]),
-  ['potential', { after: /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu }],
   // Past participles whose plain partner's participle differs: "had been demonstrated" is not "had been showed".
   ...['indicated', 'opted for', 'participated in'].map((w) => [w, { before: PERFECT_OR_PASSIVE }] as [string, SourceGuard]),
   // "significantly associated", "significantly higher": statistical significance, not size.
@@ -485,7 +484,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['essential', { after: AFTER_WORD('oils?') }],
   // "reach a goal" is "achieve a goal", but "achieve this through X", "achieve success", "achieve it" is not "reach".
   ...['achieve', 'achieves', 'achieving', 'achieved'].map((w) => [w, {
-    after: AFTER_WORD('(?:(?:significant|substantial|considerable|strong|steady|rapid|remarkable|real|great|greater|higher|better|lasting|sustainable|record|major|meaningful|measurable|positive)\\s+)*(?:this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?)'),
+    after: AFTER_WORD('(?:(?:significant|substantial|considerable|strong|steady|rapid|remarkable|real|great|greater|higher|better|lasting|sustainable|record|major|meaningful|measurable|positive)\\s+)*(?:this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?|victories|victory|wins?|breakthroughs?|feats?|status|fluency|certification|accreditation|milestones?)'),
   }] as [string, SourceGuard]),
   // "severely injured" is "badly injured"; "dealt with severely", "punished severely" is not "badly" (poorly).
   ['severely', {
@@ -500,19 +499,23 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at|less|more|fewer|lower|higher|other|others|reductions?|increases?|decreases?|declines?|changes?|improvements?|impacts?|growth|gains?|rise|drop|loss|losses|savings')),
   }],
   // Fixed terms whose word has no plainer partner there: "at large", "by and large", "the large intestine", "to a large
-  // extent"; "probable cause"; "rapid eye movement"; "blood types"; "the March issue"; "a 401 error".
+  // extent"; "probable cause"; "rapid eye movement", "a rapid antigen test"; "blood types"; "a 401 error", 'the error "File not found"'.
   ['large', { before: BEFORE_WORD('at|by\\s+and'), after: AFTER_WORD('intestine|extent|part|degree|print|scale|caps?|numbers|amounts|quantities|sums|proportions?|shares?|majority|percentage') }],
   ['probable', { after: AFTER_WORD('cause') }],
-  ['rapid', { after: AFTER_WORD('eye|transit|prototyping|fire') }],
+  ['rapid', { after: AFTER_WORD('eye|transit|prototyping|fire|antigen|tests?|testing|diagnostic|response\\s+team') }],
   ['types', { before: BEFORE_WORD('blood|data|file|personality|body|skin|hair|cell|tissue|font|input|return|value|content|media|mime|variable|object|primitive|field|column|product|account|user|event|message|job|payment|ticket|document|character|argument|parameter|generic|wine|grape|soil|rock|cancer|tumou?r|diabetes') }],
-  ...['issue', 'issues'].map((w) => [w, {
-    before: BEFORE_WORD("take|took|takes|taking|january|february|march|april|may|june|july|august|september|october|november|december|latest|special|anniversary|back|current|next|previous|upcoming|first|spring|summer|autumn|fall|winter|holiday|weekly|monthly|quarterly|annual|this\\s+(?:month|week|year)['’]s|today['’]s"),
-    after: AFTER_WORD('of\\s+(?:the\\s+)?(?:[\\p{L}-]+\\s+)?(?:magazine|journal|newsletter|newspaper|comic|review|gazette)'),
-  }] as [string, SourceGuard]),
   ...['error', 'errors'].map((w) => [w, {
     before: { test: (b: string): boolean => ERROR_BEFORE.test(b) || /(?:\p{N}|[\uE000-\uE019])\s*$/u.test(b) },
-    after: AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone'),
+    // A quoted message after it names the error: 'the error "File not found"'.
+    after: { test: (a: string): boolean => /^\s*[\uE000-\uE019"“'‘`]/u.test(a) || AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone').test(a) },
   }] as [string, SourceGuard]),
+  // "health outcomes", "learning outcomes": a term, not "results".
+  ...['outcome', 'outcomes'].map((w) => [w, { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term') }] as [string, SourceGuard]),
+  ['assistance', { before: BEFORE_WORD('pedal|power|electric|steering|brake|braking|motor|lane|parking|driver') }],
+  // "potential customers" are prospective ones, not "possible customers".
+  ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || AFTER_WORD('customers?|clients?|buyers?|employers?|partners?|investors?|users?|candidates?|donors?|students?|recruits?|applicants?|members?|subscribers?|leads?|hires?|tenants?|voters?').test(a) } }],
+  // A sentence-initial "Currently," is not "Now," (which reads as a discourse marker).
+  ['currently', { before: /^\s*$/u }],
   // "demonstrated outside parliament" protests: no object, or a place or cause after it.
   ...['demonstrate', 'demonstrates', 'demonstrating', 'demonstrated'].map((w) => [w, {
     before: w === 'demonstrated' ? PERFECT_OR_PASSIVE : undefined,
@@ -533,11 +536,6 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "These findings highlight the need": "point out the need" weakens it.
   ...['highlight', 'highlights', 'highlighted'].map((w) => [w, {
     after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])|^\s+the\s+(?:need|importance|value|role|potential|urgency|gap|risks?|benefits?|challenges?|dangers?)(?![\p{L}])/iu,
-  }] as [string, SourceGuard]),
-  // "questions remain unanswered" stays.
-  ...['remain', 'remains', 'remained'].map((w) => [w, {
-    before: w === 'remains' ? REMAINS_NOUN : undefined,
-    after: /^\s+(?:to\s+be|of|un\p{L}+)(?![\p{L}])/iu,
   }] as [string, SourceGuard]),
 ]);
 
@@ -705,8 +703,10 @@ const NAME_LEADS: ReadonlySet<string> = new Set(('the a an this that these those
 const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|might|would|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|likely|unlikely|wise|unwise|preferable|possible))(?![\p{L}'’-])/iu;
 /** A sentence that opens with a subordinate clause or a phrase: the hedge would attach to that, not the claim. */
 const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whether|by|if|although|though|because|since|as|in|on|at|for|with|without|after|before|during|through|throughout|despite|unless|until|once|upon|given|according|from|under|between|among|within|into|unlike|like)(?![\p{L}'’-])/iu;
-/** The writer or the reader in the sentence: "I think", "we tried", "you will". */
-const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y|[Ww]e|[Uu]s|[Oo]ur|[Yy]ou|[Yy]our)(?![\p{L}-])/u;
+/** The writer in the sentence: "I think", "we tried", "our team". */
+const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y|[Ww]e|[Uu]s|[Oo]ur)(?![\p{L}-])/u;
+/** What the writer rates or recommends: "should", "need to", "is the best", "are harmful" (CLAIM without the modals of possibility). */
+const EVALUATIVE = /(?<![\p{L}'’-])(?:should|shouldn['’]t|must|need|needs|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
@@ -716,7 +716,10 @@ const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['�
  */
 const COMMAND_VERBS = /^(?:note|remember|keep|make|take|consider|imagine|try|see|check|use|avoid|ask|call|visit|read|follow|start|stop|think|look|go|get|find|choose|add|set|turn|put|give|tell|send|bring|pick|write|click|open|enter|select|press|install|run|save|wait|contact|email|ensure|book|change|help|join|share|download|sign|register|apply|review|plan|prepare|remove|replace|store|wash|mix|stir|bake|preheat|pour|cut|serve)$/iu;
 export function isInstruction(s: string): boolean {
-  if (/^(?:please|kindly|let|let['’]s|don['’]t|do\s+not|never|always)(?![\p{L}'’-])/iu.test(s)) return true;
+  if (/^(?:please|kindly|let|let['’]s|don['’]t|do\s+not|never|always|be|just|simply)(?![\p{L}'’-])/iu.test(s)) return true;
+  // An instruction after an opening condition or time: "If you feel dizzy, stop taking them", "When it boils, add salt".
+  const after = /^(?:if|when|whenever|before|after|once|unless|while|as\s+soon\s+as)\s[^,;]{2,160},\s+(?=\p{L})/iu.exec(s);
+  if (after) return isInstruction(s.slice(after[0].length).replace(/^\p{Ll}/u, (c) => c.toUpperCase()));
   const tags = tagTokens(s);
   const first = tags?.[0];
   if (!first) return false;
@@ -745,17 +748,22 @@ export function addOpener(
   if (/^that(?![\p{L}-])/iu.test(s) || /^(?:this|it)(?:['’]s|\s+is)\s+(?:because|why)(?![\p{L}'’-])/iu.test(s)) return null;
   // Nor a fragment that answers a question ("Why does it matter? Because small habits add up.").
   if (/^(?:because|since|so\s+that)(?![\p{L}'’-])/iu.test(s)) return null;
+  // Nor "Here are five tips": it announces what follows, it says nothing to comment on.
+  if (/^(?:here|there|below|these|the\s+following)\s+(?:are|is|['’]s|were|was)(?![\p{L}'’-])|^here['’]s(?![\p{L}])/iu.test(s)) return null;
   // Nor an instruction: "The thing is, pour the batter …", "To be honest, turn off the power" (a sentence whose first
   // word is a verb; a gerund subject, "Eating well matters", is a statement).
   if (isInstruction(s)) return null;
   // A chatty opener voices the writer's attitude: only before what the writer thinks, rates or says to the reader, not
   // before a plain report ("Truth be told, she was admitted on Tuesday", "Frankly, a normal level is 70 to 100 mg/dL").
-  if ((style === 'casual' || style === 'creative') && !CLAIM.test(s.replace(/(?<![\p{L}'’-])(?:the|a|an|this|that|their|our|its|his|her|any|no)\s+needs?(?![\p{L}'’-])/giu, '')) && !PERSONAL.test(s)) return null;
+  // A permission, a right or a plain possibility ("you may request access", "you can add noodles") is no attitude either.
+  if ((style === 'casual' || style === 'creative') && !EVALUATIVE.test(s.replace(/(?<![\p{L}'’-])(?:the|a|an|this|that|their|our|its|his|her|any|no)\s+needs?(?![\p{L}'’-])/giu, '')) && !PERSONAL.test(s)) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
   if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every
   // participant completed a survey", "Arguably, I wanted to follow up").
-  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s))) return null;
+  // Nor before what the reader is told ("Arguably, you should not drink alcohol", "Arguably, you may request access"): advice,
+  // a warning or a right is no claim to hedge.
+  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);

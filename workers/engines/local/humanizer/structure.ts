@@ -3,7 +3,7 @@
  * neighbours, and moving clauses (English). They change sentence length and rhythm, which is what
  * readability levels and burstiness are about, without adding or dropping content words.
  */
-import { capitalizeFirst, decapitalize, startsWithConnective } from './english-rules.js';
+import { capitalizeFirst, decapitalize, isInstruction, startsWithConnective } from './english-rules.js';
 import { tagTokens } from '../text/pos.js';
 import type { Random } from './random.js';
 
@@ -96,7 +96,8 @@ function standsAlone(rest: string): boolean {
   for (let i = 0; i < tagged.length; i++) {
     const t = tagged[i]!;
     if (t.pos === 'VERB' || t.pos === 'AUX') return true;
-    if (i > 0 && RELATIVE.test(t.text)) return false;
+    // A verb after a relative pronoun or a subordinator is that clause's: "— the lowest level since the survey began".
+    if (i > 0 && (RELATIVE.test(t.text) || t.pos === 'SCONJ')) return false;
     if (t.pos === 'PUNCT' && /[.;:!?]/u.test(t.text)) return false;
   }
   return false;
@@ -107,14 +108,19 @@ const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|c
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
-  { re: /;\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) || !standsAlone(rest) ? null : '') },
+  // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …"), nor
+  // before an instruction, which would lose its place in that list.
+  { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) ? null : '') },
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
   { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
   { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
-  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) ? null : whichLead(rest, head)) },
+  // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
+  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) ? null : whichLead(rest, head)) },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
-  { re: /\s+—\s+/gu, lead: (_casual, rest) => (DEPENDENT_START.test(rest) || !standsAlone(rest) ? null : '') },
+  // A dash ends a clause only where it is the sentence's one dash and a subject follows: a pair of dashes sets off an
+  // aside ("The old bridge — built in 1890 — still carries …": no "— built in 1890. Still carries …").
+  { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest) ? null : '') },
   // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
@@ -261,6 +267,9 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   if (sub) {
     const [, main, conj, clause, end] = sub;
     if (wordCount(main!) < 3 || wordCount(clause!) < 3) return null;
+    // Not past a clause or phrase the main clause already opens with: "If you miss a dose, take it …, unless …" would
+    // become "Unless …, if you miss a dose, take it …", the condition attached to the wrong clause.
+    if (main!.includes(',')) return null;
     // A clause that opens with a word pointing back ("because this organization needs …", "since it is …") would
     // come before what it points to.
     if (/^(?:this|that|these|those|such|it|its|they|their|them|he|his|him|she|her)(?![\p{L}'’-])/iu.test(clause!)) return null;
