@@ -18,7 +18,10 @@ export interface OtherContext {
   readability: Readability;
   lowerForms: ReadonlySet<string>;
   rng: Random;
-  /** Whether the tone takes chatty openers ("En realidad,"): casual and creative tones only, as in English. */
+  /**
+   * Whether openers ("En realidad,") may go in: only for the one change of a text with nothing else to change, and only
+   * in the casual and creative tones (rewrite.ts).
+   */
   openers: boolean;
 }
 

@@ -66,7 +66,9 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
     return lead + out.join(' ') + trail;
   }
   const rules = LANGUAGE_RULES[language];
-  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng, openers: chatty(plan.profile) });
+  // No openers in the course of a rewrite: without a reading of what a sentence says (a claim, an instruction, a report)
+  // they landed on contracts and news ("De hecho, el arrendatario deberá …"); one goes in only when nothing else changed.
+  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng, openers: false });
   return lead + out.join(rules.spaceless ? '' : ' ') + trail;
 }
 
