@@ -252,7 +252,8 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('New York should be cheaper.', 'casual', new Set(['new']), rng(), none)).to.equal(null);
     expect(addOpener('Will Smith should win.', 'casual', new Set(['will']), rng(), none)).to.equal(null);
     expect(addOpener('You should try it for a week.', 'casual', new Set(['you']), rng(), none)!.text).to.match(/, you should try it for a week\.$/u);
-    // Not before a right or a permission, nor "Here are five tips", nor an instruction after a condition.
+    // Not before someone else's view, a right or a permission, nor "Here are five tips", nor an instruction after a condition.
+    expect(addOpener('He argued that remote work is better.', 'casual', new Set(['he']), rng(), none)).to.equal(null);
     expect(addOpener('You may request access to your data at any time.', 'casual', new Set(['you']), rng(), none)).to.equal(null);
     expect(addOpener('Here are five tips that will help you.', 'casual', new Set(['here']), rng(), none)).to.equal(null);
     expect(addOpener('If you feel dizzy, stop taking them and call your doctor.', 'casual', new Set(['if']), rng(), none)).to.equal(null);
@@ -386,6 +387,8 @@ describe('local humanizer rules: structure', () => {
     expect(mergeSentences('It rained.', 'The roads flooded.', o, rng())).to.equal('It rained; the roads flooded.');
     expect(mergeSentences('It rained.', 'Anna stayed in.', o, rng())).to.equal('It rained; Anna stayed in.');
     expect(mergeSentences('It rained.', 'I stayed in.', o, rng())).to.equal('It rained; I stayed in.');
+    // No second semicolon in one sentence.
+    expect(mergeSentences('It rained; however, we went out.', 'The roads flooded.', o, rng())).to.equal(null);
     // A capitalised word the text never uses inside a sentence is no known name: no "; Effective planning …".
     expect(mergeSentences('It rained.', 'Effective planning helped.', o, rng())).to.equal(null);
     expect(mergeSentences('Did it rain?', 'The roads flooded.', o, rng())).to.equal(null);

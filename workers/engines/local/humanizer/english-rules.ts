@@ -705,6 +705,8 @@ const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|m
 const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whether|by|if|although|though|because|since|as|in|on|at|for|with|without|after|before|during|through|throughout|despite|unless|until|once|upon|given|according|from|under|between|among|within|into|unlike|like)(?![\p{L}'’-])/iu;
 /** The writer in the sentence: "I think", "we tried", "our team". */
 const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y|[Ww]e|[Uu]s|[Oo]ur)(?![\p{L}-])/u;
+/** Reported speech or thought: "she said that", "critics argue", "he believed". */
+const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|claims|claim|believed|believes|reported|reports|stated|states|noted|notes|added|adds|explained|explains|told|tells|wrote|writes|thinks|thought|insisted|insists|warned|warns|suggested|suggests|according\s+to)(?![\p{L}'’-])/iu;
 /** What the writer rates or recommends: "should", "need to", "is the best", "are harmful" (CLAIM without the modals of possibility). */
 const EVALUATIVE = /(?<![\p{L}'’-])(?:should|shouldn['’]t|must|need|needs|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
@@ -755,6 +757,8 @@ export function addOpener(
   if (isInstruction(s)) return null;
   // A chatty opener voices the writer's attitude: only before what the writer thinks, rates or says to the reader, not
   // before a plain report ("Truth be told, she was admitted on Tuesday", "Frankly, a normal level is 70 to 100 mg/dL").
+  // Someone else's view ("Honestly, he argued that remote work is better") is not the writer's to comment on.
+  if ((style === 'casual' || style === 'creative') && REPORTED.test(s) && !PERSONAL.test(s)) return null;
   // A permission, a right or a plain possibility ("you may request access", "you can add noodles") is no attitude either.
   if ((style === 'casual' || style === 'creative') && !EVALUATIVE.test(s.replace(/(?<![\p{L}'’-])(?:the|a|an|this|that|their|our|its|his|her|any|no)\s+needs?(?![\p{L}'’-])/giu, '')) && !PERSONAL.test(s)) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"

@@ -225,6 +225,8 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
     if (!o.joiners.includes('; ')) return null;
     joiner = '; ';
   }
+  // "X; however, Y; this approach …" runs on: no second semicolon in one sentence.
+  if (joiner.trim() === ';' && (a.includes(';') || b.includes(';'))) return null;
   const head = a.replace(/[.。](["'”’)]*)$/u, '$1');
   let tail = b;
   if (o.hasCase) {
