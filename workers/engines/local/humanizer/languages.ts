@@ -20,6 +20,8 @@ export interface LanguageRules {
   spaceless?: boolean;
   /** A sentence that gives an instruction, which takes no opener ("Geben Sie …"). */
   instruction?: RegExp;
+  /** Alternatives of spoken register ("Du coup", "Bref,"): not used in formal, professional or academic text. */
+  colloquial?: readonly string[];
 }
 
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
@@ -29,6 +31,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Es importante destacar que', ['Conviene recordar que', 'Hay que decir que']], ['En primer lugar,', ['Para empezar,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
     join: ['; ', ' y ', ', y además '], sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
+    colloquial: ['Así que', 'Pesa mucho', 'pesa mucho'],
   },
   fr: {
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Pourtant,', 'Toutefois,']],
@@ -36,6 +39,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Il est important de noter que', ['Notons que', 'Il faut dire que']], ['En outre,', ['Par ailleurs,', 'Aussi,']],
       ['joue un rôle crucial', ['compte beaucoup', 'est essentiel']]],
     join: ['; ', ' et ', ', et puis '], sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
+    colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,'],
   },
   de: {
     replacements: [['Darüber hinaus', ['Außerdem', 'Zudem']], ['Jedoch', ['Allerdings', 'Doch']],
@@ -48,22 +52,25 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     openerKeepsCase: true, instruction: /^\p{L}+\s+(?:Sie|wir)(?![\p{L}])|^(?:Bitte|Achtung)(?![\p{L}])/u,
   },
   it: {
-    replacements: [['Inoltre,', ['In più,', 'Poi,']], ['Tuttavia,', ['Eppure,', 'Però']], ['Pertanto,', ['Quindi', 'Per questo']],
+    replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Eppure,', 'Però']], ['Pertanto,', ['Quindi', 'Per questo']],
       ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
     join: ['; ', ' e ', ', e poi '], sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
+    colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto'],
   },
   pt: {
-    replacements: [['Além disso,', ['Também', 'E mais:']], ['No entanto,', ['Mesmo assim,', 'Porém,']], ['Portanto,', ['Por isso,', 'Então']],
+    replacements: [['Além disso,', ['Além do mais,', 'E mais:']], ['No entanto,', ['Mesmo assim,', 'Porém,']], ['Portanto,', ['Por isso,', 'Então']],
       ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale dizer que', 'Convém lembrar que']],
       ['desempenha um papel crucial', ['pesa muito', 'é central']]],
     join: ['; ', ' e ', ', e ainda '], sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
+    colloquial: ['E mais:', 'Então', 'Enfim,', 'pesa muito'],
   },
   ru: {
     replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако', ['Но', 'Впрочем,']], ['Таким образом,', ['Так что', 'В итоге']],
       ['В заключение,', ['Короче говоря,', 'В итоге']], ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']],
       ['играет ключевую роль', ['очень важен', 'многое решает']]],
     join: ['; ', ', и ', ' — и '], sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
+    colloquial: ['Короче говоря,', 'Так что', 'многое решает'],
   },
   zh: {
     replacements: [['此外，', ['另外，', '而且，']], ['然而，', ['不过，', '但是，']], ['因此，', ['所以，', '因而']],

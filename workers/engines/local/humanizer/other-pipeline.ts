@@ -23,13 +23,18 @@ export interface OtherContext {
    * in the casual and creative tones (rewrite.ts).
    */
   openers: boolean;
+  /** A formal, professional or academic register: no colloquial alternatives ("Du coup,"). */
+  formal: boolean;
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 function replaceConnectives(s: string, ctx: OtherContext): string {
   let out = s;
-  for (const [pattern, alts] of ctx.rules.replacements) {
+  for (const [pattern, all] of ctx.rules.replacements) {
+    // A formal register keeps to the written alternatives; with none left the phrase stays.
+    const alts = ctx.formal ? all.filter((a) => !ctx.rules.colloquial?.includes(a)) : all;
+    if (alts.length === 0) continue;
     const re = ctx.rules.spaceless
       ? new RegExp(escape(pattern), 'gu')
       : new RegExp(`(?<![\\p{L}\\p{N}])${escape(pattern)}(?![\\p{L}\\p{N}])`, 'gu');

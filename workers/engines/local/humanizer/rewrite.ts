@@ -68,7 +68,8 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
   const rules = LANGUAGE_RULES[language];
   // No openers in the course of a rewrite: without a reading of what a sentence says (a claim, an instruction, a report)
   // they landed on contracts and news ("De hecho, el arrendatario deberá …"); one goes in only when nothing else changed.
-  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng, openers: false });
+  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng, openers: false,
+    formal: plan.profile.register !== 'casual' });
   return lead + out.join(rules.spaceless ? '' : ' ') + trail;
 }
 
@@ -204,7 +205,7 @@ function forceChange(text: string, language: Language, plan: RewritePlan, rng: R
   const rules = language === 'en' ? null : LANGUAGE_RULES[language];
   const withToneOpener = (s: string): string | null | undefined => (rules === null
     ? addOpener(s, profile.openers, lowerForms, rng, new Set())?.text
-    : withOpener(s, { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng, openers: true }));
+    : withOpener(s, { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng, openers: true, formal: profile.register !== 'casual' }));
   // Later sentences first: an opener ending in a colon at the start of a line would read as a label.
   for (const target of [...sentences.slice(1), first]) {
     // Not in front of a connective or another opener, a quotation or other protected text, and only
