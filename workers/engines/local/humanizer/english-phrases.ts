@@ -202,7 +202,8 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:had|got|gotten|happened|become|come)(?![\p{L}'’-])|\s+(?:done|seen|taken|given|made|won|lost|spent|told|written|shown|brought|bought|found|eaten|broken|chosen|driven|heard|kept|left|paid|sent|sold|taught|caught)\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
   [/\bcan['’]t\b/giu, 'cannot'], [/\bwon['’]t\b/giu, 'will not'], [/\bshan['’]t\b/giu, 'shall not'],
   [/\b(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)n['’]t\b/giu, '$1 not'],
-  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b/giu, '$1 is'],
+  // Not the toast "Here's to many more years" ("Here is to …").
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))/giu, '$1 is'],
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
   [/\blet['’]s\b/giu, 'let us'],

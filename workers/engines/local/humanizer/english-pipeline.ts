@@ -5,6 +5,8 @@ import {
   startsWithConnective,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
+import { FUNCTION_WORDS } from '../text/function-words.js';
+import { tagTokens } from '../text/pos.js';
 import {
   ableToCan, activeNominals, dropIntroComma, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
   plainSmallWords, plainThereby, provideToGive, provideWithToGive, putInPlaceOrder, sinceBecause, whileToAlthough,
@@ -60,6 +62,25 @@ function splitAll(sentences: string[], maxWords: number, ctx: EnglishContext, bu
   return out;
 }
 
+/** Content words of a sentence (four letters or more, not function words), lower-cased. */
+function contentWords(s: string): Set<string> {
+  return new Set((s.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w)));
+}
+
+/** Whether b goes on from a: it opens with a connective or by pointing back, or the two share a content word. */
+function related(a: string, b: string): boolean {
+  if (startsWithConnective(b)) return true;
+  if (/^(?:it|its|they|their|them|this|that|these|those|he|his|she|her|such|both|each|there|then|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  const words = contentWords(a);
+  for (const w of contentWords(b)) if (words.has(w) || words.has(w.replace(/(?:es|s)$/u, '')) || words.has(`${w}s`)) return true;
+  return false;
+}
+
+/** Whether the tagger finds a verb in a sentence (a title or a label has none). */
+function hasVerb(s: string): boolean {
+  return (tagTokens(s) ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+}
+
 function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
   const r = READABILITY_PARAMS[ctx.readability];
   if (r.mergeRate === 0) return sentences;
@@ -74,10 +95,14 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee";
       // nor does a sentence that announces a list with the one before ("…takes time, and here are five tips").
       if (isInstruction(a) || isInstruction(b) || /^(?:here|below|the\s+following)\s+(?:are|is)(?![\p{L}'’-])|^here['’]s(?![\p{L}])/iu.test(b)) break;
+      // Only sentences that go on from each other: the second points back (a pronoun) or shares a content word with the
+      // first ("She studied medicine at Harvard, and the speed limit is 30 mph here" shares nothing); and both have a
+      // verb ("5. Giving up too early. Most companies …": a title is no clause); no vocative ("Mom, you taught us").
+      if (!related(a, b) || !hasVerb(a) || !hasVerb(b) || (/^\p{L}+,/u.test(b) && !startsWithConnective(b))) break;
       // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
       // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
       // a style-guide relic).
-      const joiners = /^(?:but|so|yet)\b/iu.test(b) ? [', '] : /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^plus\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
+      const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^plus\b/iu.test(b) ? ['; '] : /^(?:but|so|yet)\s/iu.test(b) ? [', '] : JOINERS[ctx.profile.register];
       // Nor a second "but"/"so" onto a sentence that has one: "X, but Y, but Z" runs on.
       if (joiners[0] === ', ' && /,\s+(?:but|so|yet)\s/iu.test(a)) break;
       const merged = mergeSentences(a, b, {

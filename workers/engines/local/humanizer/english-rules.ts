@@ -435,7 +435,6 @@ const POTENTIAL_AFTER = /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|o
 /** Nothing after the word but a mark or the end: a verb there has no object. */
 const NO_OBJECT = /^\s*(?:[,.;:!?)]|$)/u;
 const PERFECT_OR_PASSIVE = /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu;
-const ERROR_BEFORE = BEFORE_WORD('human|of|and|in|by|without|standard|sampling|measurement|random|systematic|rounding|clerical|operator|user|pilot|experimental|software|system|hardware|network|sensor|server|syntax|type\\s+(?:i|ii|1|2)');
 
 const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGuard>([
   ['acknowledge', { after: ACKNOWLEDGE }], ['acknowledges', { after: ACKNOWLEDGE }],
@@ -452,7 +451,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   }] as [string, SourceGuard]),
   // … and "your email address", "the sender's address" are a noun the tagger may read as a verb.
   ...['address', 'addressing'].map((w) => [w, {
-    after: { test: (a: string): boolean => AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)').test(a) || NO_OBJECT.test(a) },
+    after: { test: (a: string): boolean => AFTER_WORD('to|him|her|them|me|us|you|the\\s+(?:crowd|audience|nation|assembly|conference|class|meeting|letter|envelope|parcel|package)|(?:(?:all|any|your|the|such)\\s+)?(?:correspondence|letters?|mail|inquiries|enquiries|questions|complaints|requests|applications|submissions|payments)').test(a) || NO_OBJECT.test(a) },
     before: BEFORE_WORD("e-?mail|home|mailing|postal|web|ip|mac|street|billing|shipping|delivery|return|forwarding|business|work|your|my|the|an|our|their|his|her|its|this|that|keynote|inaugural|public|farewell|opening|\\p{L}+['’]s"),
   }] as [string, SourceGuard]),
   // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
@@ -480,11 +479,10 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
   // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
   ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
-  // "human error", "margin of error", "error message": uncountable or a modifier; "an error" is "a mistake".
   ['essential', { after: AFTER_WORD('oils?') }],
   // "reach a goal" is "achieve a goal", but "achieve this through X", "achieve success", "achieve it" is not "reach".
   ...['achieve', 'achieves', 'achieving', 'achieved'].map((w) => [w, {
-    after: AFTER_WORD('(?:(?:significant|substantial|considerable|strong|steady|rapid|remarkable|real|great|greater|higher|better|lasting|sustainable|record|major|meaningful|measurable|positive)\\s+)*(?:this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?|victories|victory|wins?|breakthroughs?|feats?|status|fluency|certification|accreditation|milestones?)'),
+    after: AFTER_WORD('(?:[\\p{L}-]+\\s+){0,2}(?:this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?|victories|victory|wins?|breakthroughs?|feats?|status|fluency|certification|accreditation|milestones?)'),
   }] as [string, SourceGuard]),
   // "severely injured" is "badly injured"; "dealt with severely", "punished severely" is not "badly" (poorly).
   ['severely', {
@@ -499,23 +497,26 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: orAnywhere(AFTER_WORD('correlations?|differences?|associations?|effects?|relationships?|predictors?|interactions?|results?|findings?|trends?|positive|negative|inverse|linear|main|at|less|more|fewer|lower|higher|other|others|reductions?|increases?|decreases?|declines?|changes?|improvements?|impacts?|growth|gains?|rise|drop|loss|losses|savings')),
   }],
   // Fixed terms whose word has no plainer partner there: "at large", "by and large", "the large intestine", "to a large
-  // extent"; "probable cause"; "rapid eye movement", "a rapid antigen test"; "blood types"; "a 401 error", 'the error "File not found"'.
+  // extent"; "probable cause"; "rapid eye movement", "a rapid antigen test"; "blood types".
   ['large', { before: BEFORE_WORD('at|by\\s+and'), after: AFTER_WORD('intestine|extent|part|degree|print|scale|caps?|numbers|amounts|quantities|sums|proportions?|shares?|majority|percentage') }],
   ['probable', { after: AFTER_WORD('cause') }],
   ['rapid', { after: AFTER_WORD('eye|transit|prototyping|fire|antigen|tests?|testing|diagnostic|response\\s+team') }],
   ['types', { before: BEFORE_WORD('blood|data|file|personality|body|skin|hair|cell|tissue|font|input|return|value|content|media|mime|variable|object|primitive|field|column|product|account|user|event|message|job|payment|ticket|document|character|argument|parameter|generic|wine|grape|soil|rock|cancer|tumou?r|diabetes') }],
-  ...['error', 'errors'].map((w) => [w, {
-    before: { test: (b: string): boolean => ERROR_BEFORE.test(b) || /(?:\p{N}|[\uE000-\uE019])\s*$/u.test(b) },
-    // A quoted message after it names the error: 'the error "File not found"'.
-    after: { test: (a: string): boolean => /^\s*[\uE000-\uE019"“'‘`]/u.test(a) || AFTER_WORD('rate|rates|message|messages|code|codes|bars?|handling|correction|terms?|margins?|logs?|pages?|checking|detection|function|analysis|free|prone').test(a) },
-  }] as [string, SourceGuard]),
   // "health outcomes", "learning outcomes": a term, not "results".
-  ...['outcome', 'outcomes'].map((w) => [w, { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term') }] as [string, SourceGuard]),
+  ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term|favou?rable|possible') }],
   ['assistance', { before: BEFORE_WORD('pedal|power|electric|steering|brake|braking|motor|lane|parking|driver') }],
   // "potential customers" are prospective ones, not "possible customers".
   ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || AFTER_WORD('customers?|clients?|buyers?|employers?|partners?|investors?|users?|candidates?|donors?|students?|recruits?|applicants?|members?|subscribers?|leads?|hires?|tenants?|voters?').test(a) } }],
   // A sentence-initial "Currently," is not "Now," (which reads as a discourse marker).
   ['currently', { before: /^\s*$/u }],
+  // Terms: "favorable outcomes" (probability), "credit utilization", "Battery usage" (a label), a person who is "helpful",
+  // "eye contact with individuals, not the whole room".
+  ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term') }],
+  ['favorable', { after: AFTER_WORD('outcomes?') }],
+  ['utilization', { before: BEFORE_WORD('credit|capacity|cpu|memory|resource|bed|server|network|bandwidth|disk|gpu|storage|spectrum') }],
+  ['usage', { before: /\p{Lu}\p{Ll}*\s+$/u }],
+  ['helpful', { after: AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:member|person|people|staff|friend|neighbou?r|teacher|student|classmate|colleague|team|boy|girl|child|kid|nurse|doctor|volunteer)') }],
+  ['individuals', { after: /^\s*(?:,\s*)?(?:not|rather|instead)(?![\p{L}])/iu }],
   // "demonstrated outside parliament" protests: no object, or a place or cause after it.
   ...['demonstrate', 'demonstrates', 'demonstrating', 'demonstrated'].map((w) => [w, {
     before: w === 'demonstrated' ? PERFECT_OR_PASSIVE : undefined,
@@ -703,12 +704,18 @@ const NAME_LEADS: ReadonlySet<string> = new Set(('the a an this that these those
 const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|might|would|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|likely|unlikely|wise|unwise|preferable|possible))(?![\p{L}'’-])/iu;
 /** A sentence that opens with a subordinate clause or a phrase: the hedge would attach to that, not the claim. */
 const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whether|by|if|although|though|because|since|as|in|on|at|for|with|without|after|before|during|through|throughout|despite|unless|until|once|upon|given|according|from|under|between|among|within|into|unlike|like)(?![\p{L}'’-])/iu;
-/** The writer in the sentence: "I think", "we tried", "our team". */
-const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y|[Ww]e|[Uu]s|[Oo]ur)(?![\p{L}-])/u;
+/**
+ * The writer in person: "I think", "my view". Not "we"/"our", which in notices, apologies and policies is a company's
+ * voice ("Truth be told, we never sell your data", "Look, we'd like to invite you back").
+ */
+const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y)(?![\p{L}-])/u;
 /** Reported speech or thought: "she said that", "critics argue", "he believed". */
 const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|claims|claim|believed|believes|reported|reports|stated|states|noted|notes|added|adds|explained|explains|told|tells|wrote|writes|thinks|thought|insisted|insists|warned|warns|suggested|suggests|according\s+to)(?![\p{L}'’-])/iu;
-/** What the writer rates or recommends: "should", "need to", "is the best", "are harmful" (CLAIM without the modals of possibility). */
-const EVALUATIVE = /(?<![\p{L}'’-])(?:should|shouldn['’]t|must|need|needs|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
+/**
+ * What the writer rates or recommends: "should", "need to", "is the best", "are harmful" (CLAIM without the modals of
+ * possibility, and without "must", which in notices and terms states a rule: "you must be at least 18").
+ */
+const EVALUATIVE = /(?<![\p{L}'’-])(?:should|shouldn['’]t|needs?\s+to|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
@@ -757,17 +764,21 @@ export function addOpener(
   if (isInstruction(s)) return null;
   // A chatty opener voices the writer's attitude: only before what the writer thinks, rates or says to the reader, not
   // before a plain report ("Truth be told, she was admitted on Tuesday", "Frankly, a normal level is 70 to 100 mg/dL").
+  // Nor courtesy, sympathy or apology ("Look, if there's anything I can do, please don't hesitate to ask").
+  if (/(?<![\p{L}'’-])(?:please|sorry|apologi[sz]e|apologies|condolences|sympathy|thank|thanks|grateful|welcome|hesitate|congratulations)(?![\p{L}'’-])/iu.test(s)) return null;
   // Someone else's view ("Honestly, he argued that remote work is better") is not the writer's to comment on.
   if ((style === 'casual' || style === 'creative') && REPORTED.test(s) && !PERSONAL.test(s)) return null;
   // A permission, a right or a plain possibility ("you may request access", "you can add noodles") is no attitude either.
-  if ((style === 'casual' || style === 'creative') && !EVALUATIVE.test(s.replace(/(?<![\p{L}'’-])(?:the|a|an|this|that|their|our|its|his|her|any|no)\s+needs?(?![\p{L}'’-])/giu, '')) && !PERSONAL.test(s)) return null;
+  if ((style === 'casual' || style === 'creative') && !EVALUATIVE.test(s) && !PERSONAL.test(s)) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
   if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every
   // participant completed a survey", "Arguably, I wanted to follow up").
   // Nor before what the reader is told ("Arguably, you should not drink alcohol", "Arguably, you may request access"): advice,
   // a warning or a right is no claim to hedge.
-  if (style === 'academic' && (!CLAIM.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s))) return null;
+  // A possibility ("some people may experience drowsiness") or a dated fact ("the trip is on Tuesday, 12 March") is no claim.
+  if (style === 'academic' && (!EVALUATIVE.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s)
+    || /[\p{N}\uE000-\uE019]/u.test(s) || /^(?:not|no|yes)(?![\p{L}'’-])/iu.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;
   const opener = rng.pick(prefer === 'short' ? shortest(choices) : choices);

@@ -38,7 +38,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'reached|achieved', 'get|receive', 'gets|receives', 'getting|receiving', 'want|desire', 'wants|desires', 'stop|cease', 'stops|ceases', 'end|terminate',
   ],
   NOUN: [
-    'supporters|proponents|advocates', 'mistakes|errors', 'mistake|error', 'flaws|shortcomings', 'advice|guidance', 'photos|photographs',
+    'supporters|proponents|advocates', 'flaws|shortcomings', 'advice|guidance', 'photos|photographs',
     'photo|photograph', 'medicine|medication', 'teachers|instructors', 'health|wellness', 'limits|constraints', 'limit|constraint',
     'focus|emphasis', 'changes|modifications|alterations', 'change|modification', 'doubt|skepticism', 'roots|origins', 'heart|essence',
     'goals|objectives', 'problems|difficulties', 'idea|notion', 'ideas|notions',
@@ -46,7 +46,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'mix|tapestry', 'details|intricacies',
     'world|realm', 'use|utilization', 'help|assistance', 'people|individuals', 'downsides|drawbacks', 'upsides|advantages', 'views|perspectives', 'view|perspective',
     'effects|consequences', 'abilities|capabilities', 'chance|possibility', 'skill|expertise',
-    'problems|challenges', 'problem|challenge', 'person|individual', 'aims|objectives',
+    'person|individual', 'aims|objectives',
     'downsides|disadvantages', 'downside|disadvantage', 'worries|concerns',
     'parts|components', 'part|component', 'goal|objective', 'aim|objective', 'effort|endeavor', 'efforts|endeavors', 'reason|rationale',
     'use|usage', 'buyers|purchasers', 'ability|capability', 'chance|likelihood',

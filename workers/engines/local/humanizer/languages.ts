@@ -1,7 +1,7 @@
 /**
  * What the rewriter knows about each supported language: a few connective and stock-phrase
- * replacements, how sentences are joined, and an opener used when nothing else applies, so a
- * rewrite never comes back unchanged. English has its own, richer rule set (english-rules.ts).
+ * replacements, how sentences are joined, and the discourse markers a join must not run into. English has its
+ * own, richer rule set (english-rules.ts).
  */
 import type { Language } from '../../../../domain/options.js';
 
@@ -12,14 +12,10 @@ export interface LanguageRules {
   join: readonly string[];
   /** Replaces a semicolon when a long sentence is split in two. */
   sentenceEnd: string;
-  /** Discourse markers that can open a sentence without changing its meaning. */
+  /** Discourse markers ("De hecho,"): a sentence that opens with one is not joined onto the sentence before. */
   openers: readonly string[];
-  /** The sentence after an opener keeps its capital (German: an opener with a colon avoids verb-second inversion). */
-  openerKeepsCase?: boolean;
   /** Scripts written without spaces between words. */
   spaceless?: boolean;
-  /** A sentence that gives an instruction, which takes no opener ("Geben Sie …"). */
-  instruction?: RegExp;
   /** Alternatives of spoken register ("Du coup", "Bref,"): not used in formal, professional or academic text. */
   colloquial?: readonly string[];
 }
@@ -49,14 +45,13 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']], ['Insgesamt', ['Alles in allem', 'Im Großen und Ganzen']],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'zählt sehr']]],
     join: ['; ', ', und ', ' – und '], sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
-    openerKeepsCase: true, instruction: /^\p{L}+\s+(?:Sie|wir)(?![\p{L}])|^(?:Bitte|Achtung)(?![\p{L}])/u,
   },
   it: {
-    replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Eppure,', 'Però']], ['Pertanto,', ['Quindi', 'Per questo']],
+    replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Eppure,', 'Però', 'Ciononostante,']], ['Pertanto,', ['Quindi', 'Per questo']],
       ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
     join: ['; ', ' e ', ', e poi '], sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
-    colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto'],
+    colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
   },
   pt: {
     replacements: [['Além disso,', ['Além do mais,', 'E mais:']], ['No entanto,', ['Mesmo assim,', 'Porém,']], ['Portanto,', ['Por isso,', 'Então']],

@@ -1,11 +1,11 @@
 /**
  * Rewrite of one paragraph in a language other than English: the language's connective and
- * stock-phrase replacements, then language-neutral restructuring (semicolon splits, merges of
- * short neighbours) and occasional discourse openers.
+ * stock-phrase replacements (written ones only in formal registers), then language-neutral restructuring
+ * (semicolon splits, merges of short neighbours). No discourse openers: without a reading of what a sentence
+ * says they landed before questions, commands and reports ("Klar ist: Wie geht's dir?").
  */
 import type { Readability } from '../../../../domain/options.js';
 import { countWords } from '../../../../domain/words.js';
-import { decapitalize } from './english-rules.js';
 import type { LanguageRules } from './languages.js';
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
@@ -18,11 +18,6 @@ export interface OtherContext {
   readability: Readability;
   lowerForms: ReadonlySet<string>;
   rng: Random;
-  /**
-   * Whether openers ("En realidad,") may go in: only for the one change of a text with nothing else to change, and only
-   * in the casual and creative tones (rewrite.ts).
-   */
-  openers: boolean;
   /** A formal, professional or academic register: no colloquial alternatives ("Du coup,"). */
   formal: boolean;
 }
@@ -41,17 +36,6 @@ function replaceConnectives(s: string, ctx: OtherContext): string {
     out = out.replace(re, () => ctx.rng.pick(alts));
   }
   return out;
-}
-
-/** Puts a discourse opener in front of a sentence; null when its first word cannot lose its capital. */
-export function withOpener(s: string, ctx: OtherContext): string | null {
-  // Not before an instruction ("Klar ist: Geben Sie dann die IP-Adresse ein.").
-  if (ctx.rules.instruction?.test(s)) return null;
-  const opener = ctx.rng.pick(ctx.rules.openers);
-  if (ctx.rules.spaceless) return `${opener}${s}`;
-  if (ctx.rules.openerKeepsCase || !/^\p{Lu}/u.test(s)) return `${opener} ${s}`;
-  const lowered = decapitalize(s, ctx.lowerForms);
-  return lowered === null ? null : `${opener} ${lowered}`;
 }
 
 /** Connectives and openers of the language: ordinary words, and sentence starts that must not be joined on. */
@@ -87,13 +71,5 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
     }
     out = merged;
   }
-  let previous = true;
-  out = out.map((s) => {
-    if (!ctx.openers || previous || !ctx.rng.chance(ctx.mode.openerRate / 2)) { previous = false; return s; }
-    if (opensWithConnective(s)) return s;
-    const o = withOpener(s, ctx);
-    previous = o !== null;
-    return o ?? s;
-  });
   return out;
 }

@@ -14,7 +14,7 @@ import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
-import { rewriteOtherParagraph, withOpener } from './other-pipeline.js';
+import { rewriteOtherParagraph } from './other-pipeline.js';
 import { MODE_PARAMS } from './params.js';
 import { createRandom, hash32, type Random } from './random.js';
 import { toneProfile, type ToneProfile } from './tone.js';
@@ -29,8 +29,6 @@ function effectiveProfile(request: HumanizeRequest): ToneProfile {
   return { ...profile, contractions: 'expand', register: 'formal', openers: profile.openers === 'none' ? 'none' : 'academic', hedged: true };
 }
 
-/** Whether a tone's openers are the chatty kind ("To be honest,", "En realidad,"). */
-function chatty(profile: ToneProfile): boolean { return profile.openers === 'casual' || profile.openers === 'creative'; }
 
 function textStats(text: string): { lowerForms: Set<string>; names: Set<string>; repeated: Set<string> } {
   const lowerForms = new Set<string>();
@@ -66,9 +64,7 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
     return lead + out.join(' ') + trail;
   }
   const rules = LANGUAGE_RULES[language];
-  // No openers in the course of a rewrite: without a reading of what a sentence says (a claim, an instruction, a report)
-  // they landed on contracts and news ("De hecho, el arrendatario deberá …"); one goes in only when nothing else changed.
-  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng, openers: false,
+  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, lowerForms: stats.lowerForms, rng,
     formal: plan.profile.register !== 'casual' });
   return lead + out.join(rules.spaceless ? '' : ' ') + trail;
 }
@@ -191,33 +187,24 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
 }
 
 function forceChange(text: string, language: Language, plan: RewritePlan, rng: Random): string {
-  const { request, profile, stats: { lowerForms } } = plan;
-  const sentences = splitSentences(text);
-  const first = sentences[0];
-  if (!first) return text;
+  const { profile, stats: { lowerForms } } = plan;
+  // Other languages: no opener at all. Without a reading of what a sentence says they landed before questions,
+  // commands and reports ("Klar ist: Wie geht's dir?"); a text with nothing else to change comes back as it was.
   // English: only the tone's own openers, which assert nothing the text does not (none for formal and
   // professional tones or graduate and doctoral readers: such a text then comes back as it was).
-  if (language === 'en' && profile.openers === 'none') return text;
+  if (language !== 'en' || profile.openers === 'none') return text;
+  const sentences = splitSentences(text);
   // Nor a text that already has its share of openers (humanized before): another one would only pile them up.
-  if (language === 'en' && openersSaturate(sentences.map((s) => s.text))) return text;
-  // Other languages: openers only where the tone takes chatty ones (casual, creative); otherwise as it was.
-  if (language !== 'en' && !chatty(profile)) return text;
-  const rules = language === 'en' ? null : LANGUAGE_RULES[language];
-  const withToneOpener = (s: string): string | null | undefined => (rules === null
-    ? addOpener(s, profile.openers, lowerForms, rng, new Set())?.text
-    : withOpener(s, { rules, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms, rng, openers: true, formal: profile.register !== 'casual' }));
+  if (sentences.length === 0 || openersSaturate(sentences.map((s) => s.text))) return text;
   // Later sentences first: an opener ending in a colon at the start of a line would read as a label.
-  for (const target of [...sentences.slice(1), first]) {
+  for (const target of [...sentences.slice(1), sentences[0]!]) {
     // Not in front of a connective or another opener, a quotation or other protected text, and only
     // where the first word can lose its capital.
-    if (!/^\p{L}/u.test(target.text) || wordCount(target.text) < 3 || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || (language === 'en' && startsWithConnective(target.text))) continue;
+    if (!/^\p{L}/u.test(target.text) || wordCount(target.text) < 3 || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(target.text) || startsWithConnective(target.text)) continue;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const changed = withToneOpener(target.text);
+      const changed = addOpener(target.text, profile.openers, lowerForms, rng, new Set())?.text;
       if (changed) return text.slice(0, target.start) + changed + text.slice(target.end);
     }
   }
-  if (rules === null) return text;
-  // The first word may be a name that must keep its capital: an opener ending in a colon keeps it.
-  const opener = rules.openers[0]!;
-  return `${text.slice(0, first.start)}${rules.spaceless ? opener : `${opener.replace(/[,،]$/u, ':')} `}${text.slice(first.start)}`;
+  return text;
 }

@@ -33,32 +33,18 @@ function wordCount(s: string): number {
 
 /**
  * What a non-restrictive ", which" clause starts with once it is a sentence of its own, read off its
- * verb: "buses, which are ..." → "They are ...", "the plan, which cuts ..." → "That cuts ...". Null
- * (no split) when the next word is not a verb whose number shows, so "This are ..." never happens.
+ * verb: "buses, which are ..." → "They are ...", "the plan, which cuts ..." → "That cuts ...". A singular verb
+ * takes "That" whatever came before: the clause may be about the noun before it or about the whole clause ("Some
+ * breeds shed a lot, which may be a problem" is no "It may be a problem"; "…31,000 hours of service, which is
+ * equivalent to 15 jobs"), and "That" reads right for both. Null (no split) when the next word is not a verb whose
+ * number shows, so "This are ..." never happens.
  */
-function whichLead(rest: string, head: string): string | null {
+function whichLead(rest: string): string | null {
   const verb = /^(\p{L}+)/u.exec(rest)?.[1]?.toLowerCase() ?? '';
   if (/^(?:are|were|have|do|need|make|help|allow|give|provide|include|offer|show|mean|seem)$/u.test(verb)) return 'They ';
   const singular = /^(?:is|was|has|does|can|could|will|would|may|might|should|must)$/u.test(verb) ||
     (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb));
-  if (!singular) return null;
-  // After a singular noun the clause is about that thing ("the website, which was slow" → "It was slow"); "That"
-  // where it may comment on the whole clause: after a plural noun or a verb, or with a verb that draws a conclusion.
-  // An amount compared ("…31,000 hours of service, which is equivalent to 15 full-time jobs") is the whole amount's.
-  return endsInSingularNoun(head) && !CONCLUDING_VERB.test(verb) && !AMOUNT_COMPARED.test(rest) ? 'It ' : 'That ';
-}
-
-/** A which-clause that weighs an amount against another: "which is equivalent to", "which equals", "which is about". */
-const AMOUNT_COMPARED = /^(?:is|was)\s+(?:(?:roughly|about|almost|nearly|more|less|fewer|twice|half|three\s+times|equivalent|equal|comparable|close)(?![\p{L}'’-]))|^(?:equals|amounts\s+to|works\s+out\s+to|comes\s+to)(?![\p{L}'’-])/u;
-
-/** Verbs with which a which-clause comments on the clause before it ("…, which shows that demand is high"). */
-const CONCLUDING_VERB = /^(?:shows|suggests|means|indicates|implies|explains|proves|reflects|highlights|demonstrates|marks|signals|reveals|confirms)$/u;
-
-/** Whether a clause ends in a singular noun (read by the tagger): "…the whole website". */
-function endsInSingularNoun(head: string): boolean {
-  const tagged = tagTokens(head);
-  const last = tagged?.at(-1);
-  return !!last && (last.pos === 'NOUN' || last.pos === 'PROPN') && !/(?:[^s]s|ies)$/u.test(last.text) && !/^\p{Lu}{2,}$/u.test(last.text);
+  return singular ? 'That ' : null;
 }
 
 /**
@@ -115,9 +101,8 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
   { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
-  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) ? null : whichLead(rest, head)) },
+  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) ? null : whichLead(rest)) },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
-  { re: /,\s+while\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'At the same time, ' : null) },
   // A dash ends a clause only where it is the sentence's one dash and a subject follows: a pair of dashes sets off an
   // aside ("The old bridge — built in 1890 — still carries …": no "— built in 1890. Still carries …").
   { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest) ? null : '') },
@@ -247,7 +232,8 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
 /** Fronted discourse markers, not scene-setting phrases: they stay where they are. */
 const MARKER = /^(?:For example|For instance|In fact|In short|In particular|In contrast|In other words|In general|In addition|On the other hand|By contrast|After all|Above all|At the same time|In the end|At first|In practice|On balance|In this respect|By extension|On the whole|In brief|In closing|At the end of the day|With that|On top of that|In a way|In the same way|For one thing|For this reason|For that reason|After that|In any case|In that case|In this case|In the meantime|In turn|In sum|In summary|In conclusion|On the contrary|On the one hand|On one hand|On the flip side|By the way|In the long run|At least|Of course|By and large|In a sense|In essence|In reality|In theory|In truth|On average)\b/u;
 const INTRO = /^((?:In|On|At|During|After|Before|For|With|By|Since|Over|Under|Across|Throughout|Within|Among)\s[^,.;:!?]{2,40}),\s+(.+?)([.!?]["'”’)]*)$/u;
-const SUBORDINATE = /^(.+?),\s+(because|since|although|though|while|when|if|unless|as long as)\s+([^,;:]+?)([.!?]["'”’)]*)$/u;
+/** Not "while" (a contrast: "some …, while others …" would put "others" before "some") nor "since" (a reason it may not give for all of it). */
+const SUBORDINATE = /^(.+?),\s+(because|although|though|when|if|unless|as long as)\s+([^,;:]+?)([.!?]["'”’)]*)$/u;
 
 /**
  * Moves a clause (English): a fronted prepositional phrase goes to the end ("In 2010, the firm grew."
@@ -261,7 +247,8 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     // Not after a main clause that ends in a phrase of its own: "…of all time, out of a field of 25 in 2009"; nor a
     // phrase that names someone ahead of a pronoun: "With Howard becoming leader, he saw …" → "He saw … with Howard …".
     // Nor after a long main clause: "We propose a … method that combines … with … in this paper" loses the phrase.
-    if (words.length <= 7 && wordCount(main!) <= 16 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!)) {
+    // Nor after an instruction: "In love, don't be afraid to say …" is not "…what you really feel in love".
+    if (words.length <= 7 && wordCount(main!) <= 16 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!) && !isInstruction(main!)) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }
@@ -331,6 +318,9 @@ export function splitResultParticiple(s: string): [string, string] | null {
   if (!m) return null;
   const [, main, participle, rest] = m;
   if (wordCount(main!) < 6 || wordCount(rest!) < 2 || OTHER_CLAUSE.test(main!) || PAST_OR_PERFECT.test(main!) || REFLEXIVE_START.test(rest!)) return null;
+  // "The city let residents vote online": a verb the same in present and past, bare after a singular subject, is past.
+  if (/^(?:the|a|an|this|that|its|his|her|their|our)\s+(?:[\p{L}-]+\s+){0,2}(?:let|put|set|cut|hit|cost|shut|spread|quit|hurt|split|upset|bet|cast|read)(?![\p{L}'’-])/iu.test(main!)
+    && !/^(?:the|a|an|this|that|its|his|her|their|our)\s+(?:[\p{L}-]+\s+){0,2}\p{L}+s\s/iu.test(main!)) return null;
   // A second participle further on ("fostering diversity, yet nurturing fear") belongs to the same clause.
   if (/,\s+(?:\p{L}+\s+){0,3}\p{Ll}+ing(?![\p{L}'’])/u.test(rest!)) return null;
   // The participle must not sit inside brackets or a list the main clause opened.

@@ -8,8 +8,13 @@ import { EMAIL, URL } from '../../../../domain/web-addresses.js';
 
 export { EMAIL, URL };
 
-/** Quoted passages (straight or curly double quotes, guillemets, CJK brackets) up to 400 characters, within a line. */
-export const QUOTED = /"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|『[^』\n]{1,400}』/gu;
+/**
+ * Quoted passages, within a line, up to 2,000 characters: straight or curly double quotes, guillemets, German „…“ and
+ * ‚…‘, CJK brackets, and single quotes — curly ‘…’ and straight '…' — whose opening mark follows no letter and precedes
+ * one and whose closing mark follows no space and precedes no letter, so that an apostrophe inside ("don't", "don’t")
+ * or after a plural ("the students' books") neither opens nor closes one.
+ */
+export const QUOTED = /"[^"\n]{1,2000}"|“[^”\n]{1,2000}”|«[^»\n]{1,2000}»|„[^“”\n]{1,2000}[“”]|‚[^‘’\n]{1,2000}[‘’]|「[^」\n]{1,2000}」|『[^』\n]{1,2000}』|(?<![\p{L}\p{N}])‘(?=\p{L})(?:[^’\n]|’(?=\p{L})){1,2000}?(?<=\S)’(?![\p{L}])|(?<![\p{L}\p{N}'])'(?=\p{L})(?:[^'\n]|'(?=\p{L})){1,2000}?(?<=[^\s'])'(?![\p{L}])/gu;
 
 /**
  * Numbers with what is glued to them: currency signs, separators, decimals, ranges, times, dates,
