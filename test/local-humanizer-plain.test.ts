@@ -164,7 +164,9 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     // The conjunction ("but") after a comma is not the adverb.
     expect(plainSmallWords('You were born into it, only it was hidden from you.', 'casual', rng(), 1)).to.equal('You were born into it, only it was hidden from you.');
     expect(plainSmallWords('The app only works when online.', 'casual', rng(), 1)).to.equal('The app only works when online.');
-    expect(plainSmallWords('It only takes a minute.', 'casual', rng(), 1)).to.equal('It just takes a minute.');
+    // Only before an amount: "just takes a minute" would be fine, but "The theorem just works for right triangles" is not.
+    expect(plainSmallWords('It takes only a minute.', 'casual', rng(), 1)).to.equal('It takes just a minute.');
+    expect(plainSmallWords('The theorem only works for right triangles.', 'casual', rng(), 1)).to.equal('The theorem only works for right triangles.');
     // "as many have noted", "as we have seen" comment on the sentence; they are not its cause.
     expect(plainSmallWords('One implication of this, as many have noted, is that culture is shifting.', 'casual', rng(), 1)).to.equal('One implication of this, as many have noted, is that culture is shifting.');
     expect(plainSmallWords('A candidate can lose the national vote, as we have seen in past elections.', 'casual', rng(), 1)).to.equal('A candidate can lose the national vote, as we have seen in past elections.');

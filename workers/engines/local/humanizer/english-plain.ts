@@ -282,7 +282,8 @@ const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMP
 
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the
- * very first", nor "very little": "really little" means "tiny"), the adverb "only" → "just" ("only a few"; not "the only", "not only", "if only",
+ * very first", nor "very little": "really little" means "tiny"), the adverb "only" → "just" before an amount ("only a few",
+ * "only two"; not "the only", "not only", "if only",
  * "only if", nor a sentence-initial "Only then did", nor before a past form or "X after/when", nor the conjunction
  * after a comma: "born into the Mafia, only it was hidden"), "simply" → "just" (not "simply put"), a mid-sentence
  * ", however," → ", though,", ", whereas" / ", yet" / a contrastive ", while" → ", but", a causal ", as"
@@ -306,10 +307,10 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   if (out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
-  // Not as an adjective ("The only downside": "The just downside"), not before a state ("is only open on weekends": "just
-  // open" reads as "recently opened"), not before a past form ("was only achieved after", "only found"): "just" there reads as "recently";
-  // nor where a time or condition follows the next word ("only works when"): "not until" / "solely if".
-  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|The|An?|His|Her|Their|Its|Our|My|Your|If|Whose|One|Not)\s+)(?<!,\s+)only\s+(?!(?:open|closed|available|valid|possible|allowed|permitted|accessible|visible|active|eligible|applicable|effective|true|partly|partially|if|when|after|because|then|way|one|thing|person|option|time|child|reason|difference|made|done|given|seen|found|taken|known|shown|become|been|had|got|came|went|began|begun|built|held|kept|left|lost|met|paid|said|sent|told|thought|brought|bought|won|wrote|written|grew|grown|saw|took|gave|knew|became)(?![\p{L}'’-])|\p{Ll}+ed(?![\p{L}'’-])|\p{Ll}+\s+(?:after|when|once|until|if|since|before)(?![\p{L}'’-]))(?=\p{Ll})/gu,
+  // Only before an amount ("only a few", "only two", "only a little slower"): elsewhere "just" changes the sense — "The
+  // theorem just works for right triangles" says it works easily, "is just open on weekends" that it opened recently,
+  // "The just downside" is no English.
+  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|The|An?|His|Her|Their|Its|Our|My|Your|If|Whose|One|Not)\s+)(?<!,\s+)only\s+(?=an?\s+\p{L}|(?:few|one|two|three|four|five|six|seven|eight|nine|ten|twice|once|half|slightly)(?![\p{L}'’-])|[\p{N}\uE000-\uE019])/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));
   return out;
 }
