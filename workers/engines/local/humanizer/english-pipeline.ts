@@ -120,14 +120,6 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
-  // A sentence whose connective was dropped ("In addition, we will host …" → "We'll host …") takes no opener in its place:
-  // "Look, we'll host …" would say something the connective did not.
-  const dropped = new Set<string>();
-  let out = sentences.map((s) => {
-    const out1 = rewriteSentence(s);
-    if (startsWithConnective(s) && !startsWithConnective(out1)) dropped.add(out1);
-    return out1;
-  });
   function rewriteSentence(s: string): string {
     let t = plainOpener(s, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? s;
     t = replacePhrases(t, profile.register, rng, prefer);
@@ -147,6 +139,14 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
     return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && mode.contractNeutral ? 'add' : profile.contractions);
   }
+  // A sentence whose connective was dropped ("In addition, we will host …" → "We'll host …") takes no opener in its place:
+  // "Look, we'll host …" would say something the connective did not.
+  const dropped = new Set<string>();
+  let out = sentences.map((s) => {
+    const rewritten = rewriteSentence(s);
+    if (startsWithConnective(s) && !startsWithConnective(rewritten)) dropped.add(rewritten);
+    return rewritten;
+  });
   // "…, allowing staff to rest." → "…. This allows staff to rest." (not for doctoral readers, half as often for graduate).
   const participleRate = mode.plainRate * (ctx.readability === 'doctorate' ? 0 : ctx.readability === 'graduate' ? 0.5 : 1);
   if (participleRate > 0) out = out.flatMap((s) => { const parts = splitResultParticiple(s); return parts && rng.chance(participleRate) ? parts : [s]; });
