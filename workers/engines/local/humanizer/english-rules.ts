@@ -696,12 +696,6 @@ const NAME_LEADS: ReadonlySet<string> = new Set(('the a an this that these those
   'despite like unlike near behind beyond toward towards and but or so yet if when while because although though as once unless until ' +
   'whereas where whenever wherever whether i we you he she they it there here').split(' '));
 
-/**
- * A claim: a modal verb, or a form of "be" that rates something ("is the most important", "are better"). Not a
- * report that merely holds such a word ("the ceremony has become an important event", "the club remains on the
- * lookout for more depth").
- */
-const CLAIM = /(?<![\p{L}'’-])(?:should|must|need|needs|can|cannot|could|may|might|would|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|likely|unlikely|wise|unwise|preferable|possible))(?![\p{L}'’-])/iu;
 /** A sentence that opens with a subordinate clause or a phrase: the hedge would attach to that, not the claim. */
 const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whether|by|if|although|though|because|since|as|in|on|at|for|with|without|after|before|during|through|throughout|despite|unless|until|once|upon|given|according|from|under|between|among|within|into|unlike|like)(?![\p{L}'’-])/iu;
 /**
@@ -712,18 +706,20 @@ const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y)(?![\p{L}-])/u;
 /** Reported speech or thought: "she said that", "critics argue", "he believed". */
 const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|claims|claim|believed|believes|reported|reports|stated|states|noted|notes|added|adds|explained|explains|told|tells|wrote|writes|thinks|thought|insisted|insists|warned|warns|suggested|suggests|according\s+to)(?![\p{L}'’-])/iu;
 /**
- * What the writer rates or recommends: "should", "need to", "is the best", "are harmful" (CLAIM without the modals of
- * possibility, and without "must", which in notices and terms states a rule: "you must be at least 18").
+ * What the writer rates or recommends: "should", "need to", "is the best", "are harmful". Not a report that merely holds
+ * such a word ("the ceremony has become an important event"), not a possibility ("may", "can", "could"), nor "must",
+ * which in notices and terms states a rule ("you must be at least 18").
  */
 const EVALUATIVE = /(?<![\p{L}'’-])(?:should|shouldn['’]t|needs?\s+to|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
+/** Verbs a sentence gives an instruction with, which the tagger may read as nouns at its start ("Note that …"). */
+const COMMAND_VERBS = /^(?:note|remember|keep|make|take|consider|imagine|try|see|check|use|avoid|ask|call|visit|read|follow|start|stop|think|look|go|get|find|choose|add|set|turn|put|give|tell|send|bring|pick|write|click|open|enter|select|press|install|run|save|wait|contact|email|ensure|book|change|help|join|share|download|sign|register|apply|review|plan|prepare|remove|replace|store|wash|mix|stir|bake|preheat|pour|cut|serve)$/iu;
 /**
  * An instruction or a request: its first word is a verb ("Pour the batter …", "Turn off the power"; a gerund
  * subject, "Eating well matters", is a statement) or a word that asks ("Please", "Let's", "Don't", "Never").
  */
-const COMMAND_VERBS = /^(?:note|remember|keep|make|take|consider|imagine|try|see|check|use|avoid|ask|call|visit|read|follow|start|stop|think|look|go|get|find|choose|add|set|turn|put|give|tell|send|bring|pick|write|click|open|enter|select|press|install|run|save|wait|contact|email|ensure|book|change|help|join|share|download|sign|register|apply|review|plan|prepare|remove|replace|store|wash|mix|stir|bake|preheat|pour|cut|serve)$/iu;
 export function isInstruction(s: string): boolean {
   if (/^(?:please|kindly|let|let['’]s|don['’]t|do\s+not|never|always|be|just|simply)(?![\p{L}'’-])/iu.test(s)) return true;
   // An instruction after an opening condition or time: "If you feel dizzy, stop taking them", "When it boils, add salt".
