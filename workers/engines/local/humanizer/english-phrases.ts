@@ -170,7 +170,7 @@ export const CONNECTIVE_OPENERS: Readonly<Record<string, { neutral: readonly str
   essentially: { neutral: ['', 'in short,'], casual: ['basically,'] },
   specifically: { neutral: ['in particular,', ''] },
   subsequently: { neutral: ['later,', 'after that,'], casual: ['then'] },
-  accordingly: { neutral: ['so', 'for this reason,'] },
+  accordingly: { neutral: ['so', 'for this reason,'], formal: ['for this reason,', 'as a result,'] },
   undoubtedly: { neutral: ['', 'clearly,'], casual: ['no doubt,'] },
   interestingly: { neutral: ['', 'curiously,'], casual: ['funny enough,'] },
 };
@@ -195,7 +195,10 @@ export const AUXILIARY_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
   [/(?<![\p{L}'’])(I|you|we|they|You|We|They)\s+have\s+(?=(?:been|seen|done|made|had|become|gone|got|gotten|grown|known|taken|given|found|heard|learned|learnt|come|built|written|spent|lost|kept|left|shown|\p{Ll}{3,}ed)(?![\p{L}'’-]))/gu, "$1've "],
 ];
 
-/** Expansions for formal registers; checked in order, so the specific forms come first. */
+/**
+ * Expansions for formal registers; checked in order, so the specific forms come first. "Let's" stays: "Let us get lunch
+ * soon" is stilted where "let's" is at home in formal writing too.
+ */
 export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who)['’]s been\b/giu, '$1 has been'],
   // "He's got", "She's had three surgeries", "Who's done the dishes?": 's is "has" before a participle that is no adjective.
@@ -206,7 +209,6 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))/giu, '$1 is'],
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
-  [/\blet['’]s\b/giu, 'let us'],
 ];
 
 /**

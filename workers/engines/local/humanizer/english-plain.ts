@@ -41,6 +41,8 @@ export function dropIntroComma(s: string): string | null {
 }
 
 const GIVE: Readonly<Record<string, string>> = { provide: 'give', provides: 'gives', providing: 'giving' };
+/** What is provided as a service: "provides heart surgery", "providing housing", "provide coverage". */
+const SERVICE = /(?<![\p{L}])(?:surgery|surgeries|care|treatment|treatments|services?|coverage|access|insurance|housing|shelter|transportation|transport|electricity|water|power|internet|hosting|storage|meals|food|education|training|childcare|healthcare|counsel(?:l)?ing|therapy|vaccines?|vaccinations?)(?![\p{L}])/iu;
 
 /**
  * "provides a way" → "gives a way", only where the clause has no "with"/"for" object to follow (which
@@ -48,7 +50,9 @@ const GIVE: Readonly<Record<string, string>> = { provide: 'give', provides: 'giv
  */
 export function provideToGive(s: string, rng: Random, rate: number): string {
   return s.replace(/(?<![\p{L}'’-])(provides|providing|provide)(?![\p{L}'’-])([^.,;:!?\uE000-\uE019]*)/giu, (m: string, verb: string, rest: string) => {
-    if (/(?<![\p{L}])(?:with|for|that)(?![\p{L}])/iu.test(rest.split(/\s+/u).slice(0, 7).join(' ')) || !rng.chance(rate)) return m;
+    const head = rest.split(/\s+/u).slice(0, 7).join(' ');
+    // Nor a service one provides ("provides heart surgery to kids", "provides housing"): one does not "give" it.
+    if (/(?<![\p{L}])(?:with|for|that)(?![\p{L}])/iu.test(head) || SERVICE.test(head) || !rng.chance(rate)) return m;
     const to = GIVE[verb.toLowerCase()]!;
     return (/^\p{Lu}/u.test(verb) ? to[0]!.toUpperCase() + to.slice(1) : to) + rest;
   });
@@ -276,8 +280,8 @@ const AFTER_A_CLAUSE = "(?<!(?:^|[.;:!?]\\s+)[\\p{L}'’]+(?:\\s+[\\p{L}'’]+){
 const WHILE_CONTRAST = new RegExp(`${AFTER_A_CLAUSE},\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 /** "as many have noted", "as we have seen": a comment on the sentence, not its cause. */
 const AS_COMMENT = `(?!${SUBJECT}\\s+(?:\\p{L}+\\s+)?(?:has|have)\\s+(?:\\p{L}+ly\\s+)?(?:noted|seen|said|shown|argued|mentioned|discussed|suggested|observed|reported|explained|stated|described|found|pointed|known|learned|learnt|established|demonstrated|indicated|written|heard|claimed)(?![\\p{L}'’-]))`;
-/** "as they do every year", "as it is most weekends": a comparison (the verb stands for the main clause's), not a cause. */
-const AS_COMPARISON = `(?!${SUBJECT}\\s+(?:do|does|did|(?:is|are|was|were)\\s+(?:most|every|always|usually|often|now|today|the\\s+case|in|on|at)(?![\\p{L}'’-])))`;
+/** "as they do every year", "as it is most weekends", "as it is here": a comparison or a manner (the verb stands for the main clause's), not a cause. */
+const AS_COMPARISON = `(?!${SUBJECT}\\s+(?:do|does|did|(?:is|are|was|were)\\s*(?:[,.;:!?)]|$|(?:most|every|always|usually|often|now|today|here|there|so|shown|seen|done|described|the\\s+case|in|on|at)(?![\\p{L}'’-]))))`;
 const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMPARISON}(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 
 /**

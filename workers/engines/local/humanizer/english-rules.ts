@@ -70,9 +70,13 @@ const SUBJECT_POSITION = "(?<=^|[,;:(\"“—–]\\s*|(?<![\\p{L}'’])(?:and|bu
  * "Let us" is "let's" only where it proposes ("Let us begin"); "Let us know", "let us help you" ask for leave.
  */
 const LET_US_SUGGESTS = "(?=\\s+(?:begin|start|go|consider|look|turn|move|hope|remember|say|assume|imagine|explore|examine|discuss|talk|think|face|try|take|get|make|focus|return|review|recap|summarize|summarise|compare|not|now|pray|proceed|celebrate|work|keep|be|all|first|dive|break|agree|stop|reflect|start|continue)(?![\\p{L}'’]))";
+/** A pronoun and "be" ("it is", "they are"), which cannot contract where the verb stands for a clause left out. */
+const BE_CONTRACTION = /^(?:it|that|there|they|we|you|i|he|she|what|who|here) (?:is|are|am)$/u;
+/** "as it is now", "than they are in Spain", "what it is that you want": the verb is stressed there, "it's" would drop it. */
+const AFTER_COMPARISON = "(?<!(?:^|[^\\p{L}'’])(?:as|than|what|where|how|whatever|wherever|however)\\s+)";
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim.
-  re: new RegExp(`${/^(?:it|you) /u.test(from) ? SUBJECT_POSITION : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}${from === 'let us' ? LET_US_SUGGESTS : ''}`, 'giu'), to,
+  re: new RegExp(`${/^(?:it|you) /u.test(from) ? SUBJECT_POSITION : ''}${BE_CONTRACTION.test(from) ? AFTER_COMPARISON : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}${from === 'let us' ? LET_US_SUGGESTS : ''}`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
@@ -287,8 +291,9 @@ function pickTarget(group: readonly string[], index: number, o: SynonymOptions, 
   // Only towards the plain end of the group: the data's log-odds mix senses ("alterations" reads more
   // human than "changes" only because of tailoring), so a plain word never becomes a fancier one.
   const plainer = options.filter((x) => x.i < index);
-  if (forced) return mostHuman(plainer.length > 0 ? plainer : options).w;
+  // Never towards a fancier word, even for a machine-typical one: "result" → "outcome" ("The outcome was negative").
   if (plainer.length === 0) return null;
+  if (forced) return mostHuman(plainer).w;
   const best = mostHuman(plainer);
   if (best.odds < own - 0.1 && rng.chance(o.rate)) return best.w;
   // The stronger modes also vary wording for its own sake, never towards a machine-typical word.
@@ -706,11 +711,11 @@ const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y)(?![\p{L}-])/u;
 /** Reported speech or thought: "she said that", "critics argue", "he believed". */
 const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|claims|claim|believed|believes|reported|reports|stated|states|noted|notes|added|adds|explained|explains|told|tells|wrote|writes|thinks|thought|insisted|insists|warned|warns|suggested|suggests|according\s+to)(?![\p{L}'’-])/iu;
 /**
- * What the writer rates or recommends: "should", "need to", "is the best", "are harmful". Not a report that merely holds
- * such a word ("the ceremony has become an important event"), not a possibility ("may", "can", "could"), nor "must",
- * which in notices and terms states a rule ("you must be at least 18").
+ * What the writer rates: "is the best", "are harmful", "is worth". Not a report that merely holds such a word ("the
+ * ceremony has become an important event"), nor advice or a rule ("should", "must", "may"), which an opener or a hedge
+ * would make flippant or doubtful ("Arguably, children should bring a packed lunch").
  */
-const EVALUATIVE = /(?<![\p{L}'’-])(?:should|shouldn['’]t|needs?\s+to|ought\s+to|(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
+const RATING = /(?<![\p{L}'’-])(?:(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
@@ -723,7 +728,7 @@ const COMMAND_VERBS = /^(?:note|remember|keep|make|take|consider|imagine|try|see
 export function isInstruction(s: string): boolean {
   if (/^(?:please|kindly|let|let['’]s|don['’]t|do\s+not|never|always|be|just|simply)(?![\p{L}'’-])/iu.test(s)) return true;
   // An instruction after an opening condition or time: "If you feel dizzy, stop taking them", "When it boils, add salt".
-  const after = /^(?:if|when|whenever|before|after|once|unless|while|as\s+soon\s+as)\s[^,;]{2,160},\s+(?=\p{L})/iu.exec(s);
+  const after = /^(?:if|when|whenever|before|after|once|unless|while|as\s+soon\s+as|to\s+\p{L}+|in\s+order\s+to\s+\p{L}+)\s[^,;]{2,160},\s+(?=\p{L})/iu.exec(s);
   if (after) return isInstruction(s.slice(after[0].length).replace(/^\p{Ll}/u, (c) => c.toUpperCase()));
   const tags = tagTokens(s);
   const first = tags?.[0];
@@ -765,7 +770,9 @@ export function addOpener(
   // Someone else's view ("Honestly, he argued that remote work is better") is not the writer's to comment on.
   if ((style === 'casual' || style === 'creative') && REPORTED.test(s) && !PERSONAL.test(s)) return null;
   // A permission, a right or a plain possibility ("you may request access", "you can add noodles") is no attitude either.
-  if ((style === 'casual' || style === 'creative') && !EVALUATIVE.test(s) && !PERSONAL.test(s)) return null;
+  // And not before what the reader is told: a warning or advice ("The thing is, you shouldn't take Lisinopril if you're
+  // pregnant") reads as flippant. A rating ("is the best", "are harmful") or the writer in person it may go before.
+  if ((style === 'casual' || style === 'creative') && ((!RATING.test(s) && !PERSONAL.test(s)) || /(?<![\p{L}'’-])you(?:r|rs)?(?![\p{L}'’-])/iu.test(s))) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
   if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every
@@ -773,7 +780,7 @@ export function addOpener(
   // Nor before what the reader is told ("Arguably, you should not drink alcohol", "Arguably, you may request access"): advice,
   // a warning or a right is no claim to hedge.
   // A possibility ("some people may experience drowsiness") or a dated fact ("the trip is on Tuesday, 12 March") is no claim.
-  if (style === 'academic' && (!EVALUATIVE.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s)
+  if (style === 'academic' && (!RATING.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s)
     || /[\p{N}\uE000-\uE019]/u.test(s) || /^(?:not|no|yes)(?![\p{L}'’-])/iu.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;

@@ -42,8 +42,11 @@ function wordCount(s: string): number {
 function whichLead(rest: string): string | null {
   const verb = /^(\p{L}+)/u.exec(rest)?.[1]?.toLowerCase() ?? '';
   if (/^(?:are|were|have|do|need|make|help|allow|give|provide|include|offer|show|mean|seem)$/u.test(verb)) return 'They ';
-  const singular = /^(?:is|was|has|does|can|could|will|would|may|might|should|must)$/u.test(verb) ||
-    (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb));
+  // A modal shows no number ("automakers, which can sell cars" is no "That can sell cars"): no split.
+  const singular = /^(?:is|was|has|does)$/u.test(verb) ||
+    (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb)
+      // "stairs, which robots can't climb": "which" is the object there and "robots" no verb.
+      && !/^(?:AUX|VERB|PART)$/u.test(tagTokens(rest)?.[1]?.pos ?? ''));
   return singular ? 'That ' : null;
 }
 
@@ -81,7 +84,8 @@ function standsAlone(rest: string): boolean {
   if (!tagged) return false;
   for (let i = 0; i < tagged.length; i++) {
     const t = tagged[i]!;
-    if (t.pos === 'VERB' || t.pos === 'AUX') return true;
+    // A finite verb, not a participle: "comfortable presenting to groups" has none.
+    if (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/iu.test(t.text))) return true;
     // A verb after a relative pronoun or a subordinator is that clause's: "— the lowest level since the survey began".
     if (i > 0 && (RELATIVE.test(t.text) || t.pos === 'SCONJ')) return false;
     if (t.pos === 'PUNCT' && /[.;:!?]/u.test(t.text)) return false;
@@ -94,11 +98,12 @@ const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|c
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
-  // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …"), nor
-  // before an instruction, which would lose its place in that list.
-  { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) ? null : '') },
+  // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …") or holds
+  // more semicolons of ("strong communication skills; comfortable presenting to groups; …"), nor before an instruction.
+  { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) || /;/u.test(head) || /;/u.test(rest) ? null : '') },
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
-  { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'But ' : null) },
+  // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …").
+  { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) ? 'But ' : null) },
   { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) ? null : whichLead(rest)) },
@@ -113,7 +118,8 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     // Not after a sentence that already says why ("That's why cities recycle, because …": "That's why …. That's because …"),
     // nor where someone else gives the reason ("Opponents argue that X because Y": the writer would assert Y), nor
     // before a second reason ("because Y, because Z").
-    lead: (casual, rest, head) => (opensWithSubject(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+as\s/iu.test(rest)
+    // Nor before "that"/"this" ("That's because that could cause …").
+    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}'’-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+as\s/iu.test(rest)
       ? (casual ? "That's because " : 'This is because ') : null),
   },
 ];
@@ -232,8 +238,12 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
 /** Fronted discourse markers, not scene-setting phrases: they stay where they are. */
 const MARKER = /^(?:For example|For instance|In fact|In short|In particular|In contrast|In other words|In general|In addition|On the other hand|By contrast|After all|Above all|At the same time|In the end|At first|In practice|On balance|In this respect|By extension|On the whole|In brief|In closing|At the end of the day|With that|On top of that|In a way|In the same way|For one thing|For this reason|For that reason|After that|In any case|In that case|In this case|In the meantime|In turn|In sum|In summary|In conclusion|On the contrary|On the one hand|On one hand|On the flip side|By the way|In the long run|At least|Of course|By and large|In a sense|In essence|In reality|In theory|In truth|On average)\b/u;
 const INTRO = /^((?:In|On|At|During|After|Before|For|With|By|Since|Over|Under|Across|Throughout|Within|Among)\s[^,.;:!?]{2,40}),\s+(.+?)([.!?]["'”’)]*)$/u;
-/** Not "while" (a contrast: "some …, while others …" would put "others" before "some") nor "since" (a reason it may not give for all of it). */
-const SUBORDINATE = /^(.+?),\s+(because|although|though|when|if|unless|as long as)\s+([^,;:]+?)([.!?]["'”’)]*)$/u;
+/**
+ * Only "because", "if", "unless", "as long as": "while" contrasts ("some …, while others …" would put "others" before
+ * "some"), "since" may give a reason for part of it, and "when", "although" clauses moved first can name what the main
+ * clause has not introduced yet ("Although you may need more …, most adults should drink …").
+ */
+const SUBORDINATE = /^(.+?),\s+(because|if|unless|as long as)\s+([^,;:]+?)([.!?]["'”’)]*)$/u;
 
 /**
  * Moves a clause (English): a fronted prepositional phrase goes to the end ("In 2010, the firm grew."
