@@ -263,7 +263,9 @@ describe('local humanizer rules: contractions and openers', () => {
     // A name, or a word the text never writes in lower case ("Despite"), would read "Honestly, Despite ...".
     expect(addOpener('Paris won.', 'casual', none, rng(), none)).to.equal(null);
     expect(addOpener('Despite the rain, we won.', 'casual', none, rng(), none)).to.equal(null);
-    expect(addOpener('I won.', 'casual', none, rng(), none)!.text).to.match(/ I won\.$/u);
+    expect(addOpener('I love this team.', 'casual', new Set(['this']), rng(), none)!.text).to.match(/ I love this team\.$/u);
+    // Any "I" is no opinion: "Truth be told, I also coordinate photo shoots" reads as a confession.
+    expect(addOpener('I also coordinate photo shoots.', 'casual', none, rng(), none)).to.equal(null);
     expect(addOpener('And then it rained.', 'casual', none, rng(), none)).to.equal(null);
     expect(addOpener('The team won.', 'none', none, rng(), none)).to.equal(null);
     // What a connective replacement said first ("Subsequently," → "then") takes no opener: "Honestly, then an ECG …".
@@ -294,9 +296,11 @@ describe('local humanizer rules: contractions and openers', () => {
 describe('local humanizer rules: structure', () => {
   it('splits a long sentence at the clause boundary nearest the middle', () => {
     const s = 'The council approved the plan after a long debate, but several members said the budget was far too small.';
-    expect(splitSentence(s, { maxWords: 10, casual: false, english: true, sentenceEnd: '.' })).to.deep.equal([
+    expect(splitSentence(s, { maxWords: 10, casual: true, english: true, sentenceEnd: '.' })).to.deep.equal([
       'The council approved the plan after a long debate.', 'But several members said the budget was far too small.',
     ]);
+    // Outside casual registers no sentence opens with "But": "However,".
+    expect(splitSentence(s, { maxWords: 10, casual: false, english: true, sentenceEnd: '.' })![1]).to.equal('However, several members said the budget was far too small.');
     expect(splitSentence('Short one here.', { maxWords: 10, casual: false, english: true, sentenceEnd: '.' })).to.equal(null);
     expect(splitSentence('Primera parte del texto es larga; segunda parte también es larga.', { maxWords: 5, casual: false, english: false, sentenceEnd: '.' }))
       .to.deep.equal(['Primera parte del texto es larga.', 'Segunda parte también es larga.']);

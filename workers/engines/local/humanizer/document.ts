@@ -20,6 +20,15 @@ export interface Line {
 const LIST_MARKER = /^(?:[-*+•‣◦▪]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
 /** One to four words ending in a colon at the start of a line: "Answer:", "Step 2:", "Q:". */
 const LABEL = /^(?:\p{Lu}[\p{L}\p{N}'’-]*(?: [\p{L}\p{N}'’-]+){0,3}|\p{N}+):[ \t]+(?=\S)/u;
+/** Title case: a line of at most 14 words, every word of four letters or more capitalised, and most words in all. */
+function titleCase(line: string): boolean {
+  const words = line.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  if (words.length < 2 || words.length > 14 || /[.!]\s*$/u.test(line) && !/\?\s*$/u.test(line) && words.length > 8) return false;
+  const long = words.filter((w) => w.length >= 4);
+  const capital = (w: string): boolean => /^\p{Lu}/u.test(w);
+  return long.length > 0 && long.every(capital) && words.filter(capital).length / words.length >= 0.6;
+}
+
 const VERBATIM_LINE = /^\s*(?:#{1,6}\s|>|\||={3,}|-{3,}\s*$|\*{3,}\s*$|<\/?[a-zA-Z]|\t| {4})/u;
 const FENCE = /^\s*(?:```|~~~)/u;
 /** A body ends a sentence: final mark, then optional closers. */
@@ -57,7 +66,8 @@ export function parseLines(text: string): Line[] {
     const long = rest.split(/\s+/u).filter((w) => w.length > 0).length >= 3 || rest.replace(/[\s\p{P}]/gu, '').length >= 10;
     // A short line without a final mark is a title; a line after a line without a final mark may continue its
     // sentence (hard-wrapped text), so it stays as it is.
-    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10);
+    // A title in title case ("Do Zoos Still Have a Place in the Modern World?", "What Is SEO?") stays too, mark or not.
+    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10) && !titleCase(rest);
     lines.push({ prefix, body: rest, tail: '', prose });
     previousEnded = ends;
   }

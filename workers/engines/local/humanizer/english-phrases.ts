@@ -54,12 +54,12 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'] },
   { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'] },
   { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
-  { pattern: 'highlights the importance of', neutral: ['shows the value of', 'shows why we need'] },
+  // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
+  { pattern: 'highlights the importance of', neutral: ['shows the value of'] },
   { pattern: 'underscores the importance of', neutral: ['shows the value of', 'makes plain the need for'] },
   { pattern: 'a wide range of', neutral: ['many', 'a broad mix of'], casual: ['all sorts of', 'lots of'] },
   { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
   { pattern: 'when it comes to', neutral: ['with', 'for'] },
-  { pattern: 'in terms of', neutral: ['for'] },
   { pattern: 'in order to', neutral: ['to'] },
   { pattern: 'due to the fact that', neutral: ['because', 'since'] },
   { pattern: 'feel free to', neutral: ['you can'] },
@@ -67,7 +67,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Not a real dive: "Dive into the pool only from the deep end."
   { pattern: 'dive into', neutral: ['look at', 'get into'], notBefore: '(?:(?:the|a|an|cold|deep|icy|clear)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile)(?![\\p{L}])' },
   { pattern: 'dive deep into', neutral: ['look closely at'] },
-  { pattern: 'game-changer', neutral: ['big shift', 'turning point'] },
+  { pattern: 'game-changer', neutral: ['turning point'] },
   { pattern: 'cutting-edge', neutral: ['advanced', 'latest'] },
   { pattern: 'state-of-the-art', neutral: ['modern', 'up-to-date'] },
   { pattern: 'in the world of', neutral: ['in'] },
@@ -75,9 +75,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'the landscape of', neutral: ['the field of', 'the world of'] },
   { pattern: 'stands as', neutral: ['is', 'remains'] },
   // Not an office: "She serves as the treasurer" holds it, "acts as" would only stand in.
-  { pattern: 'serves as', neutral: ['is', 'acts as'], notBefore: SERVES_AS_OFFICE },
-  // "can serve as" must not become "can are": only forms that fit after a modal or "to".
-  { pattern: 'serve as', neutral: ['act as'], notBefore: SERVES_AS_OFFICE },
+  // "serve as" stays: "I also serve as a preceptor" holds a role, "act as" would only stand in.
+  { pattern: 'serves as', neutral: ['is'], notBefore: SERVES_AS_OFFICE },
   // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
   ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
   // Only for a feeling: "a sense of relief" is "a feeling of relief", but "a sense of humor", "of direction",

@@ -76,6 +76,9 @@ function related(a: string, b: string): boolean {
   return false;
 }
 
+/** A negation ("not", "never", "n't"; not "not only … but also", which adds). */
+const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|never|no|nobody|nothing|none|neither|nor)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+
 /** Whether the tagger finds a verb in a sentence (a title or a label has none). */
 function hasVerb(s: string): boolean {
   return (tagTokens(s) ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
@@ -99,6 +102,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       // first ("She studied medicine at Harvard, and the speed limit is 30 mph here" shares nothing); and both have a
       // verb ("5. Giving up too early. Most companies …": a title is no clause); no vocative ("Mom, you taught us").
       if (!related(a, b) || !hasVerb(a) || !hasVerb(b) || (/^\p{L}+,/u.test(b) && !startsWithConnective(b))) break;
+      // Nor a contrast ("It did not happen in a hospital. It happened in my family's kitchen": one negated, one not), a
+      // sentence about the text itself ("This essay explores …") or a reason split off before ("This is because …").
+      if (NEGATED.test(a) !== NEGATED.test(b) || /^(?:this|the)\s+(?:essay|paper|article|report|study|post|letter|review)(?![\p{L}'’-])|^(?:this|that)(?:['’]s|\s+is)\s+because(?![\p{L}])/iu.test(b)) break;
       // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
       // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
       // a style-guide relic).

@@ -42,7 +42,7 @@ export function dropIntroComma(s: string): string | null {
 
 const GIVE: Readonly<Record<string, string>> = { provide: 'give', provides: 'gives', providing: 'giving' };
 /** What is provided as a service: "provides heart surgery", "providing housing", "provide coverage". */
-const SERVICE = /(?<![\p{L}])(?:surgery|surgeries|care|treatment|treatments|services?|coverage|access|insurance|housing|shelter|transportation|transport|electricity|water|power|internet|hosting|storage|meals|food|education|training|childcare|healthcare|counsel(?:l)?ing|therapy|vaccines?|vaccinations?)(?![\p{L}])/iu;
+const SERVICE = /(?<![\p{L}])(?:logistics|consulting|surgery|surgeries|care|treatment|treatments|services?|coverage|access|insurance|housing|shelter|transportation|transport|electricity|water|power|internet|hosting|storage|meals|food|education|training|childcare|healthcare|counsel(?:l)?ing|therapy|vaccines?|vaccinations?)(?![\p{L}])/iu;
 
 /**
  * "provides a way" → "gives a way", only where the clause has no "with"/"for" object to follow (which
@@ -157,7 +157,8 @@ export function plainOpener(
  * someone) are left alone.
  */
 export function dueToBecause(s: string, rng: Random, rate: number): string {
-  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+  // Not in a named quantity: "the acceleration due to gravity".
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:gravity|friction|drag|inertia|air\s+resistance)(?![\p{L}'’-]))(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
     (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
 }
 
@@ -180,7 +181,8 @@ export function impersonalYou(s: string): string {
  * offset to its replacement: a restrictive "which" after a noun ("the tools which help") becomes
  * "that" (never after a comma or a preposition, "in which", nor where it asks "which tools" or follows
  * "matter"); with `who`, a restrictive "who" after a common noun too ("people who care" → "people that
- * care"); "each" before a singular noun becomes "every" (not "each of", "each other", "they each").
+ * care"). "Each" stays "each": of two ("For Macbeth and Gatsby … Each protagonist") "every" is wrong, and a
+ * sentence does not say how many there are.
  */
 export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random, rate: number, s: string, who = false): Map<number, string> {
   const out = new Map<number, string>();
@@ -200,12 +202,6 @@ export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random
       if (!prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ') continue;
       if (!next || !['VERB', 'AUX', 'ADV'].includes(next.pos)) continue;
       if (rng.chance(rate)) out.set(t.start, 'that');
-    } else if (t.text === 'each' || t.text === 'Each') {
-      if (!next || next.pos !== 'NOUN' || /(?:s|ing)$/u.test(next.text) || /^(?:other|one|time)$/iu.test(next.text)) continue;
-      // "they each have": after a pronoun or a noun "each" floats and cannot become "every"; after a comma
-      // it opens an absolute phrase (", each offering their view", ", each team with its own coach").
-      if (prev && (prev.pos === 'PRON' || prev.pos === 'NOUN' || prev.pos === 'PROPN' || prev.pos === 'NUM' || prev.text === ',')) continue;
-      if (rng.chance(rate)) out.set(t.start, t.text === 'Each' ? 'Every' : 'every');
     }
   }
   return out;
@@ -224,12 +220,6 @@ function applySwaps(s: string, swaps: ReadonlyMap<number, string>): string {
 export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
   const swaps = determinerSwaps(tags, rng, rate, s);
   return applySwaps(s, new Map([...swaps].filter(([, w]) => w === 'that')));
-}
-
-/** "each student" → "every student" (see determinerSwaps). */
-export function eachToEvery(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
-  const swaps = determinerSwaps(tags, rng, rate, s);
-  return applySwaps(s, new Map([...swaps].filter(([, w]) => w !== 'that')));
 }
 
 /**
@@ -350,7 +340,7 @@ export function provideWithToGive(s: string, rng: Random, rate: number): string 
  * rules and checks") stays where it is.
  */
 /** Words an object of "put in place" does not start or hold: a clause, a preposition, a coordination, a verb. */
-const NOT_IN_OBJECT = "(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were)(?![\\p{L}'’-]))";
+const NOT_IN_OBJECT = "(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were|\\p{L}+ly)(?![\\p{L}'’-]))";
 const PUT_IN_PLACE = new RegExp(`(?<![\\p{L}'’-])(put|puts|putting)\\s+in\\s+place\\s+((?:${NOT_IN_OBJECT}[\\p{L}'’-]+\\s+){0,3}${NOT_IN_OBJECT}[\\p{L}'’-]+)(?=\\s*(?:[,.;:!?]|$)|\\s+(?:in|on|at|for|across|by|with|within|over|throughout|among|from|to)(?![\\p{L}'’-]))`, 'gu');
 
 export function putInPlaceOrder(s: string): string {

@@ -71,8 +71,11 @@ const SUBJECT_POSITION = "(?<=^|[,;:(\"“—–]\\s*|(?<![\\p{L}'’])(?:and|bu
  */
 const LET_US_SUGGESTS = "(?=\\s+(?:begin|start|go|consider|look|turn|move|hope|remember|say|assume|imagine|explore|examine|discuss|talk|think|face|try|take|get|make|focus|return|review|recap|summarize|summarise|compare|not|now|pray|proceed|celebrate|work|keep|be|all|first|dive|break|agree|stop|reflect|start|continue)(?![\\p{L}'’]))";
 /** A pronoun and "be" ("it is", "they are"), which cannot contract where the verb stands for a clause left out. */
-const BE_CONTRACTION = /^(?:it|that|there|they|we|you|i|he|she|what|who|here) (?:is|are|am)$/u;
-/** "as it is now", "than they are in Spain", "what it is that you want": the verb is stressed there, "it's" would drop it. */
+const BE_CONTRACTION = /^(?:it|that|there|they|we|you|i|he|she|what|who|here) (?:is|are|am|would|will)$/u;
+/**
+ * "as it is now", "than they are in Spain", "what it is that you want", "than you would with a loan": the verb is stressed
+ * there, and "it's", "you'd" would drop it.
+ */
 const AFTER_COMPARISON = "(?<!(?:^|[^\\p{L}'’])(?:as|than|what|where|how|whatever|wherever|however)\\s+)";
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim.
@@ -372,7 +375,7 @@ function scanOf(s: string): SynonymScan {
   });
   const scan: SynonymScan = {
     tokens, starts, any: starts.includes(true), source: hasSource(s, tokens, starts),
-    determiner: tokens.some((t) => /^(?:which|each|Each)$/u.test(t[0])), who: tokens.some((t) => t[0] === 'who'),
+    determiner: tokens.some((t) => t[0] === 'which'), who: tokens.some((t) => t[0] === 'who'),
   };
   if (scans.size >= SCAN_CACHE_SIZE) scans.clear();
   scans.set(s, scan);
@@ -448,11 +451,11 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "maintain that" asserts; "address the audience", "addressed to" speak or send.
   // "maintain the roads" services them: "keep the roads" says something else.
   ...['maintain', 'maintains'].map((w) => [w, {
-    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?)"),
+    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?|bikes?|bicycles?|boats?|tools?|appliances?|furnaces?|teeth|yards?)"),
   }] as [string, SourceGuard]),
   // "acquire a company" buys it: not "get a company".
   ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {
-    after: AFTER_WORD("by|(?:(?:the|a|an|its|their|rival|smaller|several|two|three)\\s+)*(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)|(?:(?:a|an|the|new|second|foreign|their|his|her|its)\\s+)*(?:languages?|vocabulary|grammar|fluency|immunity|taste|habits?|accent|speech|literacy|skills?|knowledge)"),
+    after: AFTER_WORD("by|(?:[\\p{L}-]+\\s+){0,3}(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)|(?:(?:a|an|the|new|second|foreign|their|his|her|its)\\s+)*(?:languages?|vocabulary|grammar|fluency|immunity|taste|habits?|accent|speech|literacy|skills?|knowledge)"),
   }] as [string, SourceGuard]),
   // … and "your email address", "the sender's address" are a noun the tagger may read as a verb.
   ...['address', 'addressing'].map((w) => [w, {
@@ -461,7 +464,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   }] as [string, SourceGuard]),
   // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
   // "Fields marked with an asterisk are required." is an obligation too.
-  ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by(?![\p{L}])|(?:\p{L}+\s+){1,3}to(?![\p{L}]))|^\s*(?:[.;:!?)]|$)/iu }] as [string, SourceGuard]),
+  ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by|of)(?![\p{L}])|^\s+(?:\p{L}+\s+){1,3}to(?![\p{L}])|^\s*(?:[.;:!?)]|$)/iu }] as [string, SourceGuard]),
   // "food remains", "the remains of": the noun, not the verb "stays".
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }], ['perspective', { before: BEFORE_WORD('in|into') }],
@@ -478,7 +481,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "significantly associated", "significantly higher": statistical significance, not size.
   // "most significantly" ranks (not "most greatly"), "more significantly" too.
   ['significantly', {
-    before: orAnywhere(BEFORE_WORD('most|more|less|least')),
+    before: orAnywhere(BEFORE_WORD('most|more|less|least|differ|differs|differed|vary|varies|varied')),
     after: orAnywhere(AFTER_WORD('associated|correlated|different|differ|differed|differs|higher|lower|greater|less|more|increased|decreased|reduced|improved|related|linked|elevated|better|worse|affected|reduces?|reducing|increases?|increasing|decreases?|decreasing|improves?|improving|lowers?|lowered|lowering|raises?|raised|raising|outperform(?:s|ed)?|predict(?:s|ed)?|exceed(?:s|ed)?|boost(?:s|ed)?|cuts?|slow(?:s|ed)?|shorten(?:s|ed)?|extend(?:s|ed)?|alter(?:s|ed)?|impact(?:s|ed)?')),
   }],
   ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
@@ -514,6 +517,14 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || AFTER_WORD('customers?|clients?|buyers?|employers?|partners?|investors?|users?|candidates?|donors?|students?|recruits?|applicants?|members?|subscribers?|leads?|hires?|tenants?|voters?').test(a) } }],
   // A sentence-initial "Currently," is not "Now," (which reads as a discourse marker).
   ['currently', { before: /^\s*$/u }],
+  // "at a disadvantage", "foster a rescue dog", "comprehensive insurance", "tangible assets", "profound hearing loss",
+  // "considerably more" (a comparative), "required of": idioms and terms.
+  ['disadvantage', { before: BEFORE_WORD('at\\s+a') }],
+  ...['foster', 'fosters', 'fostered', 'fostering'].map((w) => [w, { after: AFTER_WORD('(?:(?:a|an|the|two|three|several|many|more|our|their|his|her)\\s+)?(?:[\\p{L}-]+\\s+)?(?:dogs?|cats?|kittens?|puppies|pupp?y|pets?|animals?|children|child|kids?|bab(?:y|ies)|teens?|youth|infants?)') }] as [string, SourceGuard]),
+  ['comprehensive', { after: AFTER_WORD('insurance|coverage|cover|exams?|examinations?|schools?|care|polic(?:y|ies)|plans?|metabolic|eye') }],
+  ['tangible', { after: AFTER_WORD('assets?|property|properties|goods|personal\\s+property|capital') }],
+  ['profound', { after: AFTER_WORD('hearing|deafness|disabilit(?:y|ies)|impairments?|intellectual|autism|loss|learning') }],
+  ...['considerably', 'substantially'].map((w) => [w, { after: AFTER_WORD('more|less|fewer|better|worse|higher|lower|larger|smaller|greater|bigger|faster|slower|cheaper|older|younger|\\p{L}+er') }] as [string, SourceGuard]),
   // Terms: "favorable outcomes" (probability), "credit utilization", "Battery usage" (a label), a person who is "helpful",
   // "eye contact with individuals, not the whole room".
   ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term') }],
@@ -649,8 +660,8 @@ function adjectivalParticiple(tagged: readonly TaggedToken[], tag: TaggedToken):
 /** "a" / "an" agreement after a replacement changed the following word. */
 export function fixArticles(s: string): string {
   return s
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[ao])|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|uni(?![nmd])|unan|us[eu]|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eua]|r[aoi]|t[ei]|bi)|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|u(?:ni(?![nmd])|nan|s[eua]|r[aoi]|t[ei]|bi)|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 
 /** Words in capitals ("DO NOT PULL"): shouted, and a contraction would come back in mixed case ("Don't PULL"). */
@@ -704,10 +715,11 @@ const NAME_LEADS: ReadonlySet<string> = new Set(('the a an this that these those
 /** A sentence that opens with a subordinate clause or a phrase: the hedge would attach to that, not the claim. */
 const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whether|by|if|although|though|because|since|as|in|on|at|for|with|without|after|before|during|through|throughout|despite|unless|until|once|upon|given|according|from|under|between|among|within|into|unlike|like)(?![\p{L}'’-])/iu;
 /**
- * The writer in person: "I think", "my view". Not "we"/"our", which in notices, apologies and policies is a company's
- * voice ("Truth be told, we never sell your data", "Look, we'd like to invite you back").
+ * The writer's own view or feeling: "I think", "I love", "my favourite". Not any "I" ("Truth be told, I also coordinate
+ * photo shoots" in a cover letter reads as a confession) nor "we"/"our", a company's voice in notices and apologies
+ * ("Truth be told, we never sell your data").
  */
-const PERSONAL = /(?<![\p{L}'’-])(?:I|[Mm]e|[Mm]y)(?![\p{L}-])/u;
+const PERSONAL = /(?<![\p{L}'’-])(?:I\s+(?:really\s+|honestly\s+|still\s+|just\s+)?(?:think|feel|felt|believe|love|loved|hate|hated|guess|doubt|prefer|miss|missed|wish|can['’]t\s+stand|don['’]t\s+(?:think|like|believe))|[Mm]y\s+(?:favou?rite|opinion|view|guess|advice))(?![\p{L}-])/u;
 /** Reported speech or thought: "she said that", "critics argue", "he believed". */
 const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|claims|claim|believed|believes|reported|reports|stated|states|noted|notes|added|adds|explained|explains|told|tells|wrote|writes|thinks|thought|insisted|insists|warned|warns|suggested|suggests|according\s+to)(?![\p{L}'’-])/iu;
 /**

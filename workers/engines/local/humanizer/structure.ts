@@ -64,6 +64,8 @@ const RELATIVE = /^(?:who|whom|whose|which|that|where)$/iu;
  */
 function resumesMainClause(rest: string): boolean {
   if (!rest.includes(',')) return false;
+  // "…, which is largely the product of bootlegging, in order to win her back": the main clause's purpose follows.
+  if (/,\s+(?:in\s+order\s+to|to|so\s+that|so\s+as\s+to|before|after|until|because|and\s+then|then)\s/iu.test(rest)) return true;
   const tagged = tagTokens(rest);
   if (!tagged) return true;
   for (let i = 0; i + 1 < tagged.length; i++) {
@@ -72,6 +74,11 @@ function resumesMainClause(rest: string): boolean {
     if ((next.pos === 'VERB' || next.pos === 'AUX') && !/ing$/u.test(next.text)) return true;
   }
   return false;
+}
+
+/** Whether a stretch of text has a finite verb (not a participle in -ing). */
+function hasFiniteVerb(s: string): boolean {
+  return (tagTokens(s) ?? []).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/iu.test(t.text)));
 }
 
 /**
@@ -101,12 +108,15 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …") or holds
   // more semicolons of ("strong communication skills; comfortable presenting to groups; …"), nor before an instruction.
   { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) || /;/u.test(head) || /;/u.test(rest) ? null : '') },
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) ? null : casual ? 'And ' : '') },
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) || /^that(?![\p{L}'’-])/iu.test(rest) ? null : casual ? 'And ' : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …").
-  { re: /,\s+but\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) ? 'But ' : null) },
-  { re: /,\s+so\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? 'So ' : null) },
+  { re: /,\s+but\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'But ' : 'However, ') : null) },
+  // Outside casual registers a sentence does not open with "But" or "So": "However," and "As a result," (terms of service
+  // read "…consequential damages. So the above limitations may not apply").
+  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? (casual ? 'So ' : 'As a result, ') : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
-  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) ? null : whichLead(rest)) },
+  // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
+  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) ? null : whichLead(rest)) },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   // A dash ends a clause only where it is the sentence's one dash and a subject follows: a pair of dashes sets off an
   // aside ("The old bridge — built in 1890 — still carries …": no "— built in 1890. Still carries …").
@@ -114,7 +124,7 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
-    re: /(?<!(?:^|[^\p{L}'’])(?:not|just|only|simply|partly|mainly|largely|precisely|primarily|mostly|solely|merely|probably|perhaps|maybe|possibly|especially|particularly|exactly|even|all|is|was|are|were|be|been|but|and|or)),?\s+because\s+(?!of(?![\p{L}]))/gu,
+    re: /(?<!(?:^|[^\p{L}'’])(?:not|just|only|simply|partly|mainly|largely|precisely|primarily|mostly|solely|merely|probably|perhaps|maybe|possibly|especially|particularly|exactly|even|all|is|was|are|were|be|been|but|and|or|part)),?\s+because\s+(?!of(?![\p{L}]))/gu,
     // Not after a sentence that already says why ("That's why cities recycle, because …": "That's why …. That's because …"),
     // nor where someone else gives the reason ("Opponents argue that X because Y": the writer would assert Y), nor
     // before a second reason ("because Y, because Z").
@@ -258,7 +268,11 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     // phrase that names someone ahead of a pronoun: "With Howard becoming leader, he saw …" → "He saw … with Howard …".
     // Nor after a long main clause: "We propose a … method that combines … with … in this paper" loses the phrase.
     // Nor after an instruction: "In love, don't be afraid to say …" is not "…what you really feel in love".
-    if (words.length <= 7 && wordCount(main!) <= 16 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!) && !isInstruction(main!)) {
+    // Nor a "phrase" that is a clause (a comma dropped before: "At one point several volunteers quit, and I had to …"),
+    // nor after a main clause with a clause of its own ("I have learned that the best hires … fit in … in my 15 years").
+    if (words.length <= 7 && wordCount(main!) <= 12 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!) && !isInstruction(main!)
+      && !/^(?:and|but|or|so|yet)(?![\p{L}'’-])/iu.test(main!) && !hasFiniteVerb(phrase!)
+      && !/(?<![\p{L}'’-])(?:that|who|which|where|when|because|if|whether)(?![\p{L}'’-])/iu.test(main!)) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }
@@ -271,7 +285,7 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     if (main!.includes(',')) return null;
     // A clause that opens with a word pointing back ("because this organization needs …", "since it is …") would
     // come before what it points to.
-    if (/^(?:this|that|these|those|such|it|its|they|their|them|he|his|him|she|her)(?![\p{L}'’-])/iu.test(clause!)) return null;
+    if (/^(?:this|that|these|those|such|it|its|they|their|them|he|his|him|she|her|doing\s+so|so|the\s+same|both|either|neither)(?![\p{L}'’-])/iu.test(clause!)) return null;
     // "That's why X, because Y" would become "Because Y, that's why X": a clause opening with a connective stays first.
     if (startsWithConnective(main!)) return null;
     // A first word that cannot lose its capital stays first: "Because …, Change the password" is not English.
