@@ -16,6 +16,8 @@ describe('local humanizer rules: phrases and connectives', () => {
     expect(replacePhrases('A candidate must gain the majority of electoral votes.', 'neutral', rng())).to.equal('A candidate must gain the majority of electoral votes.');
     expect(replacePhrases('They secured a majority of seats.', 'neutral', rng())).to.equal('They secured a majority of seats.');
     expect(replacePhrases('The majority of students like it.', 'neutral', rng())).to.equal('Most students like it.');
+    // "On the other hand," is replaced where it opens a sentence, not where it sits inside one.
+    expect(replacePhrases('Poorer students, on the other hand, may work after school.', 'neutral', rng())).to.equal('Poorer students, on the other hand, may work after school.');
     // A for-to clause keeps "essential for": never "it is key to students to excel".
     for (let seed = 1; seed <= 6; seed++) expect(replacePhrases('While it is essential for students to excel academically, sports matter.', 'neutral', rng(seed))).to.include('essential for students to excel');
     // A parenthetical connective keeps its comma: never "The triplet, but is caused …" or "The plan, so was cancelled".

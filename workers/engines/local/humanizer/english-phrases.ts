@@ -43,7 +43,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'consequently,', neutral: ['as a result,', 'so'], formal: ['as a result,'] },
   { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'] },
   { pattern: 'notably,', neutral: ['', 'in particular,'] },
-  { pattern: 'on the other hand,', neutral: ['then again,', 'by contrast,'], casual: ['then again,', 'but'] },
+  // Only where it opens the sentence: mid-sentence ("Students from low-income families, on the other hand, may …") it stays.
+  { pattern: 'on the other hand,', neutral: ['then again,', 'by contrast,'], casual: ['then again,', 'but'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
