@@ -376,11 +376,10 @@ describe('local humanizer rules: structure', () => {
       .to.equal(null);
     expect(splitSentence('The city finally changed its old parking rules, which upsets many local shop owners.', opts))
       .to.deep.equal(['The city finally changed its old parking rules.', 'That upsets many local shop owners.']);
-    // A singular verb takes "That": the clause may be about the noun or about the whole clause before it ("Some breeds
-    // shed a lot, which may be a problem" is no "It may be a problem").
-    expect(splitSentence('Visitors flocked to the old museum in the city, which is being renamed next year.', opts))
-      .to.deep.equal(['Visitors flocked to the old museum in the city.', 'That is being renamed next year.']);
-    expect(splitSentence('Some of the older dog breeds shed a lot, which is a problem for people with allergies.', opts)![1]).to.match(/^That is a problem/u);
+    // A verb in -s takes "That": the clause may be about the noun or about the whole clause before it. Not "which is" /
+    // "was" / "has": such a clause often describes the last noun ("the catalase, which is approximately 37 °C" is the
+    // value's), and "That is …" would point at the wrong one.
+    expect(splitSentence('The enzyme worked best below the value reported for liver catalase, which is approximately 37 degrees.', opts)).to.equal(null);
     // A modal shows no number ("automakers, which can sell cars" is no "That can sell cars"), nor does a clause whose
     // subject follows "which" ("stairs, which robots can't climb"): no split.
     expect(splitSentence('The startup faces competition from established automakers, which can sell cars at lower prices.', opts)).to.equal(null);
@@ -392,11 +391,11 @@ describe('local humanizer rules: structure', () => {
     // Nor inside a list a colon opened, nor at a which-clause of an instruction.
     expect(splitSentence('The report lists three priorities for the year: cut costs; hire ten engineers; and open an office.', opts)).to.equal(null);
     expect(splitSentence('Start at the old town hall, which dates from the early days, and then walk down to the harbor.', opts)).to.equal(null);
-    // An amount weighed against another is the whole amount's: "That is equivalent to …", not "It" (the service).
-    expect(splitSentence('Volunteers gave more than thirty thousand hours of service, which is equivalent to fifteen full-time jobs.', opts)![1]).to.match(/^That is equivalent/u);
+    // Nor "…hours of service, which is equivalent to fifteen jobs": "That is …" could point at the service.
+    expect(splitSentence('Volunteers gave more than thirty thousand hours of service, which is equivalent to fifteen full-time jobs.', opts)).to.equal(null);
     for (const s of ['Schools bought many new laptops, which were handed out to every student in the spring.',
       'The team rebuilt the whole website, which was slow and hard to use for most people.']) {
-      expect(splitSentence(s, opts)![1]).to.not.match(/^This (?:are|were|is|was)\b/u);
+      expect(splitSentence(s, opts)?.[1] ?? '').to.not.match(/^(?:This|That) (?:are|were)\b/u);
     }
   });
 

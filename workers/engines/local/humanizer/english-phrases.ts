@@ -41,7 +41,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'additionally,', neutral: ['', 'also,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,'] },
   { pattern: 'in addition,', neutral: ['', 'also,'], casual: ['', 'plus,'], formal: ['', 'beyond this,'] },
   { pattern: 'consequently,', neutral: ['as a result,', 'so'], formal: ['as a result,'] },
-  { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'] },
+  { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'notably,', neutral: ['', 'in particular,'] },
   // Only where it opens the sentence: mid-sentence ("Students from low-income families, on the other hand, may …") it stays.
   { pattern: 'on the other hand,', neutral: ['then again,', 'by contrast,'], casual: ['then again,', 'but'], notAfter: "[\\p{L}\\p{N}'’)]+," },
@@ -68,7 +68,6 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Not a real dive: "Dive into the pool only from the deep end."
   { pattern: 'dive into', neutral: ['look at', 'get into'], notBefore: '(?:(?:the|a|an|cold|deep|icy|clear)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile)(?![\\p{L}])' },
   { pattern: 'dive deep into', neutral: ['look closely at'] },
-  { pattern: 'game-changer', neutral: ['turning point'] },
   { pattern: 'cutting-edge', neutral: ['advanced', 'latest'] },
   { pattern: 'state-of-the-art', neutral: ['modern', 'up-to-date'] },
   { pattern: 'in the world of', neutral: ['in'] },
@@ -105,8 +104,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'lastly,', neutral: ['finally,', 'last,'] },
   // Not "it is essential for students to excel" (a for-to clause): "key to students to excel" is not English.
   // Not "matters for": it weakens a need to a relevance ("is essential for life on Earth").
-  { pattern: 'is essential for', neutral: ['is key to', 'is needed for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
-  { pattern: 'are essential for', neutral: ['are key to', 'are needed for'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
+  { pattern: 'is essential for', neutral: ['is key to'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
+  { pattern: 'are essential for', neutral: ['are key to'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
   { pattern: 'numerous benefits', neutral: ['many benefits', 'plenty of benefits'] },
   { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'] },
   { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },

@@ -67,12 +67,15 @@ function contentWords(s: string): Set<string> {
   return new Set((s.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) => !FUNCTION_WORDS.has(w)));
 }
 
-/** Whether b goes on from a: it opens with a connective or by pointing back, or the two share a content word. */
+/** Whether b goes on from a: it opens with a connective, by pointing back, or with a content word of a. */
 function related(a: string, b: string): boolean {
   if (startsWithConnective(b)) return true;
   if (/^(?:it|its|they|their|them|this|that|these|those|he|his|she|her|such|both|each|there|then|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  // A shared word alone proved too weak ("…diagnosed with Type 1 diabetes, and one day I was a healthy sixteen-year-old"):
+  // the second sentence must also open with its subject repeated from the first.
   const words = contentWords(a);
-  for (const w of contentWords(b)) if (words.has(w) || words.has(w.replace(/(?:es|s)$/u, '')) || words.has(`${w}s`)) return true;
+  const opening = contentWords(b.split(/\s+/u).slice(0, 3).join(' '));
+  for (const w of opening) if (words.has(w) || words.has(w.replace(/(?:es|s)$/u, '')) || words.has(`${w}s`)) return true;
   return false;
 }
 
@@ -190,7 +193,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   return out.map(tidy).filter((s) => s.length > 0);
 }
 
-const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?=(?:${CONNECTIVES.join('|')})(?:,|\\s))`, 'iu');
+/** What opens a sentence with a view, not a link: "That said, I think …" stacks nothing. */
+const VIEW_PHRASES = new Set(['i think', 'to me', 'if you ask me', 'you know', 'to be honest', 'the thing is', 'truth be told', 'you see']);
+const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?=(?:${CONNECTIVES.filter((c) => !VIEW_PHRASES.has(c)).join('|')})(?:,|\\s))`, 'iu');
 
 /**
  * Last step of every sentence: where replacements left two connectives in a row ("But, but it ...")

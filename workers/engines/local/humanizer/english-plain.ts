@@ -158,7 +158,8 @@ export function plainOpener(
  */
 export function dueToBecause(s: string, rng: Random, rate: number): string {
   // Not in a named quantity: "the acceleration due to gravity".
-  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?!(?:gravity|friction|drag|inertia|air\s+resistance)(?![\p{L}'’-]))(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+  // Nor "due to X or simply to Y": "because of X or simply to Y" would break the pair.
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?![^.;:!?]*\bor\s+(?:\p{L}+\s+)?to\s)(?!(?:gravity|friction|drag|inertia|air\s+resistance)(?![\p{L}'’-]))(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
     (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
 }
 

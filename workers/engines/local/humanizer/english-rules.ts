@@ -719,7 +719,7 @@ const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whethe
  * photo shoots" in a cover letter reads as a confession) nor "we"/"our", a company's voice in notices and apologies
  * ("Truth be told, we never sell your data").
  */
-const PERSONAL = /(?<![\p{L}'’-])(?:I\s+(?:really\s+|honestly\s+|still\s+|just\s+)?(?:think|feel|felt|believe|love|loved|hate|hated|guess|doubt|prefer|miss|missed|wish|can['’]t\s+stand|don['’]t\s+(?:think|like|believe))|[Mm]y\s+(?:favou?rite|opinion|view|guess|advice))(?![\p{L}-])/u;
+const PERSONAL = /(?<![\p{L}'’-])(?:I\s+(?:really\s+|honestly\s+|still\s+|just\s+)?(?:think|feel|believe|love|hate|guess|doubt|prefer|miss|wish|can['’]t\s+stand|don['’]t\s+(?:think|like|believe))|[Mm]y\s+(?:favou?rite|opinion|view|guess|advice))(?![\p{L}-])/u;
 /** Reported speech or thought: "she said that", "critics argue", "he believed". */
 const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|claims|claim|believed|believes|reported|reports|stated|states|noted|notes|added|adds|explained|explains|told|tells|wrote|writes|thinks|thought|insisted|insists|warned|warns|suggested|suggests|according\s+to)(?![\p{L}'’-])/iu;
 /**
@@ -727,7 +727,7 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
  * ceremony has become an important event"), nor advice or a rule ("should", "must", "may"), which an opener or a hedge
  * would make flippant or doubtful ("Arguably, children should bring a packed lunch").
  */
-const RATING = /(?<![\p{L}'’-])(?:(?:is|are|be|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
+const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:important|essential|key|crucial|central|vital|necessary|best|better|worse|worst|effective|valuable|useful|harmful|beneficial|helpful|clear|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth))(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
@@ -772,6 +772,8 @@ export function addOpener(
   if (/^(?:because|since|so\s+that)(?![\p{L}'’-])/iu.test(s)) return null;
   // Nor "Here are five tips": it announces what follows, it says nothing to comment on.
   if (/^(?:here|there|below|these|the\s+following)\s+(?:are|is|['’]s|were|was)(?![\p{L}'’-])|^here['’]s(?![\p{L}])/iu.test(s)) return null;
+  // Nor a sentence about the text itself ("Truth be told, this essay compares …").
+  if (/^(?:this|the)\s+(?:essay|paper|article|report|study|post|letter|review|section|chapter)(?![\p{L}'’-])/iu.test(s)) return null;
   // Nor an instruction: "The thing is, pour the batter …", "To be honest, turn off the power" (a sentence whose first
   // word is a verb; a gerund subject, "Eating well matters", is a statement).
   if (isInstruction(s)) return null;

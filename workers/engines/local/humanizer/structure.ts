@@ -43,8 +43,9 @@ function whichLead(rest: string): string | null {
   const verb = /^(\p{L}+)/u.exec(rest)?.[1]?.toLowerCase() ?? '';
   if (/^(?:are|were|have|do|need|make|help|allow|give|provide|include|offer|show|mean|seem)$/u.test(verb)) return 'They ';
   // A modal shows no number ("automakers, which can sell cars" is no "That can sell cars"): no split.
-  const singular = /^(?:is|was|has|does)$/u.test(verb) ||
-    (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb)
+  // Nor at "which is"/"was"/"has": that clause often describes the last noun ("the catalase, which is approximately 37 °C"
+  // is the value's) and "That is …" would point at the wrong one.
+  const singular = (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb)
       // "stairs, which robots can't climb": "which" is the object there and "robots" no verb.
       && !/^(?:AUX|VERB|PART)$/u.test(tagTokens(rest)?.[1]?.pos ?? ''));
   return singular ? 'That ' : null;
@@ -270,7 +271,7 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     // Nor after an instruction: "In love, don't be afraid to say …" is not "…what you really feel in love".
     // Nor a "phrase" that is a clause (a comma dropped before: "At one point several volunteers quit, and I had to …"),
     // nor after a main clause with a clause of its own ("I have learned that the best hires … fit in … in my 15 years").
-    if (words.length <= 7 && wordCount(main!) <= 12 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !/\s\p{Lu}/u.test(phrase!) && !isInstruction(main!)
+    if (words.length <= 7 && wordCount(main!) <= 9 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !main!.includes(':') && !/\s\p{Lu}/u.test(phrase!) && !isInstruction(main!)
       && !/^(?:and|but|or|so|yet)(?![\p{L}'’-])/iu.test(main!) && !hasFiniteVerb(phrase!)
       && !/(?<![\p{L}'’-])(?:that|who|which|where|when|because|if|whether)(?![\p{L}'’-])/iu.test(main!)) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
