@@ -33,11 +33,10 @@ function wordCount(s: string): number {
 
 /**
  * What a non-restrictive ", which" clause starts with once it is a sentence of its own, read off its
- * verb: "buses, which are ..." → "They are ...", "the plan, which cuts ..." → "That cuts ...". A singular verb
- * takes "That" whatever came before: the clause may be about the noun before it or about the whole clause ("Some
- * breeds shed a lot, which may be a problem" is no "It may be a problem"; "…31,000 hours of service, which is
- * equivalent to 15 jobs"), and "That" reads right for both. Null (no split) when the next word is not a verb whose
- * number shows, so "This are ..." never happens.
+ * verb: "buses, which are ..." → "They are ...", "the plan, which cuts ..." → "That cuts ...". A verb in -s takes
+ * "That" whatever came before: the clause may be about the noun before it or about the whole clause ("the city changed
+ * its rules, which upsets shop owners"), and "That" reads right for both. Null (no split) when the next word is not a
+ * verb whose number shows, so "This are ..." never happens.
  */
 function whichLead(rest: string): string | null {
   const verb = /^(\p{L}+)/u.exec(rest)?.[1]?.toLowerCase() ?? '';
