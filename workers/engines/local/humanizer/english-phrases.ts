@@ -68,7 +68,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Not a real dive: "Dive into the pool only from the deep end."
   { pattern: 'dive into', neutral: ['look at', 'get into'], notBefore: '(?:(?:the|a|an|cold|deep|icy|clear)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile)(?![\\p{L}])' },
   { pattern: 'dive deep into', neutral: ['look closely at'] },
-  { pattern: 'cutting-edge', neutral: ['advanced', 'latest'] },
+  // Not "latest": "with cutting-edge noise cancellation" is no "with latest noise cancellation".
+  { pattern: 'cutting-edge', neutral: ['advanced'] },
   { pattern: 'state-of-the-art', neutral: ['modern', 'up-to-date'] },
   { pattern: 'in the world of', neutral: ['in'] },
   { pattern: 'in the realm of', neutral: ['in'] },
@@ -76,7 +77,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'stands as', neutral: ['is', 'remains'] },
   // Not an office: "She serves as the treasurer" holds it, "acts as" would only stand in.
   // "serve as" stays: "I also serve as a preceptor" holds a role, "act as" would only stand in.
-  { pattern: 'serves as', neutral: ['is'], notBefore: SERVES_AS_OFFICE },
+  // Nor "serves as X and as Y": "is X and as Y" breaks the pair.
+  { pattern: 'serves as', neutral: ['is'], notBefore: `${SERVES_AS_OFFICE}|(?:[^.;:!?]*?\\s)?(?:and|or)\\s+as\\s` },
   // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
   ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
   // Only for a feeling: "a sense of relief" is "a feeling of relief", but "a sense of humor", "of direction",
@@ -126,7 +128,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'the majority of the', neutral: ['most of the'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
   { pattern: 'the majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
   { pattern: 'a majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
-  { pattern: 'the vast majority of', neutral: ['most', 'nearly all'] },
+  // "most of the", never "most the"; and not "nearly all", which says more than "the vast majority".
+  { pattern: 'the vast majority of the', neutral: ['most of the'] },
+  { pattern: 'the vast majority of', neutral: ['most'] },
   { pattern: 'a great deal of', neutral: ['a lot of', 'much'], formal: ['much'] },
   { pattern: 'a wide variety of', neutral: ['many', 'all sorts of'], formal: ['many'] },
   { pattern: 'on a daily basis', neutral: ['every day', 'daily'] },
@@ -236,7 +240,7 @@ export const CONNECTIVES: readonly string[] = [
   // discourse phrases a replacement may put at the start: no connective may stand before them
   'keep in mind that', 'note that', 'funny enough', 'as for', 'clearly', 'plainly', 'to me', 'i think', 'to be honest',
   'the thing is', 'if you ask me', 'you know', 'mind you', 'that said', "that's why", 'because of this', 'in general',
-  'truth be told', 'you see',
+  'truth be told', 'you see', 'in my view', 'in my opinion',
   // what the connective replacements themselves say ("Subsequently," → "then"): "Honestly, then an ECG was performed" stacks two
   'then', 'after that', 'later', 'beyond this', 'in brief', 'in closing', 'to close', 'in the same way', 'same goes here',
   'no doubt', 'meanwhile', 'hence', 'accordingly', 'subsequently', 'on the other hand', 'in other words', 'admittedly',

@@ -111,7 +111,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
       // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
       // a style-guide relic).
-      const joiners = /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^plus\b/iu.test(b) ? ['; '] : /^(?:but|so|yet)\s/iu.test(b) ? [', '] : JOINERS[ctx.profile.register];
+      const joiners = /^(?:but|so|yet)\s/iu.test(b) ? [', '] : /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^plus\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
       // Nor a second "but"/"so" onto a sentence that has one: "X, but Y, but Z" runs on.
       if (joiners[0] === ', ' && /,\s+(?:but|so|yet)\s/iu.test(a)) break;
       const merged = mergeSentences(a, b, {

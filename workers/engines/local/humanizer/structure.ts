@@ -108,12 +108,14 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …") or holds
   // more semicolons of ("strong communication skills; comfortable presenting to groups; …"), nor before an instruction.
   { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) || /;/u.test(head) || /;/u.test(rest) ? null : '') },
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) || /^that(?![\p{L}'’-])/iu.test(rest) ? null : casual ? 'And ' : '') },
+  // Not "One moment I was …, and the next I was …": "the next" leans on the first clause.
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other)(?![\p{L}'’-])/iu.test(rest) ? null : casual ? 'And ' : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …").
   { re: /,\s+but\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "As a result," (terms of service
   // read "…consequential damages. So the above limitations may not apply").
-  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) ? (casual ? 'So ' : 'As a result, ') : null) },
+  // Nor ", so you can skip the fees": a purpose ("so that"), not a result.
+  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) && !/^\p{L}+\s+(?:can|could|will|won['’]t|may|might)(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'So ' : 'As a result, ') : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) ? null : whichLead(rest)) },
