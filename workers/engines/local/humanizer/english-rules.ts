@@ -477,7 +477,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ...['discuss', 'discussed', 'discusses', 'discussing', 'examine', 'examined', 'examines', 'highlight', 'highlights', 'highlighted',
     'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])/iu }] as [string, SourceGuard]),
   // Past participles whose plain partner's participle differs: "had been demonstrated" is not "had been showed".
-  ...['indicated', 'opted for', 'participated in'].map((w) => [w, { before: PERFECT_OR_PASSIVE }] as [string, SourceGuard]),
+  ...['opted for', 'participated in'].map((w) => [w, { before: PERFECT_OR_PASSIVE }] as [string, SourceGuard]),
   // "significantly associated", "significantly higher": statistical significance, not size.
   // "most significantly" ranks (not "most greatly"), "more significantly" too.
   ['significantly', {
@@ -487,7 +487,6 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['substantial', { after: AFTER_WORD('evidence|support|proof|research|data|knowledge|experience|improvement|progress') }],
   // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
   ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
-  ['essential', { after: AFTER_WORD('oils?') }],
   // "reach a goal" is "achieve a goal", but "achieve this through X", "achieve success", "achieve it" is not "reach".
   ...['achieve', 'achieves', 'achieving', 'achieved'].map((w) => [w, {
     after: AFTER_WORD('(?:[\\p{L}-]+\\s+){0,2}(?:this|that|it|these|those|them|something|anything|everything|much|more|success|results?|excellence|greatness|fame|recognition|change|growth|balance|equality|justice|peace|harmony|independence|efficiency|savings|reductions?|improvements?|gains?|progress|outcomes?|victories|victory|wins?|breakthroughs?|feats?|status|fluency|certification|accreditation|milestones?)'),
@@ -515,15 +514,13 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['assistance', { before: BEFORE_WORD('pedal|power|electric|steering|brake|braking|motor|lane|parking|driver') }],
   // "potential customers" are prospective ones, not "possible customers".
   ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || AFTER_WORD('customers?|clients?|buyers?|employers?|partners?|investors?|users?|candidates?|donors?|students?|recruits?|applicants?|members?|subscribers?|leads?|hires?|tenants?|voters?').test(a) } }],
-  // A sentence-initial "Currently," is not "Now," (which reads as a discourse marker).
-  ['currently', { before: /^\s*$/u }],
   // "at a disadvantage", "foster a rescue dog", "comprehensive insurance", "tangible assets",
   // "considerably more" (a comparative), "required of": idioms and terms.
   ['disadvantage', { before: BEFORE_WORD('at\\s+a') }],
-  ...['foster', 'fosters', 'fostered', 'fostering'].map((w) => [w, { after: AFTER_WORD('(?:(?:a|an|the|two|three|several|many|more|our|their|his|her)\\s+)?(?:[\\p{L}-]+\\s+)?(?:dogs?|cats?|kittens?|puppies|pupp?y|pets?|animals?|children|child|kids?|bab(?:y|ies)|teens?|youth|infants?)') }] as [string, SourceGuard]),
+  ...['foster', 'fosters', 'fostering'].map((w) => [w, { after: AFTER_WORD('(?:(?:a|an|the|two|three|several|many|more|our|their|his|her)\\s+)?(?:[\\p{L}-]+\\s+)?(?:dogs?|cats?|kittens?|puppies|pupp?y|pets?|animals?|children|child|kids?|bab(?:y|ies)|teens?|youth|infants?)') }] as [string, SourceGuard]),
   ['comprehensive', { after: AFTER_WORD('insurance|coverage|cover|exams?|examinations?|schools?|care|polic(?:y|ies)|plans?|metabolic|eye') }],
   ['tangible', { after: AFTER_WORD('assets?|property|properties|goods|personal\\s+property|capital') }],
-  ...['considerably', 'substantially'].map((w) => [w, { after: AFTER_WORD('more|less|fewer|better|worse|higher|lower|larger|smaller|greater|bigger|faster|slower|cheaper|older|younger|\\p{L}+er') }] as [string, SourceGuard]),
+  ...['considerably'].map((w) => [w, { after: AFTER_WORD('more|less|fewer|better|worse|higher|lower|larger|smaller|greater|bigger|faster|slower|cheaper|older|younger|\\p{L}+er') }] as [string, SourceGuard]),
   // Terms: "favorable outcomes" (probability), "credit utilization", "Battery usage" (a label), a person who is "helpful",
   // "eye contact with individuals, not the whole room".
   ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term') }],
