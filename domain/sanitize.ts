@@ -30,8 +30,10 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
-const ODD_SPACE_CHARS = new Set([...'\u00A0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000\t']);
-const LINE_BREAK_CHARS = new Set([...'\r\u000B\u000C\u0085\u2028\u2029']);
+/** One character of the classes normaliseText rewrites or drops (the same patterns, without their global state). */
+const ODD_SPACE_CHAR = new RegExp(`^(?:${ODD_SPACES.source}|\\t)$`, 'u');
+const LINE_BREAK_CHAR = new RegExp(`^(?:${LINE_BREAKS.source})$`, 'u');
+const DROPPED_OR_SPACE_CHAR = new RegExp(`^(?:\\s|${INVISIBLE.source})$`, 'u');
 
 /**
  * Where each character of normaliseText(submitted) came from in the submitted text: `start[i]` is the offset in
@@ -50,10 +52,10 @@ export function submittedOffsets(submitted: string, normalised: string): { start
     for (; r < submitted.length; r++) {
       const rc = submitted[r]!;
       if (rc === c) { width = 1; break; }
-      if (c === '\n' && LINE_BREAK_CHARS.has(rc)) { width = rc === '\r' && submitted[r + 1] === '\n' ? 2 : 1; break; }
-      if (c === ' ' && ODD_SPACE_CHARS.has(rc)) { width = 1; break; }
+      if (c === '\n' && LINE_BREAK_CHAR.test(rc)) { width = rc === '\r' && submitted[r + 1] === '\n' ? 2 : 1; break; }
+      if (c === ' ' && ODD_SPACE_CHAR.test(rc)) { width = 1; break; }
       // NFC: a letter and its combining marks (or a singleton such as the Angstrom sign) became one character.
-      if (!/[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/u.test(rc)) {
+      if (!DROPPED_OR_SPACE_CHAR.test(rc)) {
         for (let k = 1; k <= 4 && r + k <= submitted.length && width === 0; k++) if (submitted.slice(r, r + k).normalize('NFC') === c) width = k;
         if (width > 0) break;
       }

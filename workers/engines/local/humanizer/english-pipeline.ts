@@ -1,7 +1,7 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  addOpener, applyContractions, capitalizeFirst, isInstruction, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, isInstruction, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
   startsWithConnective,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
@@ -107,7 +107,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       if (!related(a, b) || !hasVerb(a) || !hasVerb(b) || (/^\p{L}+,/u.test(b) && !startsWithConnective(b))) break;
       // Nor a contrast ("It did not happen in a hospital. It happened in my family's kitchen": one negated, one not), a
       // sentence about the text itself ("This essay explores …") or a reason split off before ("This is because …").
-      if (NEGATED.test(a) !== NEGATED.test(b) || /^(?:this|the)\s+(?:essay|paper|article|report|study|post|letter|review)(?![\p{L}'’-])|^(?:this|that)(?:['’]s|\s+is)\s+because(?![\p{L}])/iu.test(b)) break;
+      if (NEGATED.test(a) !== NEGATED.test(b) || ABOUT_THE_TEXT.test(b) || /^(?:this|that)(?:['’]s|\s+is)\s+because(?![\p{L}])/iu.test(b)) break;
       // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
       // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
       // a style-guide relic).

@@ -714,6 +714,10 @@ const OPENS_WITH_CLAUSE = /^(?:while|whereas|where|wherever|when|whenever|whethe
  * ("Truth be told, we never sell your data").
  */
 const PERSONAL = /(?<![\p{L}'’-])(?:I\s+(?:really\s+|honestly\s+|still\s+|just\s+)?(?:think|feel|believe|love|hate|guess|doubt|prefer|miss|wish|can['’]t\s+stand|don['’]t\s+(?:think|like|believe))|[Mm]y\s+(?:favou?rite|opinion|view|guess|advice))(?![\p{L}-])/u;
+/** A sentence that announces what follows: "Here are five tips", "The following are …". */
+const ANNOUNCES = /^(?:here|there|below|these|the\s+following)\s+(?:are|is|['’]s|were|was)(?![\p{L}'’-])|^here['’]s(?![\p{L}])/iu;
+/** A sentence about the text itself: "This essay compares …", "The report covers …". */
+export const ABOUT_THE_TEXT = /^(?:this|the)\s+(?:essay|paper|article|report|study|post|letter|review|section|chapter)(?![\p{L}'’-])/iu;
 /** Reported speech or thought: "she said that", "critics argue", "he believed". */
 const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|claims|claim|believed|believes|reported|reports|stated|states|noted|notes|added|adds|explained|explains|told|tells|wrote|writes|thinks|thought|insisted|insists|warned|warns|suggested|suggests|according\s+to)(?![\p{L}'’-])/iu;
 /**
@@ -764,25 +768,21 @@ export function addOpener(
   if (/^that(?![\p{L}-])/iu.test(s) || /^(?:this|it)(?:['’]s|\s+is)\s+(?:because|why)(?![\p{L}'’-])/iu.test(s)) return null;
   // Nor a fragment that answers a question ("Why does it matter? Because small habits add up.").
   if (/^(?:because|since|so\s+that)(?![\p{L}'’-])/iu.test(s)) return null;
-  // Nor "Here are five tips": it announces what follows, it says nothing to comment on.
-  if (/^(?:here|there|below|these|the\s+following)\s+(?:are|is|['’]s|were|was)(?![\p{L}'’-])|^here['’]s(?![\p{L}])/iu.test(s)) return null;
-  // Nor a sentence about the text itself ("Truth be told, this essay compares …").
-  if (/^(?:this|the)\s+(?:essay|paper|article|report|study|post|letter|review|section|chapter)(?![\p{L}'’-])/iu.test(s)) return null;
+  // Nor "Here are five tips" (it announces what follows) nor a sentence about the text itself ("Truth be told, this essay
+  // compares …"): neither says anything to comment on.
+  if (ANNOUNCES.test(s) || ABOUT_THE_TEXT.test(s)) return null;
   // Nor an instruction: "The thing is, pour the batter …", "To be honest, turn off the power" (a sentence whose first
   // word is a verb; a gerund subject, "Eating well matters", is a statement).
   if (isInstruction(s)) return null;
-  // A chatty opener voices the writer's attitude: only before what the writer thinks, rates or says to the reader, not
-  // before a plain report ("Truth be told, she was admitted on Tuesday", "Frankly, a normal level is 70 to 100 mg/dL").
   // Nor courtesy, sympathy or apology ("Look, if there's anything I can do, please don't hesitate to ask").
   if (/(?<![\p{L}'’-])(?:please|sorry|apologi[sz]e|apologies|condolences|sympathy|thank|thanks|grateful|welcome|hesitate|congratulations)(?![\p{L}'’-])/iu.test(s)) return null;
-  // Nor before an opening clause ("You know, while these concerns are valid, I believe …"): it would attach to that.
-  if ((style === 'casual' || style === 'creative') && OPENS_WITH_CLAUSE.test(s)) return null;
-  // Someone else's view ("Honestly, he argued that remote work is better") is not the writer's to comment on.
-  if ((style === 'casual' || style === 'creative') && REPORTED.test(s) && !PERSONAL.test(s)) return null;
-  // A permission, a right or a plain possibility ("you may request access", "you can add noodles") is no attitude either.
-  // And not before what the reader is told: a warning or advice ("The thing is, you shouldn't take Lisinopril if you're
-  // pregnant") reads as flippant. A rating ("is the best", "are harmful") or the writer in person it may go before.
-  if ((style === 'casual' || style === 'creative') && ((!RATING.test(s) && !PERSONAL.test(s)) || /(?<![\p{L}'’-])you(?:r|rs)?(?![\p{L}'’-])/iu.test(s))) return null;
+  // A chatty opener voices the writer's attitude, so it goes only before a rating ("is the best", "are harmful") or the
+  // writer's own view or feeling, never before a plain report ("Truth be told, she was admitted on Tuesday"); nor before
+  // what the reader is told — a warning, advice, a permission or a right ("The thing is, you shouldn't take Lisinopril if
+  // you're pregnant") reads as flippant; nor before an opening clause, to which it would attach ("You know, while these
+  // concerns are valid, I believe …"); nor before someone else's view ("Honestly, he argued that remote work is better").
+  if ((style === 'casual' || style === 'creative') && (OPENS_WITH_CLAUSE.test(s) || (REPORTED.test(s) && !PERSONAL.test(s))
+    || (!RATING.test(s) && !PERSONAL.test(s)) || /(?<![\p{L}'’-])you(?:r|rs)?(?![\p{L}'’-])/iu.test(s))) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
   if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every
