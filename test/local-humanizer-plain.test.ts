@@ -33,6 +33,10 @@ describe('local humanizer plain-writing edits', () => {
     expect(provideToGive('They provide for their family.', rng(), 1)).to.equal('They provide for their family.');
     expect(provideToGive('It was provided by the city.', rng(), 1)).to.equal('It was provided by the city.');
     expect(provideToGive('Parks provide a place to rest.', rng(), 0)).to.equal('Parks provide a place to rest.');
+    // Things supplied and documents presented are not given: "The company gives a laptop", "must give proof of purchase".
+    expect(provideToGive('The company provides a laptop and a monitor.', rng(), 1)).to.equal('The company provides a laptop and a monitor.');
+    expect(provideToGive('The purchaser must provide proof of purchase.', rng(), 1)).to.equal('The purchaser must provide proof of purchase.');
+    expect(provideToGive('The guide provides useful tips and a clear overview.', rng(), 1)).to.equal('The guide gives useful tips and a clear overview.');
   });
 
   it('turns a nominal phrase after a preposition into a gerund', () => {
@@ -177,9 +181,10 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(impersonalYou('One can see that no one can win.')).to.equal('You can see that no one can win.');
     expect(importantToAdvice('It is important to check the facts.', 'casual', rng(), 1)).to.match(/^You (?:need to|have to|should) check the facts\.$/u);
     expect(importantToAdvice('It is important to them that we win.', 'casual', rng(), 1)).to.equal('It is important to them that we win.');
-    // "One should back up your data": the sentence speaks to "you" already, so a formal register leaves it.
-    expect(importantToAdvice('It is essential to back up your data.', 'formal', rng(), 1)).to.equal('It is essential to back up your data.');
-    expect(importantToAdvice('It is essential to back up the data.', 'formal', rng(), 1)).to.match(/^One (?:must|should) back up the data\.$/u);
+    // Only a casual register: "One should understand that antibiotics …" is stilted and makes information an instruction.
+    expect(importantToAdvice('It is essential to back up the data.', 'formal', rng(), 1)).to.equal('It is essential to back up the data.');
+    expect(importantToAdvice('It is important to understand that antibiotics do not work against viruses.', 'neutral', rng(), 1))
+      .to.equal('It is important to understand that antibiotics do not work against viruses.');
     expect(importantToAdvice('It is essential to pace oneself.', 'casual', rng(), 1)).to.equal('It is essential to pace oneself.');
     // Reported speech keeps its voice: not "Harper has argued that you have to continue".
     expect(importantToAdvice('Harper has argued that it is important to continue the pressure.', 'casual', rng(), 1)).to.equal('Harper has argued that it is important to continue the pressure.');
@@ -189,6 +194,10 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(provideWithToGive('Nurses provide care with compassion.', rng(), 1)).to.equal('Nurses provide care with compassion.');
     expect(whileToAlthough('While remote work offers freedom, it can be lonely.', rng(), 1)).to.equal('Although remote work offers freedom, it can be lonely.');
     expect(whileToAlthough('While I was walking home, it rained.', rng(), 1)).to.equal('While I was walking home, it rained.');
+    // A state or a condition is no concession: "Although the rear cover is open, the printer won't print" reverses it.
+    expect(whileToAlthough('While the rear cover is open, the printer will not print.', rng(), 1)).to.equal('While the rear cover is open, the printer will not print.');
+    expect(whileToAlthough('While your kidney function is reduced, your doctor may need to adjust the dose.', rng(), 1))
+      .to.equal('While your kidney function is reduced, your doctor may need to adjust the dose.');
   });
 
   it('the checker flags grammar only a bad swap produces', async () => {

@@ -3,6 +3,7 @@ import {
   addOpener, applyContractions, fixArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from '../workers/engines/local/humanizer/english-rules.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
+import { rewriteOnce } from '../workers/engines/local/humanizer/rewrite.js';
 import { mergeSentences, reorderClauses, splitResultParticiple, splitSentence } from '../workers/engines/local/humanizer/structure.js';
 import { BUILTIN_PROFILES, customToneProfile, toneProfile } from '../workers/engines/local/humanizer/tone.js';
 import { contentOverlap, fleschKincaidGrade, syllables } from '../workers/engines/local/text/measures.js';
@@ -83,6 +84,20 @@ describe('local humanizer rules: synonyms and articles', () => {
     // plain words that formal readability levels used to make fancier.
     const cases: Array<[string, RegExp]> = [
       ['The app works regardless of their location.', /\bplace\b/u],
+      ['Great products are built by great teams, not by individuals.', /by people/u],
+      ['The limit rises to $4,400 for individuals and $8,750 for families.', /for people/u],
+      ['Read the contract before signing any significant agreement.', /(?:big|considerable) agreement/u],
+      ['Patients with multiple myeloma had a significant risk of admission (OR 1.8, 95% CI 1.2-2.6).', /many myeloma|(?:big|considerable) risk/u],
+      ['A pivotal phase 3 trial marked a pivotal moment.', /central|key phase/u],
+      ['The rise of AI raises important concerns.', /worries/u],
+      ['Proper shaping helps you achieve a crisp crust.', /reach a crisp/u],
+      ['This study seeks to address these gaps with more precise measures.', /tackle|exact measures/u],
+      ['The Customer is solely responsible for any additional driver.', /only responsible|extra driver/u],
+      ['We used robust standard errors; the court may grant equitable relief.', /strong standard|fair relief/u],
+      ['Your account must be verified, and the instructors will examine your form.', /checked|teachers|look at/u],
+      ['Zolvex may harm your unborn baby; do not alter the dose.', /hurt|change the dose/u],
+      ['See the frequently asked questions page for more.', /often asked/u],
+      ['XR-17 is a possibly useful option for severely immunocompromised patients.', /maybe useful|badly/u],
       ['Automated systems minimize human error.', /human mistake/u],
       ['The error message explains the margin of error.', /mistake message|margin of mistake/u],
       ['The administrative tasks took the staff all day.', /administrative jobs/u],
@@ -230,6 +245,8 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(applyContractions("We don't know; it's been hard and they're tired. I can't.", 'expand'))
       .to.equal('We do not know; it has been hard and they are tired. I cannot.');
     expect(applyContractions('Keep it.', 'keep')).to.equal('Keep it.');
+    // An acronym is no pronoun: "IT will" is the IT department, "WHO is" the World Health Organization.
+    expect(applyContractions('IT will reset your password. WHO is monitoring the outbreak.', 'add')).to.equal('IT will reset your password. WHO is monitoring the outbreak.');
     // "it" and "you" as objects do not contract with the next clause's verb.
     expect(applyContractions('Organizations that embrace it will thrive, and it is clear.', 'add')).to.equal("Organizations that embrace it will thrive, and it's clear.");
     expect(applyContractions('When you are ready, it will start.', 'add')).to.equal("When you're ready, it'll start.");
@@ -281,7 +298,11 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('On one hand, it connects friends.', 'casual', new Set(['on']), rng(), none)).to.equal(null);
     // "Arguably," hedges a claim only: not a report of fact, the writer's own doings, or a question.
     const lower = new Set(['it', 'every', 'could']);
-    expect(addOpener('It is the most important response.', 'academic', lower, rng(), none)!.text).to.equal('Arguably, it is the most important response.');
+    expect(addOpener('It is the best response.', 'academic', lower, rng(), none)!.text).to.equal('Arguably, it is the best response.');
+    // A fact stated as one is not doubted or made chatty: "Arguably, photosynthesis is essential", "Frankly, …".
+    expect(addOpener('Photosynthesis is essential for life on Earth.', 'academic', new Set(['photosynthesis']), rng(), none)).to.equal(null);
+    expect(addOpener('Photosynthesis is essential for life on Earth.', 'casual', new Set(['photosynthesis']), rng(), none)).to.equal(null);
+    expect(addOpener('Over the past decade, I have learned to listen.', 'casual', new Set(['over']), rng(), none)).to.equal(null);
     // Not advice or a rule: "Arguably, children should bring a packed lunch".
     expect(addOpener('Children should bring a packed lunch.', 'academic', new Set(['children']), rng(), none)).to.equal(null);
     // Not a possibility or a dated fact: "Arguably, some people may experience drowsiness", "… is on Tuesday, 12 March".
@@ -365,7 +386,9 @@ describe('local humanizer rules: structure', () => {
     expect(splitSentence('The system is both unfair and flawed; because it nullifies the votes of many people.', opts))
       .to.deep.equal(['The system is both unfair and flawed.', "That's because it nullifies the votes of many people."]);
     expect(splitSentence('The county covers 47 square miles near the coast, and it is composed largely of rugged terrain.', opts)![1])
-      .to.equal('And it is composed largely of rugged terrain.');
+      .to.equal('It is composed largely of rugged terrain.');
+    // After a negation ", but" completes the "not": splitting it leaves a fragment ("However, the ones that listened.").
+    expect(splitSentence('The best leaders I have worked with were not the ones who talked the most, but the ones who listened the most.', opts)).to.equal(null);
   });
 
   it('opens a split-off which-clause with a pronoun that agrees with its verb, or does not split there', () => {
@@ -419,6 +442,23 @@ describe('local humanizer rules: structure', () => {
     expect(mergeSentences('It rained.', 'The roads flooded.', and, rng())).to.equal('It rained, and the roads flooded.');
     expect(mergeSentences('It rained.', 'The roads flooded, and the town closed.', and, rng())).to.equal(null);
     expect(mergeSentences('It rained, and the wind rose.', 'The roads flooded.', { ...o, joiners: [', and ', '; '] }, rng())).to.equal('It rained, and the wind rose; the roads flooded.');
+  });
+
+  it('joins no closing sentence and no sentence whose "it" would point at the wrong clause; joins nothing in other languages', () => {
+    const cases: Array<[string, RegExp, 'en' | 'es' | 'fr']> = [
+      ['Policymakers must weigh access against data security. In conclusion, telehealth is here to stay.', /security[;,—]/u, 'en'],
+      ['Please share any feedback about why you decided to cancel. It helps us improve the product.', /cancel[;,—]|cancel\s+—/u, 'en'],
+      ['Los productos personalizados no se pueden devolver. El reembolso se realizará en cinco días hábiles.', /devolver[;,]/u, 'es'],
+      ['Le véhicule doit être rendu avec le plein de carburant. En cas de retard, une journée supplémentaire sera facturée.', /carburant[;,]|carburant et/u, 'fr'],
+    ];
+    for (const [text, joined, language] of cases) {
+      for (const tone of ['casual', 'formal', 'academic'] as const) {
+        for (let seed = 1; seed <= 8; seed++) {
+          const out = rewriteOnce({ text, mode: 'aggressive', tone: { kind: 'builtin', name: tone }, readability: 'doctorate', language, freezeWords: [], seed }, seed);
+          expect(out, `${text} (${tone}, seed ${seed})`).to.not.match(joined);
+        }
+      }
+    }
   });
 
   it('moves a fronted phrase to the end or a trailing subordinate clause to the front', () => {

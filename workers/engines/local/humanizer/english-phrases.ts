@@ -21,6 +21,8 @@ export interface PhraseRule {
 const MAJORITY_NOT_BEFORE = '(?:\\p{L}+\\s+){0,3}(?:vote|votes|voted|voting|voters|electoral|electors|ballots|seats|delegates|shareholders)(?![\\p{L}])';
 const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|secure|secures|secured|securing|receive|receives|received|receiving|get|gets|got|getting|need|needs|needed|needing|obtain|obtains|obtained|hold|holds|held|holding|have|has|had|command|commands|require|requires|required|by)';
 
+/** "essential for patients over 65", "for everyone": for whom, which "key to" cannot say ("key to patients"). */
+const FOR_SOMEONE = "(?:(?:all|most|many|some|the|these|those|our|your|their|young|older|new|every)\\s+)*(?:[\\p{L}-]+\\s+)?(?:patients?|people|persons?|children|kids|adults|students?|users?|customers?|employees?|staff|workers?|families|parents|women|men|everyone|anyone|someone|them|us|you|him|her|me|individuals?|beginners?|players?|members?|residents?|citizens?|babies|infants?|teens?|seniors?|athletes?)(?![\\p{L}])";
 /** An office one holds: "serves as the treasurer", "serve as chair". */
 const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vice)\\s+)*(?:[\\p{L}-]+\\s+)?(?:treasurer|chair|chairman|chairwoman|chairperson|president|secretary|director|ceo|cfo|head|member|editor|ambassador|judge|mayor|governor|advisor|adviser|counsel|officer|manager|coach|captain|trustee|dean|minister|spokesperson|spokesman|spokeswoman|liaison|representative|commissioner|delegate|chief|leader|host|moderator|mentor|president)(?![\\p{L}])';
 /** A place or a screen one finds one's way through: "navigate the menu", "navigate the streets". */
@@ -44,7 +46,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'notably,', neutral: ['', 'in particular,'] },
   // Only where it opens the sentence: mid-sentence ("Students from low-income families, on the other hand, may …") it stays.
-  { pattern: 'on the other hand,', neutral: ['then again,', 'by contrast,'], casual: ['then again,', 'but'], notAfter: "[\\p{L}\\p{N}'’)]+," },
+  { pattern: 'on the other hand,', neutral: ['then again,', 'at the same time,'], casual: ['then again,', 'but'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
@@ -106,8 +108,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'lastly,', neutral: ['finally,', 'last,'] },
   // Not "it is essential for students to excel" (a for-to clause): "key to students to excel" is not English.
   // Not "matters for": it weakens a need to a relevance ("is essential for life on Earth").
-  { pattern: 'is essential for', neutral: ['is key to'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
-  { pattern: 'are essential for', neutral: ['are key to'], notBefore: "(?:[\\p{L}'’-]+\\s+){1,3}to\\s" },
+  { pattern: 'is essential for', neutral: ['is key to'], notBefore: `(?:[\\p{L}'’-]+\\s+){1,3}to\\s|${FOR_SOMEONE}` },
+  { pattern: 'are essential for', neutral: ['are key to'], notBefore: `(?:[\\p{L}'’-]+\\s+){1,3}to\\s|${FOR_SOMEONE}` },
   { pattern: 'numerous benefits', neutral: ['many benefits', 'plenty of benefits'] },
   { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'] },
   { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
@@ -116,7 +118,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'prior to', neutral: ['before'] },
   // Formal writing keeps "such as": "like" introducing examples reads as informal there.
   { pattern: 'such as', neutral: ['like'], formal: ['such as'] },
-  { pattern: 'in addition to', neutral: ['besides', 'on top of'] },
+  { pattern: 'in addition to', neutral: ['besides'], casual: ['besides', 'on top of'], formal: ['in addition to'] },
   // "a number of electors equal to its seats" is a specific number, not "several".
   { pattern: 'a number of', neutral: ['several', 'some'], notBefore: '(?:\\p{L}+\\s+){0,3}(?:equal|equals|equivalent|proportional|corresponding|determined|based|set|fixed|matching)(?![\\p{L}])' },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
@@ -135,8 +137,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a wide variety of', neutral: ['many', 'all sorts of'], formal: ['many'] },
   { pattern: 'on a daily basis', neutral: ['every day', 'daily'] },
   { pattern: 'on a regular basis', neutral: ['regularly'] },
-  { pattern: 'is considered to be', neutral: ['is seen as'] },
-  { pattern: 'are considered to be', neutral: ['are seen as'] },
+  { pattern: 'is considered to be', neutral: ['is considered'], casual: ['is seen as'] },
+  { pattern: 'are considered to be', neutral: ['are considered'], casual: ['are seen as'] },
   { pattern: 'with the help of', neutral: ['with'] },
   { pattern: 'each and every', neutral: ['every'] },
   { pattern: 'in the modern world', neutral: ['today', 'these days'] },
@@ -150,9 +152,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in the context of', neutral: ['for'] },
   { pattern: 'is a crucial', neutral: ['is a key'] },
   { pattern: 'there are several', neutral: ['there are a few', 'there are some'] },
-  { pattern: 'a crucial role', neutral: ['a key role', 'a big role'], formal: ['a key role'] },
-  { pattern: 'a vital role', neutral: ['a key role', 'a big role'], formal: ['a key role'] },
-  { pattern: 'a significant role', neutral: ['a big role', 'a key role'], formal: ['a key role'] },
+  { pattern: 'a crucial role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
+  { pattern: 'a vital role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
+  { pattern: 'a significant role', neutral: ['a major role', 'a key role'], casual: ['a big role', 'a key role'], formal: ['a major role'] },
   { pattern: 'first and foremost,', neutral: ['first of all,', 'above all,'], formal: ['above all,'] },
   { pattern: 'first and foremost', neutral: ['above all'] },
   { pattern: 'in recent years', neutral: ['over the past few years', 'in the last few years'] },
@@ -163,7 +165,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
 
 /** Sentence-opening connectives templated writing overuses, and what to put instead (by register). */
 export const CONNECTIVE_OPENERS: Readonly<Record<string, { neutral: readonly string[]; casual?: readonly string[]; formal?: readonly string[] }>> = {
-  however: { neutral: ['still,', 'yet', 'however,'], casual: ['but', 'still,'], formal: ['however,', 'yet', 'nonetheless,'] },
+  // "However" contrasts; "still" and "nonetheless" concede ("Some found an association. Nonetheless, other studies found none"
+  // says the second finding holds despite the first, which the text did not say).
+  however: { neutral: ['however,', 'yet'], casual: ['but'], formal: ['however,'] },
   therefore: { neutral: ['so', 'as a result,'], casual: ['so', "that's why"], formal: ['as a result,', 'for this reason,'] },
   thus: { neutral: ['so', 'as a result,'], casual: ['so'], formal: ['as a result,', 'for this reason,'] },
   hence: { neutral: ['so', 'for this reason,'], formal: ['for this reason,'] },

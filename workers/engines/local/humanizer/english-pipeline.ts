@@ -70,7 +70,8 @@ function contentWords(s: string): Set<string> {
 /** Whether b goes on from a: it opens with a connective, by pointing back, or with a content word of a. */
 function related(a: string, b: string): boolean {
   if (startsWithConnective(b)) return true;
-  if (/^(?:it|its|they|their|them|this|that|these|those|he|his|she|her|such|both|each|there|then|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  // Not "it": joined, it points at the nearest clause ("…why you decided to cancel; it helps us improve" says cancelling helps).
+  if (/^(?:they|their|them|this|that|these|those|he|his|she|her|such|both|each|there|then|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
   // A shared word alone proved too weak ("…diagnosed with Type 1 diabetes, and one day I was a healthy sixteen-year-old"):
   // the second sentence must also open with its subject repeated from the first.
   const words = contentWords(a);
@@ -81,6 +82,9 @@ function related(a: string, b: string): boolean {
 
 /** A negation ("not", "never", "n't"; not "not only … but also", which adds). */
 const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|never|no|nobody|nothing|none|neither|nor)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+
+/** A sentence that sums up: it closes a paragraph and joins none. */
+const CLOSING = /^(?:all\s+in\s+all|in\s+closing|to\s+close|in\s+conclusion|in\s+summary|to\s+sum\s+up|to\s+summari[sz]e|overall|ultimately|in\s+short|in\s+brief|in\s+the\s+end|finally|lastly)(?:,|\s)|^so,/iu;
 
 /** Whether the tagger finds a verb in a sentence (a title or a label has none). */
 function hasVerb(s: string): boolean {
@@ -108,6 +112,8 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
       // Nor a contrast ("It did not happen in a hospital. It happened in my family's kitchen": one negated, one not), a
       // sentence about the text itself ("This essay explores …") or a reason split off before ("This is because …").
       if (NEGATED.test(a) !== NEGATED.test(b) || ABOUT_THE_TEXT.test(b) || /^(?:this|that)(?:['’]s|\s+is)\s+because(?![\p{L}])/iu.test(b)) break;
+      // Nor a closing sentence ("All in all, telehealth is …"): "…data security; all in all, telehealth is …" buries it.
+      if (CLOSING.test(b)) break;
       // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
       // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
       // a style-guide relic).
@@ -137,7 +143,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     t = importantToAdvice(t, profile.register, rng, 1);
     t = replaceSynonyms(t, {
       rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
-      relativeWho: profile.register !== 'formal', formal: profile.register === 'formal',
+      relativeWho: profile.register !== 'formal', formal: profile.register !== 'casual',
     }, rng);
     t = plainThereby(putInPlaceOrder(provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate)));
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);

@@ -45,6 +45,12 @@ const GIVE: Readonly<Record<string, string>> = { provide: 'give', provides: 'giv
 const SERVICE = /(?<![\p{L}])(?:logistics|consulting|surgery|surgeries|care|treatment|treatments|services?|coverage|access|insurance|housing|shelter|transportation|transport|electricity|water|power|internet|hosting|storage|meals|food|education|training|childcare|healthcare|counsel(?:l)?ing|therapy|vaccines?|vaccinations?)(?![\p{L}])/iu;
 
 /**
+ * What one gives as well as provides: help and ideas, not things. "The company provides a laptop" supplies one (it is not
+ * the employee's), "must provide proof of purchase" or "a copy of the policy" presents a document: "give" says something else.
+ */
+const GIVEN = /^\s+(?:(?:a|an|the|some|more|much|valuable|useful|helpful|clear|real|great|good|new|important|practical|better|quick|detailed|personal|plenty\s+of|lots\s+of|a\s+lot\s+of|[\p{L}-]+ful|[\p{L}-]+ive)\s+){0,3}(?:insights?|information|support|guidance|feedback|advice|opportunit(?:y|ies)|chances?|a\s+sense|sense|overview|context|examples?|ideas?|tips|perspectives?|clarity|structure|foundation|framework|boost|answers?|explanations?|value|benefits?|comfort|relief|energy|flexibility|motivation|inspiration|encouragement|reassurance|peace\s+of\s+mind|confidence|ways?|places?|space|room|glimpse|window|reasons?|hope|purpose|direction|focus)(?![\p{L}'’-])/iu;
+
+/**
  * "provides a way" → "gives a way", only where the clause has no "with"/"for" object to follow (which
  * "give" cannot take: "provide them with X", "provide for") and "provided" (also "if") is left alone.
  */
@@ -52,7 +58,7 @@ export function provideToGive(s: string, rng: Random, rate: number): string {
   return s.replace(/(?<![\p{L}'’-])(provides|providing|provide)(?![\p{L}'’-])([^.,;:!?\uE000-\uE019]*)/giu, (m: string, verb: string, rest: string) => {
     const head = rest.split(/\s+/u).slice(0, 7).join(' ');
     // Nor a service one provides ("provides heart surgery to kids", "provides housing"): one does not "give" it.
-    if (/(?<![\p{L}])(?:with|for|that)(?![\p{L}])/iu.test(head) || SERVICE.test(head) || !rng.chance(rate)) return m;
+    if (/(?<![\p{L}])(?:with|for|that)(?![\p{L}])/iu.test(head) || SERVICE.test(head) || !GIVEN.test(rest) || !rng.chance(rate)) return m;
     const to = GIVE[verb.toLowerCase()]!;
     return (/^\p{Lu}/u.test(verb) ? to[0]!.toUpperCase() + to.slice(1) : to) + rest;
   });
@@ -147,7 +153,11 @@ export function plainOpener(
   // Not "Because of this, ... because ...": a sentence that gives a reason of its own gets "That's why".
   const ownReason = /(?<![\p{L}'’-])(?:because|since|due to|as)(?![\p{L}'’-])/iu.test(rest);
   const causalWords = ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
-  const word = CAUSAL_OPENER.test(s) ? onceOf(causalWords, used, rng) : onceOf(['But', 'But', 'That said,', 'Still,'], used, rng);
+  // "However" and "Conversely" contrast: "But". The concessive ones ("Nevertheless", "That said") may also be "Still," (not
+  // where the sentence has its own "still": "Still, some patients will still need insulin").
+  const concessive = /^(?:Nevertheless|Nonetheless|That said),/u.test(s);
+  const contrastWords = !concessive ? ['But'] : /(?<![\p{L}'’-])still(?![\p{L}'’-])/iu.test(rest) ? ['But', 'That said,'] : ['But', 'That said,', 'Still,'];
+  const word = CAUSAL_OPENER.test(s) ? onceOf(causalWords, used, rng) : onceOf(contrastWords, used, rng);
   if (word === null && noSo && CAUSAL_OPENER.test(s)) return null;
   return `${word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But')} ${rest}`;
 }
@@ -233,33 +243,30 @@ export function whileToAlthough(s: string, rng: Random, rate: number): string {
   if (!m) return s;
   const clause = m[1]!;
   if (/^\p{L}+ing\b|(?<![\p{L}'’-])(?:was|were|am|being|during|waiting|\p{L}+ing)(?![\p{L}'’-])/u.test(clause)) return s;
-  if (!/(?<![\p{L}'’-])(?:is|are|can|may|has|have|offers?|provides?|gives?|brings?|seems?|might|could|does|do)(?![\p{L}'’-])/u.test(clause)) return s;
+  // Only a clause that grants something ("offers freedom", "has its merits", "is true"): "While the rear cover is open, the
+  // printer will not print" and "While your kidney function is reduced, …" state a condition, which "Although" reverses.
+  if (!/(?<![\p{L}'’-])(?:(?:is|are)\s+(?:true|understandable|tempting|possible|important|useful|helpful|convenient|popular|common)|has|have|offers?|provides?|gives?|brings?|seems?)(?![\p{L}'’-])/u.test(clause)) return s;
   return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
 }
 
 const IMPORTANT_TO = /(?<=^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+){0,3},\s+|(?:[Aa]nd|[Bb]ut|[Ss]o|[Yy]et|[Tt]hat['’]s\s+why)\s+)?)([Ii])t\s+is\s+(important|essential|crucial|vital|necessary|imperative)\s+to\s+(?=(?!(?:me|us|them|him|her|you|the|a|an|our|their|his|its|my|your|this|that|these|those|many|most|all|both|every|each|some|any|society|people|everyone|anyone|someone|no|not|its)(?![\p{L}'’-]))\p{Ll}+(?<![^s]s)(?![\p{L}'’-]))/gu;
 /** Advice as strong as the adjective: "important" recommends ("should"), "necessary", "essential" oblige ("need to"). */
-const ADVICE: Readonly<Record<'casual' | 'neutral' | 'formal', { recommend: readonly string[]; oblige: readonly string[] }>> = {
-  casual: { recommend: ['you should'], oblige: ['you need to', 'you have to'] },
-  neutral: { recommend: ['one should'], oblige: ['one needs to'] },
-  formal: { recommend: ['one should'], oblige: ['one must'] },
-};
+const ADVICE: { recommend: readonly string[]; oblige: readonly string[] } = { recommend: ['you should'], oblige: ['you need to', 'you have to'] };
 
-const SECOND_PERSON = /(?<![\p{L}'’-])(?:you|your|yours|yourself|yourselves)(?![\p{L}'’-])/iu;
 const GENERIC_ONE = /(?<![\p{L}'’-])(?:one['’]s|oneself)(?![\p{L}'’-])/iu;
 
 /**
- * "It is important to check X" → "You need to check X" (casual), "One should check X" (neutral,
- * formal): only before a verb, not "important to them" or "important to the city"; only as the sentence's own
+ * "It is important to check X" → "You need to check X" (casual register only): only before a verb, not "important to them" or "important to the city"; only as the sentence's own
  * clause (at its start, after an opener or "and"/"but"/"so"), not in reported speech ("Harper argued that it is
- * important to …" is not "… that you have to …"); and not where the sentence already speaks to "you" ("One should
- * back up your data") or of "oneself" ("You need to pace oneself").
+ * important to …" is not "… that you have to …"); and not where the sentence speaks of "oneself" ("You need to pace
+ * oneself").
  */
 export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
-  if (register === 'casual' ? GENERIC_ONE.test(s) : SECOND_PERSON.test(s)) return s;
+  // Only in a casual register: "One should understand that antibiotics …" is stilted, and makes information an instruction.
+  if (register !== 'casual' || GENERIC_ONE.test(s)) return s;
   return s.replace(IMPORTANT_TO, (m: string, i: string, adjective: string) => {
     if (!rng.chance(rate)) return m;
-    const to = rng.pick(ADVICE[register][adjective === 'important' ? 'recommend' : 'oblige']);
+    const to = rng.pick(ADVICE[adjective === 'important' ? 'recommend' : 'oblige']);
     return `${i === 'I' ? to[0]!.toUpperCase() + to.slice(1) : to} `;
   });
 }
@@ -268,7 +275,6 @@ const SUBJECT = '(?:it|they|this|these|those|there|we|you|he|she|others|some|man
 const PRESENT = "(?:is|are|can|cannot|can't|will|may|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs|need|requires|require|offers|offer|allows|allow|provides|provide|helps|help|makes|make|gives|give|prefer|prefers|seems|seem|tends|tend|remains|remain|lacks|lack)(?![\\p{L}'’-])";
 /** Not right after an opener of up to three words: "In conclusion, while …" opens with the clause; it joins none. */
 const AFTER_A_CLAUSE = "(?<!(?:^|[.;:!?]\\s+)[\\p{L}'’]+(?:\\s+[\\p{L}'’]+){0,2})";
-const WHILE_CONTRAST = new RegExp(`${AFTER_A_CLAUSE},\\s+while\\s+(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 /** "as many have noted", "as we have seen": a comment on the sentence, not its cause. */
 const AS_COMMENT = `(?!${SUBJECT}\\s+(?:\\p{L}+\\s+)?(?:has|have)\\s+(?:\\p{L}+ly\\s+)?(?:noted|seen|said|shown|argued|mentioned|discussed|suggested|observed|reported|explained|stated|described|found|pointed|known|learned|learnt|established|demonstrated|indicated|written|heard|claimed)(?![\\p{L}'’-]))`;
 /** "as they do every year", "as it is most weekends", "as it is here": a comparison or a manner (the verb stands for the main clause's), not a cause. */
@@ -281,7 +287,7 @@ const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMP
  * "only two"; not "the only", "not only", "if only",
  * "only if", nor a sentence-initial "Only then did", nor before a past form or "X after/when", nor the conjunction
  * after a comma: "born into the Mafia, only it was hidden"), "simply" → "just" (not "simply put"), a mid-sentence
- * ", however," → ", though,", ", whereas" / ", yet" / a contrastive ", while" → ", but", a causal ", as"
+ * ", however," → ", though,", ", whereas" / ", yet" → ", but", a causal ", as"
  * → ", because", "is aware that" → "knows that". (", including X" stays: "$899 per person, including flights" takes
  * flights in, "like flights" would give an example.)
  */
@@ -291,17 +297,19 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (out.includes('however')) out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
   // Not ", yet another …" / ", yet again": "yet" is an adverb there.
   if (out.includes('yet')) out = out.replace(/,\s+yet\s+(?!(?:another|again|more|still)(?![\p{L}'’]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
-  // A contrastive ", while others prefer ..." (a subject, then a present-tense verb) says "but"; ", while walking" stays.
-  if (out.includes('while')) out = out.replace(WHILE_CONTRAST, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // ", while" stays: "used for energy, while the oxygen is released" sets two facts side by side, and "but" (or a split into
+  // "However, …") would make them a contrast.
   // A causal ", as it is ..." says "because"; ", as it grew" (time) stays.
   if (out.includes('as')) out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
   if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
   if (register === 'formal') return out;
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
-  if (register === 'casual' && out.includes('hildren')) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
+  // Not where ages or doses are given ("Children aged 10 to 15 years: take 1 tablet"): a leaflet's term stays.
+  if (register === 'casual' && out.includes('hildren') && !/[\p{N}\uE000-\uE019]/u.test(out)) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
-  if (out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  // "really" only where the register is casual: "if they seem really unwell" in a patient leaflet is chatty.
+  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
   // Only before an amount ("only a few", "only two", "only a little slower"): elsewhere "just" changes the sense — "The
   // theorem just works for right triangles" says it works easily, "is just open on weekends" that it opened recently,
   // "The just downside" is no English.

@@ -1,6 +1,6 @@
 /**
  * What the rewriter knows about each supported language: a few connective and stock-phrase
- * replacements, how sentences are joined, and the discourse markers a join must not run into. English has its
+ * replacements, how a split sentence ends, and its discourse markers. English has its
  * own, richer rule set (english-rules.ts).
  */
 import type { Language } from '../../../../domain/options.js';
@@ -8,11 +8,9 @@ import type { Language } from '../../../../domain/options.js';
 export interface LanguageRules {
   /** [pattern, alternatives]: matched case-sensitively at word boundaries (or anywhere for CJK). */
   replacements: ReadonlyArray<[string, readonly string[]]>;
-  /** Joins two sentences: the first loses its final mark, the second its capital (where the script has one). */
-  join: readonly string[];
   /** Replaces a semicolon when a long sentence is split in two. */
   sentenceEnd: string;
-  /** Discourse markers ("De hecho,"): a sentence that opens with one is not joined onto the sentence before. */
+  /** Discourse markers ("De hecho,"): never put before a sentence (the local engine adds no openers in this language). */
   openers: readonly string[];
   /** Scripts written without spaces between words. */
   spaceless?: boolean;
@@ -26,7 +24,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'Al final,']],
       ['Es importante destacar que', ['Conviene recordar que', 'Hay que decir que']], ['En primer lugar,', ['Para empezar,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
-    join: ['; ', ' y ', ', y además '], sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
+    sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que', 'Pesa mucho', 'pesa mucho'],
   },
   fr: {
@@ -34,7 +32,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Par conséquent,', ['Du coup,', 'Donc']], ['En conclusion,', ['Au final,', 'Bref,']],
       ['Il est important de noter que', ['Notons que', 'Il faut dire que']], ['En outre,', ['Par ailleurs,', 'Aussi,']],
       ['joue un rôle crucial', ['compte beaucoup', 'est essentiel']]],
-    join: ['; ', ' et ', ', et puis '], sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
+    sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,'],
   },
   de: {
@@ -44,55 +42,55 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Zusammenfassend', ['Kurz gesagt', 'Alles in allem']], ['Daher', ['Deshalb', 'Darum']],
       ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']], ['Insgesamt', ['Alles in allem', 'Im Großen und Ganzen']],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'zählt sehr']]],
-    join: ['; ', ', und ', ' – und '], sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
+    sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
   },
   it: {
     replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Eppure,', 'Però', 'Ciononostante,']], ['Pertanto,', ['Quindi', 'Per questo']],
       ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
-    join: ['; ', ' e ', ', e poi '], sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
+    sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
   },
   pt: {
     replacements: [['Além disso,', ['Além do mais,', 'E mais:']], ['No entanto,', ['Mesmo assim,', 'Porém,']], ['Portanto,', ['Por isso,', 'Então']],
       ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale dizer que', 'Convém lembrar que']],
       ['desempenha um papel crucial', ['pesa muito', 'é central']]],
-    join: ['; ', ' e ', ', e ainda '], sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
+    sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['E mais:', 'Então', 'Enfim,', 'pesa muito'],
   },
   ru: {
     replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако', ['Но', 'Впрочем,']], ['Таким образом,', ['Так что', 'В итоге']],
       ['В заключение,', ['Короче говоря,', 'В итоге']], ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']],
       ['играет ключевую роль', ['очень важен', 'многое решает']]],
-    join: ['; ', ', и ', ' — и '], sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
+    sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
     colloquial: ['Короче говоря,', 'Так что', 'многое решает'],
   },
   zh: {
     replacements: [['此外，', ['另外，', '而且，']], ['然而，', ['不过，', '但是，']], ['因此，', ['所以，', '因而']],
       ['总之，', ['总的来说，', '说到底，']], ['值得注意的是，', ['要注意，', '需要留意的是，']], ['首先，', ['第一，', '先说']],
       ['起着至关重要的作用', ['非常关键', '很重要']]],
-    join: ['，', '；', '，而且'], sentenceEnd: '。', openers: ['其实，', '事实上，', '说实话，'], spaceless: true,
+    sentenceEnd: '。', openers: ['其实，', '事实上，', '说实话，'], spaceless: true,
   },
   ja: {
     replacements: [['さらに、', ['また、', 'それに、']], ['しかし、', ['でも、', 'ただ、']], ['したがって、', ['だから、', 'そのため、']],
       ['結論として、', ['まとめると、', 'つまり、']], ['重要なのは', ['大事なのは', '肝心なのは']], ['非常に', ['とても', 'かなり']]],
-    join: ['。そして', '。また、'], sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
+    sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
   },
   ko: {
     replacements: [['또한', ['그리고', '게다가']], ['그러나', ['하지만', '그런데']], ['따라서', ['그래서', '그러므로']],
       ['결론적으로', ['결국', '정리하면']], ['중요한 것은', ['핵심은', '눈여겨볼 점은']], ['매우', ['아주', '무척']]],
-    join: ['. 그리고 ', '. 또 '], sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
+    sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
   },
   tr: {
     replacements: [['Ayrıca', ['Bunun yanında', 'Üstelik']], ['Ancak', ['Fakat', 'Yine de']], ['Bu nedenle', ['Bu yüzden', 'O yüzden']],
       ['Sonuç olarak', ['Kısacası', 'Özetle']], ['Önemle belirtmek gerekir ki', ['Şunu söylemek gerek:', 'Şunu unutmamak gerek:']],
       ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir']]],
-    join: ['; ', ' ve '], sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
+    sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
   },
   ar: {
     replacements: [['بالإضافة إلى ذلك', ['علاوة على ذلك', 'فضلًا عن ذلك']], ['ومع ذلك', ['مع هذا', 'رغم ذلك']],
       ['لذلك', ['ولهذا', 'من ثم']], ['في الختام', ['باختصار', 'في النهاية']], ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'يجب أن نتذكر أن']],
       ['يلعب دورًا حاسمًا', ['له أهمية كبيرة', 'مهم جدًا']]],
-    join: ['؛ ', '، و'], sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
+    sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
   },
 };

@@ -104,14 +104,19 @@ function standsAlone(rest: string): boolean {
 const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
+/** A negation in the clause before: "not", "never", "n't". */
+const NEGATION = /(?<![\p{L}'’-])(?:not|never)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
   // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …") or holds
   // more semicolons of ("strong communication skills; comfortable presenting to groups; …"), nor before an instruction.
   { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) || /;/u.test(head) || /;/u.test(rest) ? null : '') },
-  // Not "One moment I was …, and the next I was …": "the next" leans on the first clause.
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (casual, rest) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other)(?![\p{L}'’-])/iu.test(rest) ? null : casual ? 'And ' : '') },
-  // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …").
-  { re: /,\s+but\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'But ' : 'However, ') : null) },
+  // Not "One moment I was …, and the next I was …": "the next" leans on the first clause. The second clause opens a sentence
+  // of its own, without "And": "Thank you for reaching out. And I'm sorry …" reads as an afterthought, twice in an e-mail.
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other)(?![\p{L}'’-])/iu.test(rest) ? null : '') },
+  // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
+  // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
+  { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "As a result," (terms of service
   // read "…consequential damages. So the above limitations may not apply").
   // Nor ", so you can skip the fees": a purpose ("so that"), not a result.
@@ -122,7 +127,8 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   // A dash ends a clause only where it is the sentence's one dash and a subject follows: a pair of dashes sets off an
   // aside ("The old bridge — built in 1890 — still carries …": no "— built in 1890. Still carries …").
-  { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest) ? null : '') },
+  // Its verb must come before any comma: "— an old hymn, I think, though …" is a phrase with an aside, no clause.
+  { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest.split(',')[0]!) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest) ? null : '') },
   // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
@@ -131,7 +137,9 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     // nor where someone else gives the reason ("Opponents argue that X because Y": the writer would assert Y), nor
     // before a second reason ("because Y, because Z").
     // Nor before "that"/"this" ("That's because that could cause …").
-    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}'’-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+as\s/iu.test(rest)
+    // Nor in an instruction ("- Get a rail pass if you travel a lot. That's because it saves money") or before ", so"
+    // and an instruction that would then hang on the reason ("… because they forget, so always write them above the arrow").
+    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}'’-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head)
       ? (casual ? "That's because " : 'This is because ') : null),
   },
 ];
