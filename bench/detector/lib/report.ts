@@ -3,7 +3,7 @@ import type { Row } from './fit-model.js';
 import { MIN_WORDS_MEDIUM_CONFIDENCE as MIN_WORDS } from '../../../workers/engines/local/detector/detector.js';
 import { auroc, rateAtOrAbove, round, tprAtFpr } from './metrics.js';
 
-interface Figures { texts: number; human: number; ai: number; auroc: number | null; tpr_at_1pct_fpr: number | null; human_fpr_at_likely_ai: number | null; human_fpr_at_50: number | null; ai_tpr_at_likely_ai: number | null }
+interface Figures { texts: number; human: number; ai: number; auroc: number | null; tpr_at_1pct_fpr: number | null; human_fpr_at_likely_ai: number | null; human_fpr_at_50: number | null; ai_tpr_at_likely_ai: number | null; ai_tpr_at_50: number | null }
 
 export interface FoldResult {
   kind: 'source' | 'domain'; name: string; thresholds: { likely_ai: number; possibly_ai: number };
@@ -24,6 +24,7 @@ function figures(scores: number[], labels: number[], likelyAi: number): Figures 
     human_fpr_at_likely_ai: human > 0 ? round(rateAtOrAbove(scores, labels, 0, likelyAi)) : null,
     human_fpr_at_50: human > 0 ? round(rateAtOrAbove(scores, labels, 0, 50)) : null,
     ai_tpr_at_likely_ai: ai > 0 ? round(rateAtOrAbove(scores, labels, 1, likelyAi)) : null,
+    ai_tpr_at_50: ai > 0 ? round(rateAtOrAbove(scores, labels, 1, 50)) : null,
   };
 }
 
@@ -56,14 +57,14 @@ export function markdown(result: { method: string; files: string[]; texts: numbe
     'texts of at least 80 words only (shorter texts are pulled toward 50 by design). Human FPR is the share of',
     'human texts scoring at or above the cut-off (likely_ai is fitted per fold, without the held-out texts).',
     'The thin-evidence exponent is fitted per fold too: under 80 words the calibrated logit is multiplied by (words / 80)^exponent.', '',
-    '| held out | texts (human/AI) | AUROC | AUROC chat | AUROC chat, 80+ words | AUROC base | AUROC paraphrased | TPR @1% FPR | likely_ai cut-off | thin-evidence exponent | human FPR at likely_ai | human FPR at 50 | AI TPR at likely_ai |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| held out | texts (human/AI) | AUROC | AUROC chat | AUROC chat, 80+ words | AUROC base | AUROC paraphrased | TPR @1% FPR | likely_ai cut-off | thin-evidence exponent | human FPR at likely_ai | human FPR at 50 | AI TPR at likely_ai | AI TPR at 50 | chat TPR at 50 |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const f of result.folds) {
     const a = f.all;
     lines.push(`| ${f.kind} ${f.name} | ${a.texts} (${a.human}/${a.ai}) | ${num(a.auroc)} | ${num(f.by_generator_kind['chat']?.auroc ?? null)} | ${num(f.by_generator_kind['chat_80_words']?.auroc ?? null)} | ` +
       `${num(f.by_generator_kind['base']?.auroc ?? null)} | ${num(f.by_generator_kind['paraphrased']?.auroc ?? null)} | ${pct(a.tpr_at_1pct_fpr)} | ` +
-      `${f.thresholds.likely_ai} | ${f.thin_evidence_exponent ?? '–'} | ${pct(a.human_fpr_at_likely_ai)} | ${pct(a.human_fpr_at_50)} | ${pct(a.ai_tpr_at_likely_ai)} |`);
+      `${f.thresholds.likely_ai} | ${f.thin_evidence_exponent ?? '–'} | ${pct(a.human_fpr_at_likely_ai)} | ${pct(a.human_fpr_at_50)} | ${pct(a.ai_tpr_at_likely_ai)} | ${pct(a.ai_tpr_at_50)} | ${pct(f.by_generator_kind['chat']?.ai_tpr_at_50 ?? null)} |`);
   }
   lines.push('', '## Human texts by source within each held-out fold', '', '| held out | human source | texts | FPR at likely_ai | FPR at 50 |', '|---|---|---|---|---|');
   for (const f of result.folds) {
