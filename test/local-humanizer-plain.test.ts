@@ -84,13 +84,19 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     for (let seed = 1; seed <= 8; seed++) {
       expect(plainOpener('Furthermore, remote work saves time.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:Remote|On top of that, remote|Plus, remote) work saves time\.$/u);
       expect(plainOpener('Therefore, the plan works.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:So|Because of this,|That's why) the plan works\.$/u);
-      expect(plainOpener('However, it costs more.', 'neutral', rng(seed), 1, lowerForms)).to.match(/^(?:But|That said,|Still,) it costs more\.$/u);
+      // "However" contrasts: "But", never the concessive "That said,"/"Still,"; only in casual text.
+      expect(plainOpener('However, it costs more.', 'casual', rng(seed), 1, lowerForms)).to.equal('But it costs more.');
+      expect(plainOpener('Nevertheless, it still costs more.', 'casual', rng(seed), 1, lowerForms)).to.match(/^(?:But|That said,) it still costs more\.$/u);
     }
     expect(plainOpener('Consequently, many cities recycle.', 'casual', rng(), 1, lowerForms)).to.match(/^(?:Because of this,|That's why) many cities recycle\.$/u);
     // A spoken alternative is used once a text; then the plain one.
     const used = new Set<string>(['Because of this,', "That's why"]);
     expect(plainOpener('Therefore, the plan works.', 'casual', rng(), 1, lowerForms, used)).to.equal('So the plan works.');
     expect(plainOpener('However, it costs more.', 'formal', rng(), 1, lowerForms)).to.equal(null);
+    expect(plainOpener('However, it costs more.', 'neutral', rng(), 1, lowerForms)).to.equal(null);
+    // A phrase set off by commas keeps its opening comma.
+    expect(plainOpener('Therefore, rather than asking whether zoos should exist, we should ask what they must meet.', 'casual', rng(), 1, lowerForms))
+      .to.match(/^(?:So|That's why|Because of this), rather than asking/u);
     // A name keeps its capital, so no "But" before it.
     expect(plainOpener('However, Paris disagreed.', 'casual', rng(), 1, lowerForms)).to.equal(null);
     expect(plainOpener('When it comes to pay, teams differ.', 'casual', rng(), 1, lowerForms)).to.equal('As for pay, teams differ.');
@@ -194,6 +200,9 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(provideWithToGive('Nurses provide care with compassion.', rng(), 1)).to.equal('Nurses provide care with compassion.');
     expect(whileToAlthough('While remote work offers freedom, it can be lonely.', rng(), 1)).to.equal('Although remote work offers freedom, it can be lonely.');
     expect(whileToAlthough('While I was walking home, it rained.', rng(), 1)).to.equal('While I was walking home, it rained.');
+    // "only once" + a clause is a condition, not an amount: "just once the behavior feels automatic" loses it.
+    expect(plainSmallWords('Increase the difficulty only once the new behavior feels automatic.', 'casual', rng(), 1)).to.equal('Increase the difficulty only once the new behavior feels automatic.');
+    expect(plainSmallWords('We meet only once a week.', 'casual', rng(), 1)).to.equal('We meet just once a week.');
     // A state or a condition is no concession: "Although the rear cover is open, the printer won't print" reverses it.
     expect(whileToAlthough('While the rear cover is open, the printer will not print.', rng(), 1)).to.equal('While the rear cover is open, the printer will not print.');
     expect(whileToAlthough('While your kidney function is reduced, your doctor may need to adjust the dose.', rng(), 1))

@@ -98,6 +98,7 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['Zolvex may harm your unborn baby; do not alter the dose.', /hurt|change the dose/u],
       ['See the frequently asked questions page for more.', /often asked/u],
       ['XR-17 is a possibly useful option for severely immunocompromised patients.', /maybe useful|badly/u],
+      ['Some towns require registration, and trips shall require approval.', /need registration|need approval/u],
       ['Automated systems minimize human error.', /human mistake/u],
       ['The error message explains the margin of error.', /mistake message|margin of mistake/u],
       ['The administrative tasks took the staff all day.', /administrative jobs/u],
@@ -221,6 +222,11 @@ describe('local humanizer rules: synonyms and articles', () => {
         }
       }
     }
+    // "who" after a collective noun keeps its plural verb: not "a family that run a farm".
+    for (let seed = 1; seed <= 8; seed++) {
+      expect(replaceSynonyms('Three generations of a family who run a citrus farm.', { rate: 1, readability: 'college', repeated: none, variation: 1, relativeWho: true, determiners: 1 }, rng(seed)))
+        .to.not.match(/family that/u);
+    }
     // A formal register keeps its words rather than say "upsides", "worries" or "big"; no swap repeats a word close by.
     const text2 = 'We weigh the advantages and disadvantages and raise privacy concerns about a large and significant change.';
     for (let seed = 1; seed <= 8; seed++) {
@@ -303,6 +309,7 @@ describe('local humanizer rules: contractions and openers', () => {
     expect(addOpener('Photosynthesis is essential for life on Earth.', 'academic', new Set(['photosynthesis']), rng(), none)).to.equal(null);
     expect(addOpener('Photosynthesis is essential for life on Earth.', 'casual', new Set(['photosynthesis']), rng(), none)).to.equal(null);
     expect(addOpener('Over the past decade, I have learned to listen.', 'casual', new Set(['over']), rng(), none)).to.equal(null);
+    expect(addOpener('It is also wise to join a local association.', 'academic', new Set(['it']), rng(), none)).to.equal(null);
     // Not advice or a rule: "Arguably, children should bring a packed lunch".
     expect(addOpener('Children should bring a packed lunch.', 'academic', new Set(['children']), rng(), none)).to.equal(null);
     // Not a possibility or a dated fact: "Arguably, some people may experience drowsiness", "… is on Tuesday, 12 March".
@@ -387,6 +394,8 @@ describe('local humanizer rules: structure', () => {
       .to.deep.equal(['The system is both unfair and flawed.', "That's because it nullifies the votes of many people."]);
     expect(splitSentence('The county covers 47 square miles near the coast, and it is composed largely of rugged terrain.', opts)![1])
       .to.equal('It is composed largely of rugged terrain.');
+    // "did not fail because X" denies the reason: split, it would say the bridge stood because of X.
+    expect(splitSentence('The bridge did not fail because the wind was unusually strong that particular day.', opts)).to.equal(null);
     // After a negation ", but" completes the "not": splitting it leaves a fragment ("However, the ones that listened.").
     expect(splitSentence('The best leaders I have worked with were not the ones who talked the most, but the ones who listened the most.', opts)).to.equal(null);
   });
@@ -408,6 +417,8 @@ describe('local humanizer rules: structure', () => {
     expect(splitSentence('The startup faces competition from established automakers, which can sell cars at lower prices.', opts)).to.equal(null);
     expect(splitSentence('Robot vacuums struggle on thick carpets and stairs, which robots cannot climb without help.', opts)).to.equal(null);
     expect(splitSentence('Sales rose sharply in the last quarter, which shows that demand is high.', opts)![1]).to.match(/^That shows/u);
+    // A verb that describes the last noun: "That ranges from 300 to 850" would point at the wrong thing.
+    expect(splitSentence('In the United States the most widely used model is the FICO score, which ranges from 300 to 850.', opts)).to.equal(null);
     // A pair of dashes sets off an aside: no split at either; nor at a dash before a verbless phrase.
     expect(splitSentence('The old stone bridge over the river — built in 1890 by Scottish engineers — still carries many cars a day.', opts)).to.equal(null);
     expect(splitSentence('Only a small share of the children enjoyed reading — the lowest level since the survey began.', opts)).to.equal(null);
@@ -445,11 +456,14 @@ describe('local humanizer rules: structure', () => {
   });
 
   it('joins no closing sentence and no sentence whose "it" would point at the wrong clause; joins nothing in other languages', () => {
-    const cases: Array<[string, RegExp, 'en' | 'es' | 'fr']> = [
+    const cases: Array<[string, RegExp, 'en' | 'es' | 'fr' | 'pt']> = [
       ['Policymakers must weigh access against data security. In conclusion, telehealth is here to stay.', /security[;,—]/u, 'en'],
       ['Please share any feedback about why you decided to cancel. It helps us improve the product.', /cancel[;,—]|cancel\s+—/u, 'en'],
       ['Los productos personalizados no se pueden devolver. El reembolso se realizará en cinco días hábiles.', /devolver[;,]/u, 'es'],
       ['Le véhicule doit être rendu avec le plein de carburant. En cas de retard, une journée supplémentaire sera facturée.', /carburant[;,]|carburant et/u, 'fr'],
+      // A contrast stays a contrast: "Sin embargo" (an exception) is never "Aun así" (even so).
+      ['Puede devolver cualquier producto en 30 días. Sin embargo, los productos personalizados no se pueden devolver.', /Aun así/u, 'es'],
+      ['O exame exige jejum de oito horas. No entanto, caso utilize insulina, avise a equipe antes do exame.', /Mesmo assim/u, 'pt'],
     ];
     for (const [text, joined, language] of cases) {
       for (const tone of ['casual', 'formal', 'academic'] as const) {

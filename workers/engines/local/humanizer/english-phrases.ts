@@ -46,7 +46,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'notably,', neutral: ['', 'in particular,'] },
   // Only where it opens the sentence: mid-sentence ("Students from low-income families, on the other hand, may …") it stays.
-  { pattern: 'on the other hand,', neutral: ['then again,', 'at the same time,'], casual: ['then again,', 'but'], notAfter: "[\\p{L}\\p{N}'’)]+," },
+  { pattern: 'on the other hand,', neutral: ['then again,', 'at the same time,'], casual: ['then again,', 'but'], formal: ['on the other hand,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },

@@ -122,7 +122,7 @@ function lowered(rest: string, lowerForms: ReadonlySet<string>): string | null {
 
 /**
  * The sentence without its stock opening connective: additive ones ("Furthermore, ...") go, causal
- * ones become "So", contrastive ones "But" (not in the formal register, which keeps "However,").
+ * ones become "So" (not in the formal register), contrastive ones "But" (casual register only; others keep "However,").
  * "When it comes to X, ..." opens as "As for X, ...". Null when nothing applies or the dice say no.
  */
 export function plainOpener(
@@ -143,7 +143,8 @@ export function plainOpener(
     return spoken && loweredRest !== null ? `${spoken} ${loweredRest}` : rest.charAt(0).toUpperCase() + rest.slice(1);
   }
   if (register === 'formal') return null;
-  const causal = CAUSAL_OPENER.exec(s) ?? CONTRAST_OPENER.exec(s);
+  // "But" opens a sentence only in casual text: an abstract or a report in a neutral register keeps "However,".
+  const causal = CAUSAL_OPENER.exec(s) ?? (register === 'casual' ? CONTRAST_OPENER.exec(s) : null);
   if (!causal || !rng.chance(rate)) return null;
   const rest = lowered(s.slice(causal[0].length), lowerForms);
   if (rest === null) return null;
@@ -159,7 +160,10 @@ export function plainOpener(
   const contrastWords = !concessive ? ['But'] : /(?<![\p{L}'’-])still(?![\p{L}'’-])/iu.test(rest) ? ['But', 'That said,'] : ['But', 'That said,', 'Still,'];
   const word = CAUSAL_OPENER.test(s) ? onceOf(causalWords, used, rng) : onceOf(contrastWords, used, rng);
   if (word === null && noSo && CAUSAL_OPENER.test(s)) return null;
-  return `${word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But')} ${rest}`;
+  const said = word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But');
+  // A phrase set off by commas keeps its opening comma: "That's why, rather than asking …, we should ask …".
+  const aside = !said.endsWith(',') && /^(?:rather\s+than|instead\s+of|in\s+spite\s+of|despite|unlike|apart\s+from|as\s+well\s+as)(?![\p{L}'’-])[^,]*,/iu.test(rest);
+  return `${said}${aside ? ',' : ''} ${rest}`;
 }
 
 /**
@@ -210,13 +214,16 @@ export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random
       // "students who need help" → "students that need help": a restrictive clause right after a common noun
       // (no comma, so ", who" stays); never after a name, a pronoun ("those who") or a preposition ("of who"),
       // and only as the clause's subject, before its verb: "asked the man who he was" asks a question.
-      if (!prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ') continue;
+      // Nor after a collective noun: "a family who run a farm" takes its verb in the plural, "a family that run" does not.
+      if (!prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ' || COLLECTIVE.test(prev.text)) continue;
       if (!next || !['VERB', 'AUX', 'ADV'].includes(next.pos)) continue;
       if (rng.chance(rate)) out.set(t.start, 'that');
     }
   }
   return out;
 }
+
+const COLLECTIVE = /^(?:family|families|team|teams|couple|staff|crew|group|committee|board|band|class|audience|government|company|council|jury|police|public|club|party|army|household|family's|firm|community|population|majority|minority|management|faculty|orchestra|choir|panel|squad|generation)$/iu;
 
 function applySwaps(s: string, swaps: ReadonlyMap<number, string>): string {
   let out = s;
@@ -313,7 +320,7 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   // Only before an amount ("only a few", "only two", "only a little slower"): elsewhere "just" changes the sense — "The
   // theorem just works for right triangles" says it works easily, "is just open on weekends" that it opened recently,
   // "The just downside" is no English.
-  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|The|An?|His|Her|Their|Its|Our|My|Your|If|Whose|One|Not)\s+)(?<!,\s+)only\s+(?=an?\s+\p{L}|(?:few|one|two|three|four|five|six|seven|eight|nine|ten|twice|once|half|slightly)(?![\p{L}'’-])|[\p{N}\uE000-\uE019])/gu,
+  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|The|An?|His|Her|Their|Its|Our|My|Your|If|Whose|One|Not)\s+)(?<!,\s+)only\s+(?=an?\s+\p{L}|(?:few|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|slightly)(?![\p{L}'’-])|once\s+(?:a|an|per|every|each|in)(?![\p{L}'’-])|[\p{N}\uE000-\uE019])/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));
   return out;
 }

@@ -426,12 +426,12 @@ function contextFits(pos: SynonymEntry['pos'], before: string, after: string): b
 }
 
 /** Targets that cannot take an infinitive after them. */
-const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed', 'require', 'requires']);
+const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed']);
 
 /**
  * Sources whose plainer partner has their sense only in some contexts: the word stays when the text
  * right before it (before) or right after it (after) matches. "acknowledge the contributions" is not
- * "admit the contributions"; "appeared on TV" is not "seemed on TV"; "in essence", "required by law".
+ * "admit the contributions"; "appeared on TV" is not "seemed on TV"; "in essence".
  */
 const AFTER_WORD = (words: string): RegExp => new RegExp(`^\\s+(?:${words})(?![\\p{L}])`, 'iu');
 const BEFORE_WORD = (words: string): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${words})\\s+$`, 'iu');
@@ -458,9 +458,6 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {
     after: AFTER_WORD("by|(?:[\\p{L}-]+\\s+){0,3}(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)|(?:(?:a|an|the|new|second|foreign|their|his|her|its)\\s+)*(?:languages?|vocabulary|grammar|fluency|immunity|taste|habits?|accent|speech|literacy|skills?|knowledge)"),
   }] as [string, SourceGuard]),
-  // "required by law" is an obligation, not a need; so is "require students to attend" ("need students to attend" only wants).
-  // "Fields marked with an asterisk are required." is an obligation too.
-  ...['require', 'requires', 'required', 'requiring'].map((w) => [w, { after: /^\s+(?:by|of)(?![\p{L}])|^\s+(?:\p{L}+\s+){1,3}to(?![\p{L}])|^\s*(?:[.;:!?)]|$)/iu }] as [string, SourceGuard]),
   // "food remains", "the remains of": the noun, not the verb "stays".
   // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
   ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }],
@@ -569,8 +566,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       const rate = o.repeated.has(key) ? Math.min(1, o.rate * 2.5) : o.rate;
       const target = pickTarget(entry.group, entry.index, { ...o, rate }, forced, rng);
       if (!target) break;
-      // "It is essential to act" → "It is needed to act" and "you need to know" → "you require to know" are not
-      // English: none of these before "to".
+      // "It is essential to act" → "It is needed to act" is not English: no such target before "to".
       if (NOT_BEFORE_TO.has(target) && /^\s+to(?![\p{L}])/u.test(s.slice(last.index! + last[0].length))) break;
       // "more difficult" is not "more hard": a one-syllable adjective compares with -er / -est.
       if (entry.pos === 'ADJ' && MORE_BEFORE.test(s.slice(0, first.index!)) && oneSyllable(target)) break;
@@ -692,10 +688,11 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
 /**
  * What the writer rates: "is the best", "are wrong", "is worth". Not a report that merely holds such a word ("the
  * ceremony has become an important event"), nor what a text states as a fact ("Photosynthesis is essential for life",
- * "The vaccine is effective": "Frankly, …" or "Arguably, …" there doubt it), nor advice or a rule ("should", "must", "may"), which an opener or a hedge
+ * "The vaccine is effective": "Frankly, …" or "Arguably, …" there doubt it), nor advice ("it is wise to join a local
+ * association": "Arguably, it is wise to …" hedges a recommendation) or a rule ("should", "must", "may"), which an opener or a hedge
  * would make flippant or doubtful ("Arguably, children should bring a packed lunch").
  */
-const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])/iu;
+const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|fair|unfair|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+to\s)/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 

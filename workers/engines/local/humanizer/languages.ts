@@ -6,7 +6,11 @@
 import type { Language } from '../../../../domain/options.js';
 
 export interface LanguageRules {
-  /** [pattern, alternatives]: matched case-sensitively at word boundaries (or anywhere for CJK). */
+  /**
+   * [pattern, alternatives]: matched case-sensitively at word boundaries (or anywhere for CJK). A contrast keeps to
+   * contrast: "Sin embargo, la ropa interior no se puede devolver" states an exception, which "Aun así" ("even so")
+   * would make a concession; likewise no "Mesmo assim", "Ciononostante", "Eppure", "Pourtant", "Впрочем".
+   */
   replacements: ReadonlyArray<[string, readonly string[]]>;
   /** Replaces a semicolon when a long sentence is split in two. */
   sentenceEnd: string;
@@ -20,7 +24,7 @@ export interface LanguageRules {
 
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   es: {
-    replacements: [['Además,', ['Aparte de eso,', 'Asimismo,']], ['Sin embargo,', ['Aun así,', 'No obstante,']],
+    replacements: [['Además,', ['Aparte de eso,', 'Asimismo,']], ['Sin embargo,', ['No obstante,']],
       ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'Al final,']],
       ['Es importante destacar que', ['Conviene recordar que', 'Hay que decir que']], ['En primer lugar,', ['Para empezar,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
@@ -28,7 +32,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     colloquial: ['Así que', 'Pesa mucho', 'pesa mucho'],
   },
   fr: {
-    replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Pourtant,', 'Toutefois,']],
+    replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
       ['Par conséquent,', ['Du coup,', 'Donc']], ['En conclusion,', ['Au final,', 'Bref,']],
       ['Il est important de noter que', ['Notons que', 'Il faut dire que']], ['En outre,', ['Par ailleurs,', 'Aussi,']],
       ['joue un rôle crucial', ['compte beaucoup', 'est essentiel']]],
@@ -45,21 +49,21 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
   },
   it: {
-    replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Eppure,', 'Però', 'Ciononostante,']], ['Pertanto,', ['Quindi', 'Per questo']],
+    replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Però']], ['Pertanto,', ['Quindi', 'Per questo']],
       ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
   },
   pt: {
-    replacements: [['Além disso,', ['Além do mais,', 'E mais:']], ['No entanto,', ['Mesmo assim,', 'Porém,']], ['Portanto,', ['Por isso,', 'Então']],
+    replacements: [['Além disso,', ['Além do mais,', 'E mais:']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
       ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale dizer que', 'Convém lembrar que']],
       ['desempenha um papel crucial', ['pesa muito', 'é central']]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['E mais:', 'Então', 'Enfim,', 'pesa muito'],
   },
   ru: {
-    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако', ['Но', 'Впрочем,']], ['Таким образом,', ['Так что', 'В итоге']],
+    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако', ['Но']], ['Таким образом,', ['Так что', 'В итоге']],
       ['В заключение,', ['Короче говоря,', 'В итоге']], ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']],
       ['играет ключевую роль', ['очень важен', 'многое решает']]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],

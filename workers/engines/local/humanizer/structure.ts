@@ -47,8 +47,14 @@ function whichLead(rest: string): string | null {
   const singular = (/^\p{L}{2,}[^s'’]s$/u.test(verb) && !/(?:ous|ics|ness|less|this|thus|plus)$/u.test(verb)
       // "stairs, which robots can't climb": "which" is the object there and "robots" no verb.
       && !/^(?:AUX|VERB|PART)$/u.test(tagTokens(rest)?.[1]?.pos ?? ''));
-  return singular ? 'That ' : null;
+  // "That" points at the whole clause before: only a verb that comments on an event ("which shows that demand is high",
+  // "which upsets shop owners"). A verb that describes the last noun ("the FICO score, which ranges from 300 to 850", "your
+  // credit limits, which accounts for 30 percent") would leave "That ranges …" pointing at the wrong thing: no split.
+  return singular && CLAUSE_COMMENT.test(verb) ? 'That ' : null;
 }
+
+/** Verbs in -s whose subject "which" is often the whole clause before it. */
+const CLAUSE_COMMENT = /^(?:shows|means|suggests|indicates|explains|makes|leads|helps|reflects|upsets|angers|annoys|frustrates|worries|pleases|surprises|causes|adds|allows|gives|brings|creates|raises|reduces|cuts|saves|puts|keeps|lets|forces|proves|implies|signals|marks|matters|hurts|benefits|frees|costs|slows|speeds|boosts|lowers|limits|ensures|enables|prevents|triggers|confirms|demonstrates|highlights|underlines|underscores)$/u;
 
 /**
  * What cannot open a sentence of its own after a semicolon or a dash: a subordinate clause ("; because it
@@ -139,7 +145,9 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     // Nor before "that"/"this" ("That's because that could cause …").
     // Nor in an instruction ("- Get a rail pass if you travel a lot. That's because it saves money") or before ", so"
     // and an instruction that would then hang on the reason ("… because they forget, so always write them above the arrow").
-    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}'’-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head)
+    // Nor after a negation: "The bridge did not fail because the wind was strong" denies that reason; split, it would
+    // say the bridge stood ("The bridge didn't fail. That's because the wind was strong").
+    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}'’-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head) && !NEGATION.test(head)
       ? (casual ? "That's because " : 'This is because ') : null),
   },
 ];
