@@ -104,7 +104,7 @@ describe('local humanizer: effect on the detector and on meaning', () => {
     }
   });
 
-  it('restructures more in aggressive and ultra modes than in standard', async () => {
+  it('changes more in enhanced, aggressive and ultra modes than in standard', async () => {
     const texts = [REPORT, AI_BOILERPLATE];
     const mean = async (mode: Mode): Promise<number> => {
       let total = 0;
@@ -114,6 +114,7 @@ describe('local humanizer: effect on the detector and on meaning', () => {
       return total / (texts.length * 6);
     };
     const standard = await mean('standard');
+    expect(await mean('enhanced')).to.be.greaterThan(standard);
     expect(await mean('aggressive')).to.be.greaterThan(standard);
     expect(await mean('ultra')).to.be.greaterThan(standard);
   });
@@ -179,10 +180,11 @@ describe('local humanizer: tone and readability', () => {
       }
       // The boilerplate sample has no clause boundary a high-school split could use (no ", and", ", which", "because"),
       // so there high-school and college differ only in a word or two: not above college is all it can promise. Nor has
-      // it two related sentences a graduate join could use (the one that could join sums up: "So, embracing technology …").
+      // it two related sentences a graduate or doctorate join could use (the one that could join sums up: "So, embracing
+      // technology …"): above college, the levels differ there only in which words a dice roll swaps.
       for (let i = 1; i < grades.length; i++) {
         if (text === AI_BOILERPLATE && i === 1) expect(grades[0]!, 'high-school vs college').to.be.at.most(grades[1]! + 0.1);
-        else if (text === AI_BOILERPLATE && i === 2) expect(grades[2]!, 'graduate vs college').to.be.at.least(grades[1]!);
+        else if (text === AI_BOILERPLATE) expect(grades[i]!, `${READABILITY_LEVELS[i]} vs ${READABILITY_LEVELS[i - 1]}`).to.be.at.least(grades[i - 1]! - 0.1);
         else expect(grades[i], `${READABILITY_LEVELS[i]} vs ${READABILITY_LEVELS[i - 1]}`).to.be.greaterThan(grades[i - 1]!);
       }
     }

@@ -49,7 +49,7 @@ function splitAll(sentences: string[], maxWords: number, ctx: EnglishContext, bu
       const next: string[] = [];
       for (const part of queue) {
         const parts = splitSentence(part, { maxWords, casual, english: true, sentenceEnd: '.' }) ??
-          (burst && round === 0 && wordCount(part) >= 15 && ctx.rng.chance(ctx.mode.burstSplitRate)
+          (burst && round === 0 && wordCount(part) >= ctx.mode.burstMinWords && ctx.rng.chance(ctx.mode.burstSplitRate)
             ? splitSentence(part, { maxWords: 14, casual, english: true, sentenceEnd: '.', minPart: 5 })
             : null);
         next.push(...(parts ?? [part]));
@@ -101,7 +101,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
     for (let joined = 0; joined < r.maxJoined && i + 1 < sentences.length; joined++) {
       const b = sentences[i + 1]!;
       // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".
-      if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(r.mergeRate)) break;
+      if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(Math.min(1, r.mergeRate * ctx.mode.mergeFactor))) break;
       // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee";
       // nor does a sentence that announces a list with the one before ("…takes time, and here are five tips").
       if (isInstruction(a) || isInstruction(b) || /^(?:here|below|the\s+following)\s+(?:are|is)(?![\p{L}'’-])|^here['’]s(?![\p{L}])/iu.test(b)) break;

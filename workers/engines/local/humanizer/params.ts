@@ -10,8 +10,12 @@ export interface ModeParams {
   openerRate: number;
   /** Chance that a sentence's clauses are reordered. */
   reorderRate: number;
-  /** Chance that a sentence of 15+ words is split for rhythm even when readability does not ask for it. */
+  /** Chance that a sentence of burstMinWords or more is split for rhythm even when readability does not ask for it. */
   burstSplitRate: number;
+  /** The shortest sentence a rhythm split may cut in two. */
+  burstMinWords: number;
+  /** Multiplies the readability level's chance of joining two related sentences (at most 1). */
+  mergeFactor: number;
   /** Chance of each plain-writing edit (english-plain.ts): intro comma, provide → give, active nominals. */
   plainRate: number;
   /** Whether a tone that neither adds nor expands contractions (neutral, custom) gets them added. */
@@ -25,11 +29,11 @@ export interface ModeParams {
 }
 
 export const MODE_PARAMS: Record<Mode, ModeParams> = {
-  standard: { synonymRate: 0.9, variationRate: 0.15, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.45, plainRate: 0.9, contractNeutral: false, candidates: 1 },
-  academic: { synonymRate: 0.5, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.35, plainRate: 0.4, contractNeutral: false, candidates: 1 },
-  enhanced: { synonymRate: 0.95, variationRate: 0.35, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.6, plainRate: 0.95, contractNeutral: true, candidates: 4 },
-  ultra: { synonymRate: 1, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.7, plainRate: 1, contractNeutral: true, candidates: 5 },
-  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.8, plainRate: 1, contractNeutral: true, candidates: 6 },
+  standard: { synonymRate: 0.75, variationRate: 0.1, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.4, burstMinWords: 15, mergeFactor: 1, plainRate: 0.75, contractNeutral: false, candidates: 1 },
+  academic: { synonymRate: 0.5, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.35, burstMinWords: 15, mergeFactor: 1, plainRate: 0.4, contractNeutral: false, candidates: 1 },
+  enhanced: { synonymRate: 0.95, variationRate: 0.35, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.6, burstMinWords: 14, mergeFactor: 1.5, plainRate: 0.95, contractNeutral: true, candidates: 4 },
+  ultra: { synonymRate: 1, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.8, burstMinWords: 12, mergeFactor: 2, plainRate: 1, contractNeutral: true, candidates: 5 },
+  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.9, burstMinWords: 12, mergeFactor: 2, plainRate: 1, contractNeutral: true, candidates: 6 },
 };
 
 export interface ReadabilityParams {
