@@ -339,8 +339,12 @@ describe('local humanizer rules: structure', () => {
   it('makes a result clause after a comma a sentence of its own, keeping tense, modality and who says it', () => {
     expect(splitResultParticiple('Remote work saves a lot of commuting time, allowing staff to rest.'))
       .to.deep.equal(['Remote work saves a lot of commuting time.', 'This allows staff to rest.']);
-    expect(splitResultParticiple('Self-driving cars could reduce accidents on busy roads, leading to fewer injuries.'))
-      .to.deep.equal(['Self-driving cars could reduce accidents on busy roads.', 'This could lead to fewer injuries.']);
+    expect(splitResultParticiple('Self-driving cars can reduce accidents on busy roads, leading to fewer injuries.'))
+      .to.deep.equal(['Self-driving cars can reduce accidents on busy roads.', 'This can lead to fewer injuries.']);
+    // "could" is often past ability (it happened): not "This could improve diets"; and what a person does while working is
+    // theirs, not "this".
+    expect(splitResultParticiple('Fresh food could now be carried from the countryside to the cities overnight, improving diets for millions.')).to.equal(null);
+    expect(splitResultParticiple('She will be working closely with the operations group, helping them make sense of the data.')).to.equal(null);
     for (const s of [
       'This unique approach allowed him to connect with diverse audiences, making truths digestible.', // past
       'The share price has tanked nearly ten percent this month, making it vulnerable.', // perfect
@@ -392,8 +396,10 @@ describe('local humanizer rules: structure', () => {
     // "; because …" is not split at the semicolon (a fragment would remain); the "because" split says it whole.
     expect(splitSentence('The system is both unfair and flawed; because it nullifies the votes of many people.', opts))
       .to.deep.equal(['The system is both unfair and flawed.', "That's because it nullifies the votes of many people."]);
-    expect(splitSentence('The county covers 47 square miles near the coast, and it is composed largely of rugged terrain.', opts)![1])
-      .to.equal('It is composed largely of rugged terrain.');
+    expect(splitSentence('The county covers 47 square miles near the coast, and the land is composed largely of rugged terrain.', opts)![1])
+      .to.equal('The land is composed largely of rugged terrain.');
+    // Not before "it": on its own it may point at the last noun ("…its priorities. It'll give you good questions").
+    expect(splitSentence('This research will help you understand its priorities, and it will give you good questions to ask.', opts)).to.equal(null);
     // "did not fail because X" denies the reason: split, it would say the bridge stood because of X.
     expect(splitSentence('The bridge did not fail because the wind was unusually strong that particular day.', opts)).to.equal(null);
     // After a negation ", but" completes the "not": splitting it leaves a fragment ("However, the ones that listened.").
@@ -459,6 +465,11 @@ describe('local humanizer rules: structure', () => {
     const cases: Array<[string, RegExp, 'en' | 'es' | 'fr' | 'pt']> = [
       ['Policymakers must weigh access against data security. In conclusion, telehealth is here to stay.', /security[;,—]/u, 'en'],
       ['Please share any feedback about why you decided to cancel. It helps us improve the product.', /cancel[;,—]|cancel\s+—/u, 'en'],
+      // Nor onto a list a colon opened, nor a short last sentence (a punchline), nor with ", and" (which claimed addition
+      // and read the sentence into the first one's last clause: "…when the fire began, and he returned …").
+      ['There are three habits that build trust: listening carefully, keeping promises and giving credit generously. Listening to people signals respect and shows team members that their views matter.', /generously[;,]|generously\s+—/u, 'en'],
+      ['She arrived at the office for the interview at five to two, damp and out of breath. She got the job.', /breath[;,]|breath\s+—/u, 'en'],
+      ['The emperor Nero was at his villa in Antium when the great fire began. Nero returned to the city and opened his gardens to the homeless.', /began,\s+and/u, 'en'],
       ['Los productos personalizados no se pueden devolver. El reembolso se realizará en cinco días hábiles.', /devolver[;,]/u, 'es'],
       ['Le véhicule doit être rendu avec le plein de carburant. En cas de retard, une journée supplémentaire sera facturée.', /carburant[;,]|carburant et/u, 'fr'],
       // A contrast stays a contrast: "Sin embargo" (an exception) is never "Aun así" (even so).

@@ -32,10 +32,15 @@ export interface EnglishContext {
 
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
 // as one long object until the verb.
+/**
+ * How related sentences are joined: marks that claim no relation. ", and" did ("…before it can cause serious illness, and
+ * most vaccines contain …" read the second sentence into the first one's "before" clause; "…applied to the Curtis
+ * Institute, and she was rejected" said addition where the text set up a contrast).
+ */
 const JOINERS = {
-  casual: [' — ', ', and ', '; '],
-  neutral: ['; ', ', and ', ' — '],
-  formal: ['; ', ', and '],
+  casual: [' — ', '; '],
+  neutral: ['; ', ' — '],
+  formal: ['; '],
 } as const;
 
 const PROTECTED = /[\uE000-\uE019]/u;
@@ -49,7 +54,7 @@ function splitAll(sentences: string[], maxWords: number, ctx: EnglishContext, bu
       const next: string[] = [];
       for (const part of queue) {
         const parts = splitSentence(part, { maxWords, casual, english: true, sentenceEnd: '.' }) ??
-          (burst && round === 0 && wordCount(part) >= ctx.mode.burstMinWords && ctx.rng.chance(ctx.mode.burstSplitRate)
+          (burst && round === 0 && wordCount(part) >= ctx.mode.burstMinWords && ctx.rng.chance(ctx.mode.burstSplitRate * (ctx.readability === 'graduate' ? 0.5 : 1))
             ? splitSentence(part, { maxWords: 14, casual, english: true, sentenceEnd: '.', minPart: 5 })
             : null);
         next.push(...(parts ?? [part]));
@@ -70,8 +75,10 @@ function contentWords(s: string): Set<string> {
 /** Whether b goes on from a: it opens with a connective, by pointing back, or with a content word of a. */
 function related(a: string, b: string): boolean {
   if (startsWithConnective(b)) return true;
-  // Not "it": joined, it points at the nearest clause ("…why you decided to cancel; it helps us improve" says cancelling helps).
-  if (/^(?:they|their|them|this|that|these|those|he|his|she|her|such|both|each|there|then|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  // Not "it": joined, it points at the nearest clause ("…why you decided to cancel; it helps us improve" says cancelling helps);
+  // nor "he"/"she", which may then point at someone the first sentence names later ("…a neighbour told me that my
+  // grandfather had gone out; he had told each colony" makes the neighbour the teller).
+  if (/^(?:they|their|them|this|that|these|those|such|both|each|there|then|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
   // A shared word alone proved too weak ("…diagnosed with Type 1 diabetes, and one day I was a healthy sixteen-year-old"):
   // the second sentence must also open with its subject repeated from the first.
   const words = contentWords(a);
@@ -81,7 +88,7 @@ function related(a: string, b: string): boolean {
 }
 
 /** A negation ("not", "never", "n't"; not "not only … but also", which adds). */
-const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|never|no|nobody|nothing|none|neither|nor)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|never|no|nobody|nothing|none|neither|nor|rarely|seldom|hardly|barely|scarcely)(?![\p{L}'’-])|(?<![\p{L}'’-])(?<!\ba\s)(?:little|few)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** A sentence that sums up: it closes a paragraph and joins none. */
 const CLOSING = /^(?:all\s+in\s+all|in\s+closing|to\s+close|in\s+conclusion|in\s+summary|to\s+sum\s+up|to\s+summari[sz]e|overall|ultimately|in\s+short|in\s+brief|in\s+the\s+end|finally|lastly)(?:,|\s)|^so,/iu;
@@ -91,15 +98,23 @@ function hasVerb(s: string): boolean {
   return (tagTokens(s) ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
 }
 
-function mergeAll(sentences: string[], ctx: EnglishContext): string[] {
+/**
+ * Joins related neighbours, never: a short last sentence (a punchline: "…out of breath; she got the job."),
+ * a sentence that a split has just made (split and joined again, it paired half of one sentence with the next), or onto a
+ * sentence with a colon (a list: "…keeping promises and giving credit generously — listening signals respect" read as a
+ * fourth item).
+ */
+function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<string>): string[] {
   const r = READABILITY_PARAMS[ctx.readability];
   if (r.mergeRate === 0) return sentences;
   const out: string[] = [];
   for (let i = 0; i < sentences.length; i++) {
     let a = sentences[i]!;
+    if (!whole.has(a) || a.includes(':')) { out.push(a); continue; }
     // Up to r.maxJoined sentences join the first one (one at every level: a third made run-ons).
     for (let joined = 0; joined < r.maxJoined && i + 1 < sentences.length; joined++) {
       const b = sentences[i + 1]!;
+      if (!whole.has(b) || (i + 2 === sentences.length && wordCount(b) <= 5)) break;
       // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".
       if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(Math.min(1, r.mergeRate * ctx.mode.mergeFactor))) break;
       // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee";
@@ -143,7 +158,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     t = importantToAdvice(t, profile.register, rng, 1);
     t = replaceSynonyms(t, {
       rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
-      relativeWho: profile.register !== 'formal', formal: profile.register !== 'casual',
+      relativeWho: profile.register === 'casual', formal: profile.register !== 'casual',
     }, rng);
     t = plainThereby(putInPlaceOrder(provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate)));
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
@@ -164,11 +179,18 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   });
   // "…, allowing staff to rest." → "…. This allows staff to rest." (not for doctoral readers, half as often for graduate).
   const participleRate = mode.plainRate * (ctx.readability === 'doctorate' ? 0 : ctx.readability === 'graduate' ? 0.5 : 1);
-  if (participleRate > 0) out = out.flatMap((s) => { const parts = splitResultParticiple(s); return parts && rng.chance(participleRate) ? parts : [s]; });
-  out = out.map((s) => (rng.chance(mode.reorderRate) ? reorderClauses(s, ctx.lowerForms, rng) ?? s : s));
+  // Each sentence remembers whether it is still whole: a part a split made is joined to nothing (see mergeAll).
+  let parts = out.flatMap((s) => {
+    const split = participleRate > 0 ? splitResultParticiple(s) : null;
+    return split && rng.chance(participleRate) ? split.map((text) => ({ text, whole: false })) : [{ text: s, whole: true }];
+  });
+  parts = parts.map((p) => (rng.chance(mode.reorderRate) ? { ...p, text: reorderClauses(p.text, ctx.lowerForms, rng) ?? p.text } : p));
   const maxWords = READABILITY_PARAMS[ctx.readability].maxWords - (profile.concise ? 4 : 0);
-  out = splitAll(out, maxWords, ctx, ctx.readability !== 'doctorate');
-  out = mergeAll(out, ctx);
+  parts = parts.flatMap((p) => {
+    const pieces = splitAll([p.text], maxWords, ctx, ctx.readability !== 'doctorate');
+    return pieces.length === 1 ? [p] : pieces.map((text) => ({ text, whole: false }));
+  });
+  out = mergeAll(parts.map((p) => p.text), ctx, new Set(parts.filter((p) => p.whole).map((p) => p.text)));
   let previousHadOpener = true;
   let added = 0;
   const tryOpener = (s: string): string | null => {

@@ -71,7 +71,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'smoothly|seamlessly', 'carefully|meticulously', 'first|firstly', 
     'clearly|evidently|obviously', 'completely|entirely', 'also|additionally',
     'easily|readily', 'partly|partially', 'possibly|potentially', 'properly|appropriately', ],
-  ADP: ['about|regarding|concerning', 'among|amongst', 'toward|towards'],
+  ADP: ['about|regarding|concerning', 'among|amongst'],
 };
 
 export interface SynonymEntry { group: readonly string[]; index: number; pos: SynonymPos }

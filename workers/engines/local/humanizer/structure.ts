@@ -119,7 +119,8 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) || /;/u.test(head) || /;/u.test(rest) ? null : '') },
   // Not "One moment I was …, and the next I was …": "the next" leans on the first clause. The second clause opens a sentence
   // of its own, without "And": "Thank you for reaching out. And I'm sorry …" reads as an afterthought, twice in an e-mail.
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other)(?![\p{L}'’-])/iu.test(rest) ? null : '') },
+  // Nor before "it": on its own, "It'll give you good questions" may point at the last noun instead ("…its priorities").
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
   { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) ? (casual ? 'But ' : 'However, ') : null) },
@@ -147,7 +148,7 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     // and an instruction that would then hang on the reason ("… because they forget, so always write them above the arrow").
     // Nor after a negation: "The bridge did not fail because the wind was strong" denies that reason; split, it would
     // say the bridge stood ("The bridge didn't fail. That's because the wind was strong").
-    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}'’-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head) && !NEGATION.test(head)
+    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head) && !NEGATION.test(head)
       ? (casual ? "That's because " : 'This is because ') : null),
   },
 ];
@@ -277,6 +278,9 @@ const SUBORDINATE = /^(.+?),\s+(because|if|unless|as long as)\s+([^,;:]+?)([.!?]
  * Moves a clause (English): a fronted prepositional phrase goes to the end ("In 2010, the firm grew."
  * → "The firm grew in 2010."), or a trailing subordinate clause to the front. Null when neither applies.
  */
+/** A fronted phrase that frames the sentence against others: a person, a time, a step in a sequence. */
+const FRAME = /^(?:for|with|to)\s+(?:me|us|you|him|her|them|it)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:past|first|then|now|today|later|earlier|beginning|end|start|time|morning|evening|night|day|week|month|year|\p{L}+th|second|third|next|last)(?![\p{L}'’-])/iu;
+
 export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: Random): string | null {
   const intro = INTRO.exec(s);
   if (intro && !MARKER.test(s) && rng.chance(0.7)) {
@@ -290,7 +294,10 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     // nor after a main clause with a clause of its own ("I have learned that the best hires … fit in … in my 15 years").
     if (words.length <= 7 && wordCount(main!) <= 9 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !main!.includes(':') && !/\s\p{Lu}/u.test(phrase!) && !isInstruction(main!)
       && !/^(?:and|but|or|so|yet)(?![\p{L}'’-])/iu.test(main!) && !hasFiniteVerb(phrase!)
-      && !/(?<![\p{L}'’-])(?:that|who|which|where|when|because|if|whether)(?![\p{L}'’-])/iu.test(main!)) {
+      && !/(?<![\p{L}'’-])(?:that|who|which|where|when|because|if|whether)(?![\p{L}'’-])/iu.test(main!)
+      // Nor a frame the text sets against another: "For them, failure is not a lesson" (as against someone else), "In the
+      // past, …" (as against today), "By the fifth loaf, …" (a point in a sequence).
+      && !FRAME.test(phrase!)) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }
@@ -355,6 +362,9 @@ const REFLEXIVE_START = /^(?:each\s+other|one\s+another|themselves|himself|herse
  * modal), with no past or perfect tense, negation or subordinate clause, and no second participle after it;
  * null otherwise.
  */
+/** A main clause whose subject is a person: a personal pronoun, or a name before its verb. */
+const PERSON_SUBJECT = /^(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)(?![\p{L}'’-])|^(?!(?:The|This|That|These|Those|Its|Their|Our|Such|Each|Every|Many|Most|Some|It|A|An)(?![\p{L}'’-]))\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:will|would|is|was|has|had|can|could|may|might|must|should)(?![\p{L}'’-])/u;
+
 export function splitResultParticiple(s: string): [string, string] | null {
   const m = PARTICIPLE_TAIL.exec(s);
   if (!m) return null;
@@ -368,6 +378,10 @@ export function splitResultParticiple(s: string): [string, string] | null {
   // The participle must not sit inside brackets or a list the main clause opened.
   if (/[(\[][^)\]]*$/u.test(main!) || /:\s/u.test(main!)) return null;
   const modals = [...main!.matchAll(MODAL)].map((x) => x[1]!.toLowerCase());
+  // "could"/"would" are often past ("Fresh food could now be carried overnight, improving diets" happened: not "This could
+  // improve diets"); and a person does what the participle says ("She will be working with the team, helping them …"),
+  // which "This will help them" gives to the work.
+  if (modals.some((x) => x === 'could' || x === 'would') || PERSON_SUBJECT.test(main!)) return null;
   const [present, base] = RESULT_PARTICIPLES.get(participle!)!;
   if (modals.length === 1) return [`${main}.`, `This ${modals[0]} ${base} ${rest}`];
   if (modals.length > 1 || !PRESENT_CLAUSE.test(main!)) return null;
