@@ -94,6 +94,8 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(plainOpener('Therefore, the plan works.', 'casual', rng(), 1, lowerForms, used)).to.equal('So the plan works.');
     expect(plainOpener('However, it costs more.', 'formal', rng(), 1, lowerForms)).to.equal(null);
     expect(plainOpener('However, it costs more.', 'neutral', rng(), 1, lowerForms)).to.equal(null);
+    // "Therefore" sums up: "So", never "That's why"/"Because of this," (which tie it to the sentence before alone).
+    for (let seed = 1; seed <= 8; seed++) expect(plainOpener('Therefore, the impact depends on its size.', 'casual', rng(seed), 1, lowerForms)).to.equal('So the impact depends on its size.');
     // A phrase set off by commas keeps its opening comma.
     expect(plainOpener('Therefore, rather than asking whether zoos should exist, we should ask what they must meet.', 'casual', rng(), 1, lowerForms))
       .to.match(/^(?:So|That's why|Because of this), rather than asking/u);
@@ -182,7 +184,9 @@ describe('local humanizer plain-writing edits: openers, small words, advice', ()
     expect(plainSmallWords('Many tools, including hammers and saws, help.', 'casual', rng(), 1)).to.equal('Many tools, including hammers and saws, help.');
     expect(impersonalYou('The red dress is nice, but the blue one would suit you better.')).to.equal('The red dress is nice, but the blue one would suit you better.');
     expect(plainSmallWords('Many tools, including hammers and saws, help.', 'formal', rng(), 1)).to.equal('Many tools, including hammers and saws, help.');
-    expect(plainSmallWords('This, however, is very hard.', 'formal', rng(), 1)).to.equal('This, though, is very hard.');
+    expect(plainSmallWords('This, however, is very hard.', 'neutral', rng(), 1)).to.equal('This, though, is very hard.');
+    // Not in formal text: "Opponents, though, argue …" is spoken.
+    expect(plainSmallWords('This, however, is very hard.', 'formal', rng(), 1)).to.equal('This, however, is very hard.');
     expect(ableToCan('They are able to vote, and we will be able to help.', rng(), 1)).to.equal('They can vote, and we will be able to help.');
     expect(impersonalYou('One can see that no one can win.')).to.equal('You can see that no one can win.');
     expect(importantToAdvice('It is important to check the facts.', 'casual', rng(), 1)).to.match(/^You (?:need to|have to|should) check the facts\.$/u);

@@ -99,6 +99,8 @@ describe('local humanizer rules: synonyms and articles', () => {
       ['See the frequently asked questions page for more.', /often asked/u],
       ['XR-17 is a possibly useful option for severely immunocompromised patients.', /maybe useful|badly/u],
       ['Some towns require registration, and trips shall require approval.', /need registration|need approval/u],
+      ['Adults have several advantages over children, including better study habits.', /upsides over/u],
+      ['Rapid modernization created social tensions; what I remember most is her expertise.', /fast modernization|her skill/u],
       ['Automated systems minimize human error.', /human mistake/u],
       ['The error message explains the margin of error.', /mistake message|margin of mistake/u],
       ['The administrative tasks took the staff all day.', /administrative jobs/u],
@@ -400,6 +402,9 @@ describe('local humanizer rules: structure', () => {
       .to.equal('The land is composed largely of rugged terrain.');
     // Not before "it": on its own it may point at the last noun ("…its priorities. It'll give you good questions").
     expect(splitSentence('This research will help you understand its priorities, and it will give you good questions to ask.', opts)).to.equal(null);
+    // Nor after "I think": the second claim is part of the view. Nor ", so you know": a purpose.
+    expect(splitSentence('I think artists should have the right to opt out of training data, and they should be paid when their work is used.', opts)).to.equal(null);
+    expect(splitSentence('Bring a tent that has been set up at least once at home, so you know all the parts are there.', opts)).to.equal(null);
     // "did not fail because X" denies the reason: split, it would say the bridge stood because of X.
     expect(splitSentence('The bridge did not fail because the wind was unusually strong that particular day.', opts)).to.equal(null);
     // After a negation ", but" completes the "not": splitting it leaves a fragment ("However, the ones that listened.").
@@ -469,6 +474,7 @@ describe('local humanizer rules: structure', () => {
       // and read the sentence into the first one's last clause: "…when the fire began, and he returned …").
       ['There are three habits that build trust: listening carefully, keeping promises and giving credit generously. Listening to people signals respect and shows team members that their views matter.', /generously[;,]|generously\s+—/u, 'en'],
       ['She arrived at the office for the interview at five to two, damp and out of breath. She got the job.', /breath[;,]|breath\s+—/u, 'en'],
+      ['Higher wages can reduce employee turnover, which lowers hiring costs for businesses. Therefore, the impact of a wage increase depends on its size.', /businesses[;,]|businesses\s+—|That['’]s why|Because of this/u, 'en'],
       ['The emperor Nero was at his villa in Antium when the great fire began. Nero returned to the city and opened his gardens to the homeless.', /began,\s+and/u, 'en'],
       ['Los productos personalizados no se pueden devolver. El reembolso se realizará en cinco días hábiles.', /devolver[;,]/u, 'es'],
       ['Le véhicule doit être rendu avec le plein de carburant. En cas de retard, une journée supplémentaire sera facturée.', /carburant[;,]|carburant et/u, 'fr'],

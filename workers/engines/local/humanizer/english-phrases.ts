@@ -60,7 +60,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
   { pattern: 'highlights the importance of', neutral: ['shows the value of'] },
   { pattern: 'underscores the importance of', neutral: ['shows the value of', 'makes plain the need for'] },
-  { pattern: 'a wide range of', neutral: ['many', 'a broad mix of'], casual: ['all sorts of', 'lots of'] },
+  // Variety, not number: "students with a wide range of abilities" differ in ability; "with many abilities" are gifted.
+  { pattern: 'a wide range of', neutral: ['a broad mix of', 'all kinds of'], casual: ['all sorts of', 'a broad mix of'] },
   { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
   { pattern: 'when it comes to', neutral: ['with', 'for'] },
   { pattern: 'in order to', neutral: ['to'] },

@@ -90,6 +90,9 @@ function related(a: string, b: string): boolean {
 /** A negation ("not", "never", "n't"; not "not only … but also", which adds). */
 const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|never|no|nobody|nothing|none|neither|nor|rarely|seldom|hardly|barely|scarcely)(?![\p{L}'’-])|(?<![\p{L}'’-])(?<!\ba\s)(?:little|few)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
+/** A causal link at a sentence's start, as written or as replaced. */
+const CAUSAL_START = /^(?:therefore|thus|hence|consequently|accordingly|so|for\s+this\s+reason|as\s+a\s+result|that['’]s\s+why|because\s+of\s+this)(?![\p{L}'’-])/iu;
+
 /** A sentence that sums up: it closes a paragraph and joins none. */
 const CLOSING = /^(?:all\s+in\s+all|in\s+closing|to\s+close|in\s+conclusion|in\s+summary|to\s+sum\s+up|to\s+summari[sz]e|overall|ultimately|in\s+short|in\s+brief|in\s+the\s+end|finally|lastly)(?:,|\s)|^so,/iu;
 
@@ -114,7 +117,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
     // Up to r.maxJoined sentences join the first one (one at every level: a third made run-ons).
     for (let joined = 0; joined < r.maxJoined && i + 1 < sentences.length; joined++) {
       const b = sentences[i + 1]!;
-      if (!whole.has(b) || (i + 2 === sentences.length && wordCount(b) <= 5)) break;
+      // A paragraph's last sentence opening with a causal link usually sums the paragraph up ("Therefore, the impact …
+      // depends on its size"): joined, it would follow from the one sentence before alone.
+      if (!whole.has(b) || (i + 2 === sentences.length && (wordCount(b) <= 5 || CAUSAL_START.test(b)))) break;
       // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".
       if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(Math.min(1, r.mergeRate * ctx.mode.mergeFactor))) break;
       // An instruction and a statement do not make one sentence: "I could not help but laugh, and help yourself to coffee";

@@ -153,7 +153,10 @@ export function plainOpener(
   const noSo = /^(?:many|much|few|little|far|long|often|well|very|too|much|most)(?![\p{L}'’-])/u.test(rest);
   // Not "Because of this, ... because ...": a sentence that gives a reason of its own gets "That's why".
   const ownReason = /(?<![\p{L}'’-])(?:because|since|due to|as)(?![\p{L}'’-])/iu.test(rest);
-  const causalWords = ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
+  // "Therefore"/"Thus"/"Hence" often sum up a paragraph: "So" says that; "That's why" and "Because of this," tie the sentence to
+  // the one before alone ("…lowers hiring costs. That's why the impact … depends on its size" does not follow).
+  const sumsUp = /^(?:Therefore|Thus|Hence),/u.test(s);
+  const causalWords = sumsUp ? (noSo ? [] : ['So']) : ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
   // "However" and "Conversely" contrast: "But". The concessive ones ("Nevertheless", "That said") may also be "Still," (not
   // where the sentence has its own "still": "Still, some patients will still need insulin").
   const concessive = /^(?:Nevertheless|Nonetheless|That said),/u.test(s);
@@ -301,7 +304,8 @@ const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMP
 export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
   // Each pattern is tried only where its literal word occurs: it could not match (nor draw a number) elsewhere.
   let out = !s.includes('whereas') ? s : s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
-  if (out.includes('however')) out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
+  // Not in formal text: "Opponents, though, argue …" in an academic essay is spoken.
+  if (register !== 'formal' && out.includes('however')) out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
   // Not ", yet another …" / ", yet again": "yet" is an adverb there.
   if (out.includes('yet')) out = out.replace(/,\s+yet\s+(?!(?:another|again|more|still)(?![\p{L}'’]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // ", while" stays: "used for energy, while the oxygen is released" sets two facts side by side, and "but" (or a split into

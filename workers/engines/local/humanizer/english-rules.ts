@@ -243,7 +243,7 @@ export interface SynonymOptions {
  * rewrite keeps "advantages", "large" and "obtain" rather than say "upsides", "big", "get" (a cover letter about
  * "analyzing big datasets" or the chance "to talk about how my skills fit" reads as careless).
  */
-const INFORMAL: ReadonlySet<string> = new Set(['upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
+const INFORMAL: ReadonlySet<string> = new Set(['make sure', 'makes sure', 'making sure', 'really', 'upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
   'getting', 'dig into', 'digs into', 'digging into', 'look at', 'looks at', 'looking at', 'looked at', 'talk about', 'talks about',
   'talking about', 'talked about', 'tackle', 'tackling', 'kids', 'think about']);
 
@@ -478,7 +478,10 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['probable', { after: AFTER_WORD('cause') }],
   // "frequently asked questions" is a fixed name.
   ['frequently', { after: AFTER_WORD('asked') }],
-  ['rapid', { after: AFTER_WORD('eye|transit|prototyping|fire|antigen|tests?|testing|diagnostic|response\\s+team') }],
+  // … and "rapid modernization", "rapid urbanization": a historian's fixed phrase.
+  ['rapid', { after: AFTER_WORD('eye|transit|prototyping|fire|antigen|tests?|testing|diagnostic|response\\s+team|\\p{L}+(?:ization|isation)') }],
+  // "advantages over children" compares: "upsides" takes no "over".
+  ...['advantage', 'advantages'].map((w) => [w, { after: AFTER_WORD('over') }] as [string, SourceGuard]),
   ['types', { before: BEFORE_WORD('blood|data|file|personality|body|skin|hair|cell|tissue|font|input|return|value|content|media|mime|variable|object|primitive|field|column|product|account|user|event|message|job|payment|ticket|document|character|argument|parameter|generic|wine|grape|soil|rock|cancer|tumou?r|diabetes') }],
   // "health outcomes", "learning outcomes": a term, not "results".
   ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term|favou?rable|possible') }],
@@ -594,7 +597,8 @@ function oneSyllable(word: string): boolean {
 
 /** Whether `word` occurs within about eight words before (in what is written so far) or after a swap. */
 function nearby(before: string, after: string, word: string): boolean {
-  const lower = word.toLowerCase();
+  // "really" beside "real" echoes as much as a repeat ("whether participants really believed the shocks were real").
+  const lower = word.toLowerCase() === 'really' ? 'real' : word.toLowerCase();
   const around = `${before.slice(-60)} ${after.slice(0, 60)}`.toLowerCase();
   for (let at = around.indexOf(lower); at !== -1; at = around.indexOf(lower, at + 1)) {
     if (!/[\p{L}'’-]/u.test(around[at - 1] ?? ' ') && !/[\p{L}'’-]/u.test(around[at + lower.length] ?? ' ')) return true;

@@ -43,7 +43,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'result|outcome', 'results|outcomes', 'kinds|types',
     'mix|tapestry', 'details|intricacies',
     'world|realm', 'use|utilization', 'help|assistance', 'downsides|drawbacks', 'upsides|advantages', 
-    'effects|consequences', 'abilities|capabilities', 'skill|expertise',
+    'effects|consequences', 'abilities|capabilities',
     'aims|objectives',
     'downsides|disadvantages', 'downside|disadvantage',
     'parts|components', 'part|component', 'goal|objective', 'aim|objective', 'effort|endeavor', 'efforts|endeavors', 'reason|rationale',

@@ -110,6 +110,9 @@ function standsAlone(rest: string): boolean {
 const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
+/** The writer's own view opening the clause before: what follows ", and" is part of it. */
+const VIEW_HEAD = /^(?:I\s+(?:think|believe|feel)|In\s+my\s+(?:opinion|view))(?![\p{L}'’-])/iu;
+
 /** A negation in the clause before: "not", "never", "n't". */
 const NEGATION = /(?<![\p{L}'’-])(?:not|never)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
@@ -120,14 +123,16 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // Not "One moment I was …, and the next I was …": "the next" leans on the first clause. The second clause opens a sentence
   // of its own, without "And": "Thank you for reaching out. And I'm sorry …" reads as an afterthought, twice in an e-mail.
   // Nor before "it": on its own, "It'll give you good questions" may point at the last noun instead ("…its priorities").
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) ? null : '') },
+  // Nor after the writer's "I think"/"In my opinion": split, the second claim would be stated flatly.
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
   { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "As a result," (terms of service
   // read "…consequential damages. So the above limitations may not apply").
   // Nor ", so you can skip the fees": a purpose ("so that"), not a result.
-  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^that(?![\p{L}])/iu.test(rest) && !/^\p{L}+\s+(?:can|could|will|won['’]t|may|might)(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'So ' : 'As a result, ') : null) },
+  // Nor ", so you know …": "so" + "you" is a purpose ("so that you know") far more often than a result.
+  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^(?:that|you)(?![\p{L}])/iu.test(rest) && !/^\p{L}+\s+(?:can|could|will|won['’]t|may|might)(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'So ' : 'As a result, ') : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) ? null : whichLead(rest)) },
