@@ -69,6 +69,8 @@ describe('local humanizer: never damages the text (rule checker over a varied co
     expect(capitals('Time management is a key skill; Effective planning helps students, says Anna. Anna agrees.')).to.include('capital');
     expect(capitals('Time management is a key skill; effective planning helps students, says Anna. Anna agrees.')).to.not.include('capital');
     expect(capitals('Time management is a key skill. Effective planning helps students, says Anna; Anna agrees.')).to.not.include('capital');
+    // A sentence left starting lower-case after a full stop (a dropped connective before a frozen term) is caught too.
+    expect(capitals('Time management is a key skill. effective planning helps students, says Anna. Anna agrees.')).to.include('capital');
     // Dialogue: nothing is put in front of a quotation that opened a sentence.
     const dialogue = 'He ran in. "What is it? Speak!" The men froze.';
     expect(checkRewrite(dialogue, 'He ran in. Honestly, "What is it? Speak!" The men froze.', { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('quotation');

@@ -523,6 +523,43 @@ describe('local humanizer rules: tones', () => {
     expect(customToneProfile('Playful and witty')).to.include({ openers: 'creative', register: 'casual' });
     expect(customToneProfile('Write like our brand')).to.deep.equal({ contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false });
     expect(customToneProfile('informality')).to.include({ contractions: 'keep' });
+    // What the tone says about contractions and fillers is read as said; a negated keyword sets nothing.
+    expect(customToneProfile('Friendly but professional support voice. Use contractions where natural.')).to.include({ contractions: 'add', openers: 'professional' });
+    expect(customToneProfile('Never use contractions')).to.include({ contractions: 'expand' });
+    expect(customToneProfile("Casual, but never start sentences with filler like 'Honestly' or 'Look'.")).to.include({ contractions: 'add', openers: 'none' });
+    expect(customToneProfile("Don't be formal or stiff.")).to.include({ contractions: 'keep', register: 'neutral' });
+    expect(customToneProfile('Calm medical explainer. Avoid casual slang and jokes.')).to.include({ openers: 'none', register: 'neutral' });
+    expect(customToneProfile('Avoid technical jargon')).to.include({ register: 'neutral', hedged: false });
+    expect(customToneProfile('Semi-formal')).to.include({ contractions: 'keep', register: 'neutral' });
+    expect(customToneProfile('Polite but chatty')).to.include({ contractions: 'add', register: 'casual' });
+  });
+
+  it('keeps what the eleventh and twelfth readings found changed', () => {
+    const r = (seed = 1) => createRandom(seed);
+    // "'d" is expanded too, as "had" before a participle, else "would".
+    expect(applyContractions("Still, I'd recommend it. She'd been there. I'd never do that.", 'expand')).to.equal('Still, I would recommend it. She had been there. I would never do that.');
+    // The phrase stays after a connective and before a second "that" clause; "a crucial role in X and in Y" keeps its parallel.
+    expect(replacePhrases('However, it is worth noting that costs rose.', 'neutral', r(), 'any')).to.equal('However, it is worth noting that costs rose.');
+    expect(replacePhrases('It is important to note that the plan should start slowly, and that managers should help.', 'neutral', r(), 'any'))
+      .to.equal('It is important to note that the plan should start slowly, and that managers should help.');
+    expect(replacePhrases('Journalists play a crucial role in holding power to account and in informing citizens.', 'neutral', r(), 'any'))
+      .to.not.match(/central to holding/u);
+    // A main clause that points back is not put after its reason.
+    expect(reorderClauses('This is a significant concern for the company, because new employees often leave within a year.', new Set(['this']), r())).to.equal(null);
+    // A paragraph in another language than the document's is kept; contract provisions are not joined.
+    const mixed = 'Dear customer, we are writing to tell you about the changes to your account this month. Furthermore, it is important to note that ' +
+      'the new plan will utilize a simpler pricing model, and we will send you a summary of every change before it takes effect.\n\n' +
+      'Además, a algunos usuarios les pediremos que confirmen su dirección, lo que no afectará a usted si ya lo hizo.';
+    for (let seed = 1; seed <= 4; seed++) {
+      const out = rewriteOnce({ text: mixed, mode: 'aggressive', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: [], seed }, seed);
+      expect(out.split('\n\n')[1]).to.equal(mixed.split('\n\n')[1]);
+      expect(out.split('\n\n')[0]).to.not.equal(mixed.split('\n\n')[0]);
+      const legal = rewriteOnce({ text: 'The Licensee must make sure that all users are aware of these restrictions. This Agreement shall be governed by the laws of Delaware.', mode: 'aggressive', tone: { kind: 'builtin', name: 'formal' }, readability: 'doctorate', language: 'en', freezeWords: [], seed }, seed);
+      expect(legal).to.not.match(/restrictions[;,]|restrictions\s+—/u);
+      // A dropped connective before a frozen lower-case term: the sentence keeps its connective, never a lower-case start.
+      const frozen = rewriteOnce({ text: 'Fraud is rising across the industry this year. Additionally, machine learning models score each transaction in real time.', mode: 'aggressive', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: ['machine learning'], seed }, seed);
+      expect(frozen).to.not.match(/\.\s+machine learning/u);
+    }
   });
 });
 

@@ -94,6 +94,9 @@ function occurrences(hay: string, needle: string): number {
 }
 
 /** Sentences of the lines that are prose in the input (the output's line at the same place). */
+/** A sentence's final mark, closers, space and a lower-case letter: "…overnight. machine learning models …". */
+const LOWER_AFTER_STOP = /[.!?]["'”’)\]]*\s+\p{Ll}/gu;
+
 function sentenceStarts(lines: readonly Line[], prose: readonly boolean[]): string[] {
   return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•]|\p{N}{1,3}[.)])\s+/u, '')) : []));
 }
@@ -189,6 +192,9 @@ export function checkRewrite(input: string, output: string, options: CheckOption
   const cased = options.language !== null && !['zh', 'ja', 'ko', 'ar'].includes(options.language);
   if (cased) {
     if (lowerStarts(outStarts) > facts.lower) add('capital', `sentence starting lower-case: ${JSON.stringify(outStarts.find((s) => /^[^\p{L}]*\p{Ll}/u.test(s))?.slice(0, 60))}`);
+    // The segmenter does not end a sentence before a lower-case word, so a sentence a rule left starting lower-case (a
+    // dropped connective before a frozen "machine learning") is counted here: a full stop then a lower-case word.
+    if (count(output, LOWER_AFTER_STOP) > count(input, LOWER_AFTER_STOP)) add('capital', `lower-case word after a full stop: ${JSON.stringify(output.match(LOWER_AFTER_STOP)?.[0])}`);
     if (stackedStarts(outStarts) > facts.stacked) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
   }
   if ((mayDoubleWord(output) ? count(output, DOUBLED_WORD) : 0) > facts.doubledWords) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));

@@ -23,6 +23,12 @@ const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|se
 
 /** "essential for patients over 65", "for everyone": for whom, which "key to" cannot say ("key to patients"). */
 const FOR_SOMEONE = "(?:(?:all|most|many|some|the|these|those|our|your|their|young|older|new|every)\\s+)*(?:[\\p{L}-]+\\s+)?(?:patients?|people|persons?|children|kids|adults|students?|users?|customers?|employees?|staff|workers?|families|parents|women|men|everyone|anyone|someone|them|us|you|him|her|me|individuals?|beginners?|players?|members?|residents?|citizens?|babies|infants?|teens?|seniors?|athletes?)(?![\\p{L}])";
+/** A connective right before a phrase: the phrase stays, so the connective is not taken for a stacked one. */
+const CONNECTIVE_BEFORE = '(?:however|but|yet|still|and|so|also|moreover|furthermore|additionally|therefore|thus|that\\s+said|overall),?';
+/** A second "that" clause after ", and": dropping "it is important to note that" would leave it dangling. */
+const AND_THAT = "[^.;:!?]*,?\\s+and\\s+that\\s";
+/** A second "in" phrase coordinated with the first. */
+const SECOND_IN = "[^.;:!?]*\\s+and\\s+in\\s";
 /** An office one holds: "serves as the treasurer", "serve as chair". */
 const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vice)\\s+)*(?:[\\p{L}-]+\\s+)?(?:treasurer|chair|chairman|chairwoman|chairperson|president|secretary|director|ceo|cfo|head|member|editor|ambassador|judge|mayor|governor|advisor|adviser|counsel|officer|manager|coach|captain|trustee|dean|minister|spokesperson|spokesman|spokeswoman|liaison|representative|commissioner|delegate|chief|leader|host|moderator|mentor|president)(?![\\p{L}])';
 /** A place or a screen one finds one's way through: "navigate the menu", "navigate the streets". */
@@ -31,9 +37,11 @@ const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interfac
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
   { pattern: "in today's world,", neutral: ['today,', 'these days,'] },
-  { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
-  { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
-  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'] },
+  // Not after a connective ("However, it is worth noting that …" lost its "However" to the stacked-connective rule), nor before
+  // a second "that" clause ("…should be implemented gradually, and that managers …" would dangle).
+  { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT },
+  { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT },
+  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT },
   { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to close,', 'in closing,'] },
   { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'] },
   { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'] },
@@ -50,12 +58,13 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
-  { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'] },
-  { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'] },
+  // Not before a second "in" ("…a crucial role in holding X and in informing Y" would lose its parallel).
+  { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN },
+  { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN },
   { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'] },
   { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'] },
-  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'] },
-  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'] },
+  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notBefore: SECOND_IN },
+  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notBefore: SECOND_IN },
   { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
   // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
   { pattern: 'highlights the importance of', neutral: ['shows the value of'] },
@@ -217,6 +226,9 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))/giu, '$1 is'],
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
+  // "'d" is "had" before a participle and in "I'd better", else "would" ("Still, I'd recommend it" beside "I do not think").
+  [/\b(i|you|we|they|he|she|it|that|there|who)['’]d(?=\s+better(?![\p{L}'’-])|\s+(?:(?:never|just|already|ever|always|not)\s+)?(?:been|had|gone|got|gotten|seen|done|taken|made|known|given|left|become|come|(?!(?:need|feed|proceed|succeed|exceed|bleed|breed|heed|seed|speed|weed)(?![\p{L}]))\p{Ll}{2,}ed)(?![\p{L}'’-]))/giu, '$1 had'],
+  [/\b(i|you|we|they|he|she|it|that|there|who)['’]d\b/giu, '$1 would'],
 ];
 
 /**

@@ -44,6 +44,7 @@ const JOINERS = {
 } as const;
 
 const PROTECTED = /[\uE000-\uE019]/u;
+const PROTECTED_START = /^[^\p{L}\uE000-\uE019]*[\uE000-\uE019]/u;
 
 function splitAll(sentences: string[], maxWords: number, ctx: EnglishContext, burst: boolean): string[] {
   const out: string[] = [];
@@ -131,6 +132,8 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       if (!related(a, b) || !hasVerb(a) || !hasVerb(b) || (/^\p{L}+,/u.test(b) && !startsWithConnective(b))) break;
       // Nor a contrast ("It did not happen in a hospital. It happened in my family's kitchen": one negated, one not), a
       // sentence about the text itself ("This essay explores …") or a reason split off before ("This is because …").
+      // Nor provisions of a contract or policy ("…aware of these restrictions; this Agreement shall be governed by …").
+      if (/(?<![\p{L}'’-])shall(?![\p{L}'’-])/iu.test(a + ' ' + b)) break;
       if (NEGATED.test(a) !== NEGATED.test(b) || ABOUT_THE_TEXT.test(b) || /^(?:this|that)(?:['’]s|\s+is)\s+because(?![\p{L}])/iu.test(b)) break;
       // Nor a closing sentence ("All in all, telehealth is …"): "…data security; all in all, telehealth is …" buries it.
       if (CLOSING.test(b)) break;
@@ -172,6 +175,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
     if (profile.register === 'casual') t = impersonalYou(t);
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
+    // A sentence that a dropped opener left starting with a protected span ("Additionally, machine learning models …" with
+    // "machine learning" frozen) could not take its capital back: it stays as it was.
+    if (PROTECTED_START.test(t) && !PROTECTED_START.test(s)) return s;
     return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && mode.contractNeutral ? 'add' : profile.contractions);
   }
   // A sentence whose connective was dropped ("In addition, we will host …" → "We'll host …") takes no opener in its place:

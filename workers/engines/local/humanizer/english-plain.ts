@@ -320,7 +320,8 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (register === 'casual' && out.includes('hildren') && !/[\p{N}\uE000-\uE019]/u.test(out)) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   // "really" only where the register is casual: "if they seem really unwell" in a patient leaflet is chatty.
-  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  // Nor a scale's label ("satisfied or very satisfied", "very likely").
+  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a|or)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle|satisfied|dissatisfied|unsatisfied|likely|unlikely)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
   // Only before an amount ("only a few", "only two", "only a little slower"): elsewhere "just" changes the sense — "The
   // theorem just works for right triangles" says it works easily, "is just open on weekends" that it opened recently,
   // "The just downside" is no English.
@@ -361,7 +362,8 @@ export function provideWithToGive(s: string, rng: Random, rate: number): string 
  */
 /** Words an object of "put in place" does not start or hold: a clause, a preposition, a coordination, a verb. */
 const NOT_IN_OBJECT = "(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were|\\p{L}+ly)(?![\\p{L}'’-]))";
-const PUT_IN_PLACE = new RegExp(`(?<![\\p{L}'’-])(put|puts|putting)\\s+in\\s+place\\s+((?:${NOT_IN_OBJECT}[\\p{L}'’-]+\\s+){0,3}${NOT_IN_OBJECT}[\\p{L}'’-]+)(?=\\s*(?:[,.;:!?]|$)|\\s+(?:in|on|at|for|across|by|with|within|over|throughout|among|from|to)(?![\\p{L}'’-]))`, 'gu');
+// Not before "in" ("putting the recommendations in place in this report").
+const PUT_IN_PLACE = new RegExp(`(?<![\\p{L}'’-])(put|puts|putting)\\s+in\\s+place\\s+((?:${NOT_IN_OBJECT}[\\p{L}'’-]+\\s+){0,3}${NOT_IN_OBJECT}[\\p{L}'’-]+)(?=\\s*(?:[,.;:!?]|$)|\\s+(?:on|at|for|across|by|with|within|over|throughout|among|from|to)(?![\\p{L}'’-]))`, 'gu');
 
 export function putInPlaceOrder(s: string): string {
   return s.includes('in place') ? s.replace(PUT_IN_PLACE, '$1 $2 in place') : s;

@@ -452,7 +452,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "maintain that" asserts.
   // "maintain the roads" services them: "keep the roads" says something else.
   ...['maintain', 'maintains'].map((w) => [w, {
-    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?|bikes?|bicycles?|boats?|tools?|appliances?|furnaces?|teeth|yards?)"),
+    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?|bikes?|bicycles?|boats?|tools?|appliances?|furnaces?|teeth|yards?|security|order|compliance|confidentiality|standards|quality|integrity|accuracy|contact|eye\\s+contact|discipline|hygiene)"),
   }] as [string, SourceGuard]),
   // "acquire a company" buys it: not "get a company".
   ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {

@@ -35,16 +35,18 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
       ['Par conséquent,', ['Du coup,', 'Donc']], ['En conclusion,', ['Au final,', 'Bref,']],
       ['Il est important de noter que', ['Notons que', 'Il faut dire que']], ['En outre,', ['Par ailleurs,', 'Aussi,']],
-      ['joue un rôle crucial', ['compte beaucoup', 'est essentiel']]],
+      // Not "est essentiel": "cette offre est essentiel dans" breaks agreement and the preposition.
+      ['joue un rôle crucial', ['compte beaucoup']]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,'],
   },
   de: {
     replacements: [['Darüber hinaus', ['Außerdem', 'Zudem']], ['Jedoch', ['Allerdings', 'Doch']],
-      // Before 'Zusammenfassend': "Kurz gesagt lässt sich sagen" would say "said" twice.
+      // Before 'Zusammenfassend': "Kurz gesagt lässt sich sagen" would say "said" twice. No "Daher" ("Daher stammt die
+      // Tradition" is "that is where it comes from", not "therefore") nor "Insgesamt" ("Insgesamt 500 Personen" counts).
       ['Zusammenfassend lässt sich sagen, dass', ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass']],
-      ['Zusammenfassend', ['Kurz gesagt', 'Alles in allem']], ['Daher', ['Deshalb', 'Darum']],
-      ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']], ['Insgesamt', ['Alles in allem', 'Im Großen und Ganzen']],
+      ['Zusammenfassend', ['Kurz gesagt', 'Alles in allem']],
+      ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'zählt sehr']]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
   },
@@ -56,11 +58,11 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
   },
   pt: {
-    replacements: [['Além disso,', ['Além do mais,', 'E mais:']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
+    replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
       ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale dizer que', 'Convém lembrar que']],
       ['desempenha um papel crucial', ['pesa muito', 'é central']]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
-    colloquial: ['E mais:', 'Então', 'Enfim,', 'pesa muito'],
+    colloquial: ['Então', 'Enfim,', 'pesa muito'],
   },
   ru: {
     replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако', ['Но']], ['Таким образом,', ['Так что', 'В итоге']],

@@ -126,11 +126,22 @@ export interface RewritePlan {
 export function prepareRewrite(request: HumanizeRequest, language: Language): RewritePlan {
   const lines = parseLines(request.text);
   const pinned = pinnedLines(request.text, lines, request.freezeWords);
-  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
+  // A paragraph in another language than the document's (a Spanish paragraph in an English e-mail) is kept as it is: the
+  // document's rules would run on it ("a algunos usuarios" → "an algunos usuarios").
+  const several = lines.filter((l) => l.prose).length > 1;
+  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) && !(several && otherLanguage(l.body, language))
+    ? protect(l.body, request.freezeWords) : null));
   return {
     request, language, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
   };
+}
+
+/** Whether a paragraph of some length is recognisably in another language than the document's. */
+function otherLanguage(body: string, language: Language): boolean {
+  if (body.split(/\s+/u).length < 8) return false;
+  const own = identifyLanguage(body);
+  return own !== null && own !== language;
 }
 
 const placeholders = (text: string): number => {

@@ -193,7 +193,8 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
   if (total <= o.maxWords) return null;
   const minPart = o.minPart ?? 4;
   let best: { at: number; end: number; lead: string; score: number } | null = null;
-  const rules = o.english ? EN_SPLITS : GENERIC_SPLITS.map((re) => ({ re, lead: () => '' }));
+  // Not inside a list a colon opened, nor one with more semicolons ("…son los siguientes: tener 18 años; residir …; y …").
+  const rules = o.english ? EN_SPLITS : GENERIC_SPLITS.map((re) => ({ re, lead: (_casual: boolean, rest: string, head: string) => (/[:：]/u.test(head) || /[;；]/u.test(head) || /[;；]/u.test(rest) ? null : '') }));
   for (const rule of rules) {
     for (const m of s.matchAll(rule.re)) {
       const left = wordCount(s.slice(0, m.index!));
@@ -310,6 +311,9 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
   if (sub) {
     const [, main, conj, clause, end] = sub;
     if (wordCount(main!) < 3 || wordCount(clause!) < 3) return null;
+    // Not a main clause that points back ("This is a significant concern, because …" → "Because …, this is a significant
+    // concern": "this" then points at the reason).
+    if (/^(?:this|that|these|those|it|they|such)(?![\p{L}'’-])/iu.test(main!)) return null;
     // Not past a clause or phrase the main clause already opens with: "If you miss a dose, take it …, unless …" would
     // become "Unless …, if you miss a dose, take it …", the condition attached to the wrong clause.
     if (main!.includes(',')) return null;

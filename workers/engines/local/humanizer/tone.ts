@@ -36,7 +36,16 @@ export const BUILTIN_PROFILES: Record<'casual' | 'formal' | 'professional' | 'ac
  * case-insensitive), and the traits each sets.
  */
 export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Partial<ToneProfile> }> = [
-  { words: ['formal', 'polite', 'official', 'serious', 'respectful', 'legal'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
+  // What a customer writes about contractions and fillers is read first, as said: "Friendly but professional … use
+  // contractions" contracts, "never use contractions" does not, "never start sentences with filler like 'Honestly'" adds none.
+  { words: ['use contractions', 'with contractions', 'contractions are fine', 'contractions welcome'], traits: { contractions: 'add' } },
+  { words: ['no contractions', 'never use contractions', 'avoid contractions', 'without contractions', "don't use contractions", 'do not use contractions'], traits: { contractions: 'expand' } },
+  { words: ['no filler', 'without filler', 'avoid filler', 'never start sentences with filler', 'no openers', 'no sentence openers', 'avoid openers'], traits: { openers: 'none' } },
+  // A register between the two: neither contracts nor expands.
+  { words: ['semi-formal', 'semiformal', 'business casual', 'smart casual'], traits: { contractions: 'keep', openers: 'none', register: 'neutral' } },
+  // Not "polite", "respectful" or "serious": "Polite but chatty", "Heartfelt but respectful", "Serious topic, but keep it
+  // conversational" ask for no formal register.
+  { words: ['formal', 'official', 'legal'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
   { words: ['academic', 'scholarly', 'scientific', 'research', 'technical'], traits: { contractions: 'expand', openers: 'academic', register: 'formal', hedged: true } },
   { words: ['professional', 'business', 'corporate', 'executive'], traits: { contractions: 'expand', openers: 'professional', register: 'neutral' } },
   { words: ['concise', 'brief', 'short', 'succinct', 'direct', 'crisp', 'terse', 'to the point'], traits: { concise: true } },
@@ -47,10 +56,22 @@ export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Pa
   { words: ['cautious', 'hedged', 'nuanced', 'careful', 'measured'], traits: { hedged: true } },
 ];
 
+/**
+ * Whether the text asks for the word: mentioned as a whole word (not "semi-formal" for "formal") and not negated in the few
+ * words before it ("Don't be formal", "Avoid casual slang", "Not legal advice", "Avoid technical jargon").
+ */
 function mentions(text: string, word: string): boolean {
   const escaped = word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
-  return new RegExp(`(?<![\\p{L}])${escaped}(?![\\p{L}])`, 'iu').test(text);
+  const re = new RegExp(`(?<![\\p{L}-])${escaped}(?![\\p{L}-])`, 'giu');
+  for (const m of text.matchAll(re)) {
+    const before = text.slice(Math.max(0, m.index! - 40), m.index!);
+    if (!NEGATED_BEFORE.test(before)) return true;
+  }
+  return false;
 }
+
+/** A negation within three words before a keyword, in the same clause. */
+const NEGATED_BEFORE = /(?:^|[^\p{L}'’])(?:not|no|never|avoid|without|nor|don['’]t|do\s+not|isn['’]t|aren['’]t|less|instead\s+of|rather\s+than)(?:\s+[\p{L}'’-]+){0,3}\s*$/iu;
 
 /** Profile for a custom tone, from the keywords it mentions; neutral when it mentions none. */
 export function customToneProfile(text: string): ToneProfile {
