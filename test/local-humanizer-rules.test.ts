@@ -544,16 +544,25 @@ describe('local humanizer rules: tones', () => {
       .to.equal('It is important to note that the plan should start slowly, and that managers should help.');
     expect(replacePhrases('Journalists play a crucial role in holding power to account and in informing citizens.', 'neutral', r(), 'any'))
       .to.not.match(/central to holding/u);
+    // Nor a reason moved past a semicolon; "in addition to" is not "besides"; "Importantly," is not "Above all,".
+    expect(reorderClauses("There is no need to return the damaged jar; please dispose of it safely, since the broken edges can be sharp.", new Set(['there']), r())).to.equal(null);
+    expect(replacePhrases('Patients got a placebo in addition to lifestyle advice.', 'neutral', r(), 'any')).to.not.match(/besides/u);
+    for (let seed = 1; seed <= 6; seed++) expect(replaceConnectiveOpener('Importantly, the mRNA never enters the nucleus.', 'neutral', r(seed), 'any')).to.not.match(/above all/iu);
     // A main clause that points back is not put after its reason.
     expect(reorderClauses('This is a significant concern for the company, because new employees often leave within a year.', new Set(['this']), r())).to.equal(null);
-    // A paragraph in another language than the document's is kept; contract provisions are not joined.
+    // A paragraph in another language than the document's gets its own language's rules; contract provisions are not joined.
     const mixed = 'Dear customer, we are writing to tell you about the changes to your account this month. Furthermore, it is important to note that ' +
       'the new plan will utilize a simpler pricing model, and we will send you a summary of every change before it takes effect.\n\n' +
       'Además, a algunos usuarios les pediremos que confirmen su dirección, lo que no afectará a usted si ya lo hizo.';
     for (let seed = 1; seed <= 4; seed++) {
       const out = rewriteOnce({ text: mixed, mode: 'aggressive', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: [], seed }, seed);
-      expect(out.split('\n\n')[1]).to.equal(mixed.split('\n\n')[1]);
+      // Each paragraph by its own language's rules: no English article rule in the Spanish one.
+      expect(out.split('\n\n')[1]).to.not.match(/\ban (?:algunos|usted)\b/u);
+      expect(out.split('\n\n')[1]).to.match(/a algunos usuarios/u);
       expect(out.split('\n\n')[0]).to.not.equal(mixed.split('\n\n')[0]);
+      // An English paragraph the identifier alone reads as Portuguese ("a", "no", "as") is still English.
+      const plain = rewriteOnce({ text: 'Our pricing changes next month for every plan we sell.\n\nNo refunds are given for a partial month, so please utilize the cancel button a week ahead.', mode: 'aggressive', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: [], seed }, seed);
+      expect(plain).to.not.match(/utilize/u);
       const legal = rewriteOnce({ text: 'The Licensee must make sure that all users are aware of these restrictions. This Agreement shall be governed by the laws of Delaware.', mode: 'aggressive', tone: { kind: 'builtin', name: 'formal' }, readability: 'doctorate', language: 'en', freezeWords: [], seed }, seed);
       expect(legal).to.not.match(/restrictions[;,]|restrictions\s+—/u);
       // A dropped connective before a frozen lower-case term: the sentence keeps its connective, never a lower-case start.

@@ -52,7 +52,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in addition,', neutral: ['', 'also,'], casual: ['', 'plus,'], formal: ['', 'beyond this,'] },
   { pattern: 'consequently,', neutral: ['as a result,', 'so'], formal: ['as a result,'] },
   { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
-  { pattern: 'notably,', neutral: ['', 'in particular,'] },
+  // Not "in particular,": it makes the sentence a detail of the one before.
+  { pattern: 'notably,', neutral: [''] },
   // Only where it opens the sentence: mid-sentence ("Students from low-income families, on the other hand, may …") it stays.
   { pattern: 'on the other hand,', neutral: ['then again,', 'at the same time,'], casual: ['then again,', 'but'], formal: ['on the other hand,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
@@ -70,7 +71,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'highlights the importance of', neutral: ['shows the value of'] },
   { pattern: 'underscores the importance of', neutral: ['shows the value of', 'makes plain the need for'] },
   // Variety, not number: "students with a wide range of abilities" differ in ability; "with many abilities" are gifted.
-  { pattern: 'a wide range of', neutral: ['a broad mix of', 'all kinds of'], casual: ['all sorts of', 'a broad mix of'] },
+  { pattern: 'a wide range of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide range of'] },
   { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
   { pattern: 'when it comes to', neutral: ['with', 'for'] },
   { pattern: 'in order to', neutral: ['to'] },
@@ -128,7 +129,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'prior to', neutral: ['before'] },
   // Formal writing keeps "such as": "like" introducing examples reads as informal there.
   { pattern: 'such as', neutral: ['like'], formal: ['such as'] },
-  { pattern: 'in addition to', neutral: ['besides'], casual: ['besides', 'on top of'], formal: ['in addition to'] },
+  // Not "besides" (it can read as "other than": "a placebo for 68 weeks, besides lifestyle intervention").
+  { pattern: 'in addition to', neutral: ['in addition to'], casual: ['on top of'] },
   // "a number of electors equal to its seats" is a specific number, not "several".
   { pattern: 'a number of', neutral: ['several', 'some'], notBefore: '(?:\\p{L}+\\s+){0,3}(?:equal|equals|equivalent|proportional|corresponding|determined|based|set|fixed|matching)(?![\\p{L}])' },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
@@ -161,7 +163,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // "overlooked in the context of driverless cars" is not "overlooked in driverless cars".
   { pattern: 'in the context of', neutral: ['for'] },
   { pattern: 'is a crucial', neutral: ['is a key'] },
-  { pattern: 'there are several', neutral: ['there are a few', 'there are some'] },
+  { pattern: 'there are several', neutral: ['there are a few'] },
   { pattern: 'a crucial role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
   { pattern: 'a vital role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
   { pattern: 'a significant role', neutral: ['a major role', 'a key role'], casual: ['a big role', 'a key role'], formal: ['a major role'] },
@@ -182,7 +184,8 @@ export const CONNECTIVE_OPENERS: Readonly<Record<string, { neutral: readonly str
   thus: { neutral: ['so', 'as a result,'], casual: ['so'], formal: ['as a result,', 'for this reason,'] },
   hence: { neutral: ['so', 'for this reason,'], formal: ['for this reason,'] },
   similarly: { neutral: ['likewise,', 'in the same way,'] },
-  importantly: { neutral: ['', 'above all,'] },
+  // Not "above all,": it makes a side point the main one.
+  importantly: { neutral: [''] },
   indeed: { neutral: ['', 'in fact,'] },
   essentially: { neutral: ['', 'in short,'], casual: ['basically,'] },
   specifically: { neutral: ['in particular,', ''] },
@@ -202,7 +205,7 @@ export const CONTRACTIONS: ReadonlyArray<[string, string]> = [
   ['what is', "what's"], ['who is', "who's"], ['it will', "it'll"], ['we will', "we'll"], ['they will', "they'll"],
   ['you will', "you'll"], ['i have been', "I've been"], ['we have been', "we've been"], ['they have been', "they've been"],
   ['you have been', "you've been"], ['i will', "I'll"], ['he is', "he's"], ['she is', "she's"], ['here is', "here's"],
-  ['he will', "he'll"], ['she will', "she'll"], ['that will', "that'll"], ['i would', "I'd"], ['you would', "you'd"],
+  ['he will', "he'll"], ['she will', "she'll"], ['i would', "I'd"], ['you would', "you'd"],
   ['we would', "we'd"], ['they would', "they'd"], ['must not', "mustn't"], ['it has been', "it's been"],
   ['that has been', "that's been"], ['there has been', "there's been"],
 ];

@@ -33,13 +33,14 @@ export interface EnglishContext {
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
 // as one long object until the verb.
 /**
- * How related sentences are joined: marks that claim no relation. ", and" did ("…before it can cause serious illness, and
- * most vaccines contain …" read the second sentence into the first one's "before" clause; "…applied to the Curtis
- * Institute, and she was rejected" said addition where the text set up a contrast).
+ * How related sentences are joined: a semicolon, which claims no relation. ", and" did ("…before it can cause serious
+ * illness, and most vaccines contain …" read the second sentence into the first one's "before" clause; "…applied to the
+ * Curtis Institute, and she was rejected" said addition where the text set up a contrast), and so did a dash ("A gift of
+ * $50 provides school supplies — a gift of $150 pays for tutoring" read as an explanation).
  */
 const JOINERS = {
-  casual: [' — ', '; '],
-  neutral: ['; ', ' — '],
+  casual: ['; '],
+  neutral: ['; '],
   formal: ['; '],
 } as const;
 

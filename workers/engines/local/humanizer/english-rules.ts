@@ -243,7 +243,7 @@ export interface SynonymOptions {
  * rewrite keeps "advantages", "large" and "obtain" rather than say "upsides", "big", "get" (a cover letter about
  * "analyzing big datasets" or the chance "to talk about how my skills fit" reads as careless).
  */
-const INFORMAL: ReadonlySet<string> = new Set(['make sure', 'makes sure', 'making sure', 'really', 'upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
+const INFORMAL: ReadonlySet<string> = new Set(['make sure', 'makes sure', 'making sure', 'really', 'basically', 'upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
   'getting', 'dig into', 'digs into', 'digging into', 'look at', 'looks at', 'looking at', 'looked at', 'talk about', 'talks about',
   'talking about', 'talked about', 'tackle', 'tackling', 'kids', 'think about']);
 

@@ -29,7 +29,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Es importante destacar que', ['Conviene recordar que', 'Hay que decir que']], ['En primer lugar,', ['Para empezar,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
-    colloquial: ['Así que', 'Pesa mucho', 'pesa mucho'],
+    colloquial: ['Así que', 'Pesa mucho', 'pesa mucho', 'Al final,'],
   },
   fr: {
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
@@ -55,7 +55,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
-    colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
+    colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,', 'Alla fine,'],
   },
   pt: {
     replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],

@@ -116,6 +116,8 @@ function sound(before: string, after: string, request: HumanizeRequest, language
 export interface RewritePlan {
   request: HumanizeRequest;
   language: Language;
+  /** Each line's language: the document's, unless the paragraph is recognisably in another one. */
+  languages: Language[];
   stats: ReturnType<typeof textStats>;
   profile: ToneProfile;
   lines: Line[];
@@ -126,22 +128,30 @@ export interface RewritePlan {
 export function prepareRewrite(request: HumanizeRequest, language: Language): RewritePlan {
   const lines = parseLines(request.text);
   const pinned = pinnedLines(request.text, lines, request.freezeWords);
-  // A paragraph in another language than the document's (a Spanish paragraph in an English e-mail) is kept as it is: the
-  // document's rules would run on it ("a algunos usuarios" → "an algunos usuarios").
+  // In a document of several paragraphs each paragraph is rewritten by the rules of its own language: the document's
+  // would run on a Spanish paragraph of an English e-mail ("a algunos usuarios" → "an algunos usuarios").
   const several = lines.filter((l) => l.prose).length > 1;
-  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) && !(several && otherLanguage(l.body, language))
-    ? protect(l.body, request.freezeWords) : null));
+  const languages = lines.map((l) => (several && l.prose ? paragraphLanguage(l.body, language) : language));
+  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
   return {
-    request, language, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
+    request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
   };
 }
 
-/** Whether a paragraph of some length is recognisably in another language than the document's. */
-function otherLanguage(body: string, language: Language): boolean {
-  if (body.split(/\s+/u).length < 8) return false;
-  const own = identifyLanguage(body);
-  return own !== null && own !== language;
+/**
+ * A paragraph's language in a document of the given language. English is read off its share of English function words
+ * (about half of English running text, a tenth or less of Spanish, French or Portuguese): the identifier alone read
+ * "No refunds are given for a partial month" as Portuguese. A paragraph of an English document with few of them is
+ * identified on its own; in another language's document a paragraph full of them is English.
+ */
+function paragraphLanguage(body: string, language: Language): Language {
+  const words = body.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu) ?? [];
+  if (words.length < 8) return language;
+  const english = words.filter((w) => FUNCTION_WORDS.has(w)).length / words.length;
+  if (language !== 'en') return english >= 0.3 ? 'en' : language;
+  if (english >= 0.2) return 'en';
+  return identifyLanguage(body) ?? 'en';
 }
 
 const placeholders = (text: string): number => {
@@ -169,7 +179,7 @@ export function rewriteOnce(request: HumanizeRequest, seed: number, language = r
 
 /** rewriteOnce of a prepared request (see prepareRewrite). */
 export function rewritePlanned(plan: RewritePlan, seed: number): string {
-  const { request, language, lines, guarded, bodies } = plan;
+  const { request, lines, guarded, bodies } = plan;
   const rng = createRandom(seed);
   const used = new Set<string>();
   const rewritten = lines.map((line, i) => {
@@ -178,8 +188,8 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
     // Every protected span must come back exactly once and the checker must find nothing wrong; a body
     // that fails is rewritten again with the next draws, and after three tries kept as it was.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const out = rewriteBody(g.text, bodies[i]!, language, plan, rng, used);
-      if (placeholders(out) === g.spans.length && soundOrSame(line.body, g.restore(out), request, language)) {
+      const out = rewriteBody(g.text, bodies[i]!, plan.languages[i]!, plan, rng, used);
+      if (placeholders(out) === g.spans.length && soundOrSame(line.body, g.restore(out), request, plan.languages[i]!)) {
         return { ...line, body: out };
       }
     }
@@ -189,8 +199,8 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
     const target = lines.findIndex((_, i) => guarded[i] !== null);
     if (target !== -1) {
       const g = guarded[target]!;
-      const forced = forceChange(g.text, language, plan, rng);
-      const ok = placeholders(forced) === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, language);
+      const forced = forceChange(g.text, plan.languages[target]!, plan, rng);
+      const ok = placeholders(forced) === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, plan.languages[target]!);
       rewritten[target] = { ...lines[target]!, body: ok ? forced : g.text };
     }
   }

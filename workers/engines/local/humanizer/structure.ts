@@ -314,6 +314,9 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     // Not a main clause that points back ("This is a significant concern, because …" → "Because …, this is a significant
     // concern": "this" then points at the reason).
     if (/^(?:this|that|these|those|it|they|such)(?![\p{L}'’-])/iu.test(main!)) return null;
+    // Nor past a semicolon or colon: the reason belongs to the last clause only ("…return the jar; please dispose of it,
+    // since the edges are sharp" is no reason for not returning it).
+    if (/[;:]/u.test(main!)) return null;
     // Not past a clause or phrase the main clause already opens with: "If you miss a dose, take it …, unless …" would
     // become "Unless …, if you miss a dose, take it …", the condition attached to the wrong clause.
     if (main!.includes(',')) return null;
