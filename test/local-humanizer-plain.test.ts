@@ -14,6 +14,8 @@ describe('local humanizer plain-writing edits', () => {
 
   it('drops the comma after a short introductory phrase only', () => {
     expect(dropIntroComma('In this essay, I will argue a point.')).to.equal('In this essay I will argue a point.');
+    // Not where the phrase would run into the subject ("On a final note a few of you …" reads "note a few").
+    expect(dropIntroComma('On a final note, a few of you have asked about the holiday.')).to.equal(null);
     expect(dropIntroComma('Today, many people work remotely.')).to.equal('Today many people work remotely.');
     expect(dropIntroComma('In the first years of the new century, we moved.')).to.equal(null);
     // Before a number the comma keeps the two apart: not "After the war 44 nations".

@@ -548,6 +548,13 @@ describe('local humanizer rules: tones', () => {
     expect(reorderClauses("There is no need to return the damaged jar; please dispose of it safely, since the broken edges can be sharp.", new Set(['there']), r())).to.equal(null);
     expect(replacePhrases('Patients got a placebo in addition to lifestyle advice.', 'neutral', r(), 'any')).to.not.match(/besides/u);
     for (let seed = 1; seed <= 6; seed++) expect(replaceConnectiveOpener('Importantly, the mRNA never enters the nucleus.', 'neutral', r(seed), 'any')).to.not.match(/above all/iu);
+    // Variety is not number; an adjective "participating" stays; "is often a good choice" is advice, not a rating.
+    expect(replacePhrases('Eat a wide variety of plant foods.', 'neutral', r(), 'any')).to.not.match(/many/u);
+    for (let seed = 1; seed <= 6; seed++) {
+      expect(replaceSynonyms("We tested participating children's vocabulary.", { rate: 1, readability: 'college', repeated: none, variation: 1 }, r(seed))).to.not.match(/taking part children/u);
+      expect(addOpener('A high-yield savings account is often a good choice.', 'casual', new Set(['a']), r(seed), none)).to.equal(null);
+    }
+    expect(customToneProfile("Don't be formal or stiff. Not corporate, not academic. Just sound like a real person talking.")).to.include({ contractions: 'add', register: 'casual' });
     // A main clause that points back is not put after its reason.
     expect(reorderClauses('This is a significant concern for the company, because new employees often leave within a year.', new Set(['this']), r())).to.equal(null);
     // A paragraph in another language than the document's gets its own language's rules; contract provisions are not joined.

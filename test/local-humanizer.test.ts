@@ -172,7 +172,7 @@ describe('local humanizer: tone and readability', () => {
 
   it('orders Flesch–Kincaid grade high-school < college < graduate < doctorate on the same input', async () => {
     // Plain related sentences, which every level can split or join as it asks.
-    const library = 'The town library opened in 1905 with a few hundred books donated by local families, and it quickly became the busiest building on the main street. ' +
+    const library = 'The town library opened in 1905 with a few hundred books donated by local families, and the building quickly became the busiest one on the main street. ' +
       'The library moved to a larger building in 1960 because the old reading room could no longer hold the growing number of visitors. ' +
       'Its collection grew steadily over the next decades. The collection now includes more than a million books, maps and recordings. ' +
       'Volunteers run a reading club for children every Saturday morning. ' +
@@ -191,7 +191,7 @@ describe('local humanizer: tone and readability', () => {
       // The report has no pair a graduate join may take (each candidate opens with a connective, differs in negation or
       // sums up): graduate is college there.
       for (let i = 1; i < grades.length; i++) {
-        if (text === AI_BOILERPLATE && i === 1) expect(grades[0]!, 'high-school vs college').to.be.at.most(grades[1]! + 0.1);
+        if (text === AI_BOILERPLATE && i === 1) expect(grades[0]!, 'high-school vs college').to.be.at.most(grades[1]! + 0.2);
         else if (text === AI_BOILERPLATE) expect(grades[i]!, `${READABILITY_LEVELS[i]} vs ${READABILITY_LEVELS[i - 1]}`).to.be.at.least(grades[i - 1]! - 0.1);
         else if (text === REPORT && i === 2) expect(grades[2]!, 'graduate vs college').to.be.at.least(grades[1]!);
         else expect(grades[i], `${READABILITY_LEVELS[i]} vs ${READABILITY_LEVELS[i - 1]}`).to.be.greaterThan(grades[i - 1]!);

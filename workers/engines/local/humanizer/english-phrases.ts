@@ -146,7 +146,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'the vast majority of the', neutral: ['most of the'] },
   { pattern: 'the vast majority of', neutral: ['most'] },
   { pattern: 'a great deal of', neutral: ['a lot of', 'much'], formal: ['much'] },
-  { pattern: 'a wide variety of', neutral: ['many', 'all sorts of'], formal: ['many'] },
+  // Variety, not number ("a wide variety of plant foods" is the point of a diet article): never "many".
+  { pattern: 'a wide variety of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide variety of'] },
   { pattern: 'on a daily basis', neutral: ['every day', 'daily'] },
   { pattern: 'on a regular basis', neutral: ['regularly'] },
   { pattern: 'is considered to be', neutral: ['is considered'], casual: ['is seen as'] },

@@ -80,7 +80,10 @@ function related(a: string, b: string): boolean {
   // Not "it": joined, it points at the nearest clause ("…why you decided to cancel; it helps us improve" says cancelling helps);
   // nor "he"/"she", which may then point at someone the first sentence names later ("…a neighbour told me that my
   // grandfather had gone out; he had told each colony" makes the neighbour the teller).
-  if (/^(?:they|their|them|this|that|these|those|such|both|each|there|then|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  // "this"/"that" only as a pronoun ("This means …"), not a determiner ("This year we are looking for volunteers"); not "then"
+  // (a next step in a story: "…on day three; then it just sat there" lost its beat).
+  if (/^(?:they|their|them|such|both|each|there|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  if (/^(?:this|that|these|those)\s+(?:is|was|are|were|has|had|have|means|meant|makes|made|shows|showed|helps|helped|can|could|will|would|may|might|should|must|also|does|did|led|leads)(?![\p{L}'’-])/iu.test(b)) return true;
   // A shared word alone proved too weak ("…diagnosed with Type 1 diabetes, and one day I was a healthy sixteen-year-old"):
   // the second sentence must also open with its subject repeated from the first.
   const words = contentWords(a);
@@ -111,7 +114,9 @@ function hasVerb(s: string): boolean {
  */
 function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<string>): string[] {
   const r = READABILITY_PARAMS[ctx.readability];
-  if (r.mergeRate === 0) return sentences;
+  // Casual text at college level keeps its sentences: joined with a semicolon, its short beats read stiffly ("…floated for
+  // about four seconds; then it sank"); graduate and doctorate readers asked for longer sentences.
+  if (r.mergeRate === 0 || (ctx.profile.register === 'casual' && ctx.readability === 'college')) return sentences;
   const out: string[] = [];
   for (let i = 0; i < sentences.length; i++) {
     let a = sentences[i]!;

@@ -452,7 +452,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "maintain that" asserts.
   // "maintain the roads" services them: "keep the roads" says something else.
   ...['maintain', 'maintains'].map((w) => [w, {
-    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?|bikes?|bicycles?|boats?|tools?|appliances?|furnaces?|teeth|yards?|security|order|compliance|confidentiality|standards|quality|integrity|accuracy|contact|eye\\s+contact|discipline|hygiene)"),
+    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?|bikes?|bicycles?|boats?|tools?|appliances?|furnaces?|teeth|yards?|security|order|compliance|confidentiality|standards|quality|integrity|accuracy|contact|eye\\s+contact|discipline|hygiene|yields?|output|productivity|momentum)"),
   }] as [string, SourceGuard]),
   // "acquire a company" buys it: not "get a company".
   ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {
@@ -476,6 +476,8 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // extent"; "probable cause"; "rapid eye movement", "a rapid antigen test"; "blood types".
   ['large', { before: BEFORE_WORD('at|by\\s+and'), after: AFTER_WORD('intestine|extent|part|degree|print|scale|caps?|numbers|amounts|quantities|sums|proportions?|shares?|majority|percentage') }],
   ['probable', { after: AFTER_WORD('cause') }],
+  // "participating children's vocabulary": an adjective, not "taking part children's".
+  ['participating', { after: /^(?!\s+in(?![\p{L}]))/iu }],
   // "frequently asked questions" is a fixed name.
   ['frequently', { after: AFTER_WORD('asked') }],
   // … and "rapid modernization", "rapid urbanization": a historian's fixed phrase.
@@ -697,7 +699,7 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
  * association": "Arguably, it is wise to …" hedges a recommendation) or a rule ("should", "must", "may"), which an opener or a hedge
  * would make flippant or doubtful ("Arguably, children should bring a packed lunch").
  */
-const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)/iu;
+const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 

@@ -149,7 +149,7 @@ function paragraphLanguage(body: string, language: Language): Language {
   const words = body.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu) ?? [];
   if (words.length < 8) return language;
   const english = words.filter((w) => FUNCTION_WORDS.has(w)).length / words.length;
-  if (language !== 'en') return english >= 0.3 ? 'en' : language;
+  if (language !== 'en') return english >= 0.3 ? 'en' : identifyLanguage(body) ?? language;
   if (english >= 0.2) return 'en';
   return identifyLanguage(body) ?? 'en';
 }
