@@ -38,11 +38,7 @@ export interface EnglishContext {
  * Curtis Institute, and she was rejected" said addition where the text set up a contrast), and so did a dash ("A gift of
  * $50 provides school supplies — a gift of $150 pays for tutoring" read as an explanation).
  */
-const JOINERS = {
-  casual: ['; '],
-  neutral: ['; '],
-  formal: ['; '],
-} as const;
+const JOINERS: readonly string[] = ['; '];
 
 const PROTECTED = /[\uE000-\uE019]/u;
 const PROTECTED_START = /^[^\p{L}\uE000-\uE019]*[\uE000-\uE019]/u;
@@ -143,10 +139,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       if (NEGATED.test(a) !== NEGATED.test(b) || ABOUT_THE_TEXT.test(b) || /^(?:this|that)(?:['’]s|\s+is)\s+because(?![\p{L}])/iu.test(b)) break;
       // Nor a closing sentence ("All in all, telehealth is …"): "…data security; all in all, telehealth is …" buries it.
       if (CLOSING.test(b)) break;
-      // A sentence opening with a connective ("However, ...", "Plus, ...") only follows a semicolon.
-      // "But"/"So"/"Yet" join after a comma, as people write them ("…saves time, but it can be lonely"; "; but" reads as
-      // a style-guide relic).
-      const joiners = /^(?:but|so|yet)\s/iu.test(b) ? [', '] : /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(b) || /^plus\b/iu.test(b) ? ['; '] : JOINERS[ctx.profile.register];
+      // Every other sentence follows a semicolon; "But"/"So"/"Yet" join after a comma, as people write them ("…saves time,
+      // but it can be lonely"; "; but" reads as a style-guide relic).
+      const joiners = /^(?:but|so|yet)\s/iu.test(b) ? [', '] : JOINERS;
       // Nor a second "but"/"so" onto a sentence that has one: "X, but Y, but Z" runs on.
       if (joiners[0] === ', ' && /,\s+(?:but|so|yet)\s/iu.test(a)) break;
       const merged = mergeSentences(a, b, {
