@@ -7,14 +7,12 @@
 import type { Readability } from '../../../../domain/options.js';
 import { countWords } from '../../../../domain/words.js';
 import type { LanguageRules } from './languages.js';
-import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
 import { splitSentence } from './structure.js';
 
 export interface OtherContext {
   rules: LanguageRules;
-  mode: ModeParams;
   readability: Readability;
   rng: Random;
   /** A formal, professional or academic register: no colloquial alternatives ("Du coup,"). */

@@ -64,7 +64,7 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
     return lead + out.join(' ') + trail;
   }
   const rules = LANGUAGE_RULES[language];
-  const out = rewriteOtherParagraph(sentences, { rules, mode, readability: request.readability, rng,
+  const out = rewriteOtherParagraph(sentences, { rules, readability: request.readability, rng,
     formal: plan.profile.register !== 'casual' });
   return lead + out.join(rules.spaceless ? '' : ' ') + trail;
 }
