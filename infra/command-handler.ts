@@ -3,7 +3,7 @@
  * decide, append with the expected revision, and on a revision conflict read again and retry. This is
  * what makes balance checks, tone-name uniqueness and idempotency claims correct across processes.
  */
-import { WrongExpectedRevisionError, type AppendResult, type EventStore } from './eventstore/types.js';
+import { WrongExpectedRevisionError, type AppendResult, type CompanionStatement, type EventStore } from './eventstore/types.js';
 
 export interface StreamDecider<C, E extends { type: string; data: unknown }, S> {
   initialState(): S;
@@ -67,6 +67,8 @@ export interface HandleOptions<S> {
   /** Called on each revision conflict (metrics). */
   onConflict?: () => void;
   metadata?: Record<string, unknown>;
+  /** Committed with whichever append the command makes (every attempt carries it); see CompanionStatement. */
+  companion?: CompanionStatement;
   /**
    * First decide on the cached state without reading the stream, and append expecting the cached
    * revision: one round trip instead of two when the cache is current (for example warmed by a read
@@ -119,6 +121,7 @@ async function decideAndAppend<C, E extends { type: string; data: unknown }, S>(
           stream,
           events.map((e) => ({ type: e.type, data: e.data, ...(options.metadata ? { metadata: options.metadata } : {}) })),
           cached.revision === null ? 'no_stream' : cached.revision,
+          options.companion ? { companion: options.companion } : undefined,
         );
         const next = events.reduce(decider.evolve, cached.state);
         options.cache?.set(stream, { state: next, revision: result.nextExpectedRevision });
@@ -139,6 +142,7 @@ async function decideAndAppend<C, E extends { type: string; data: unknown }, S>(
         stream,
         events.map((e) => ({ type: e.type, data: e.data, ...(options.metadata ? { metadata: options.metadata } : {}) })),
         revision === null ? 'no_stream' : revision,
+        options.companion ? { companion: options.companion } : undefined,
       );
     } catch (err: unknown) {
       if (!(err instanceof WrongExpectedRevisionError)) throw err;

@@ -10,7 +10,7 @@ import { DomainError } from '../domain/error-codes.js';
 import { streams, type AccountEvent, type Endpoint } from '../domain/events.js';
 import type { Plan } from '../domain/plans.js';
 import { handleCommand, loadStream, StreamStateCache } from './command-handler.js';
-import type { EventStore } from './eventstore/types.js';
+import type { CompanionStatement, EventStore } from './eventstore/types.js';
 
 export { AlreadySettled, UnknownReservation };
 
@@ -31,10 +31,16 @@ export class LedgerService {
 
   constructor(private readonly store: EventStore, private readonly hooks: LedgerHooks = {}, private readonly clock: () => Date = () => new Date()) {}
 
-  async run(accountId: string, command: AccountCommand, optimistic = false) {
+  /** Whether a charge can carry a statement committed with it (the store's `companions`). */
+  get companions(): boolean {
+    return this.store.companions;
+  }
+
+  async run(accountId: string, command: AccountCommand, optimistic = false, companion?: CompanionStatement) {
     if (optimistic) await this.warming.get(accountId);
     return handleCommand(this.store, streams.account(accountId), accountDecider, command, {
       cache: this.cache, optimistic, ...(this.hooks.onConflict ? { onConflict: this.hooks.onConflict } : {}),
+      ...(companion ? { companion } : {}),
     });
   }
 
@@ -81,12 +87,17 @@ export class LedgerService {
     };
   }
 
-  /** Keeps the reservation as the charge. Throws AlreadySettled when it was refunded meanwhile. */
-  async charge(input: { accountId: string; requestId: string; outputWords: number; latencyMs: number; /** See prefetch. */ optimistic?: boolean }): Promise<Settled> {
+  /**
+   * Keeps the reservation as the charge. Throws AlreadySettled when it was refunded meanwhile. A `companion` (only
+   * where `companions` is true) commits with the charge: the worker's result, so that no charge exists without it.
+   */
+  async charge(input: {
+    accountId: string; requestId: string; outputWords: number; latencyMs: number; /** See prefetch. */ optimistic?: boolean; companion?: CompanionStatement;
+  }): Promise<Settled> {
     const result = await this.run(input.accountId, {
       type: 'ChargeWords',
       data: { requestId: input.requestId, outputWords: input.outputWords, latencyMs: input.latencyMs, now: this.clock().toISOString() },
-    }, input.optimistic === true);
+    }, input.optimistic === true, input.companion);
     const charged = result.events.find((e) => e.type === 'WordsCharged');
     if (charged) this.hooks.onCharge?.(charged.data.words);
     return { wordsRemaining: balanceOf(result.state).total, position: result.position };

@@ -9,6 +9,7 @@
  * id, so equal request ids of two accounts never meet.
  */
 import type { Pool } from 'pg';
+import type { CompanionStatement } from './eventstore/types.js';
 
 export interface PendingResult {
   accountId: string;
@@ -18,8 +19,12 @@ export interface PendingResult {
   createdAt: Date;
 }
 
+export interface PendingEntry { accountId: string; requestId: string; idempotencyKey: string | null; body: Record<string, unknown> }
+
 export interface PendingResultsPort {
-  put(entry: { accountId: string; requestId: string; idempotencyKey: string | null; body: Record<string, unknown> }): Promise<void>;
+  put(entry: PendingEntry): Promise<void>;
+  /** The put as a statement to commit with the charge, where the event store shares this database (`EventStore.companions`). */
+  putStatement(entry: PendingEntry): CompanionStatement;
   get(accountId: string, requestId: string): Promise<PendingResult | null>;
   delete(accountId: string, requestId: string): Promise<void>;
 }
@@ -56,12 +61,17 @@ export class PendingResults implements PendingResultsPort {
   }
 
   /** Idempotent: a retried job writing its own result again keeps the first one (the one that may have been charged). */
-  async put(entry: { accountId: string; requestId: string; idempotencyKey: string | null; body: Record<string, unknown> }): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO pending_results (account_id, request_id, idempotency_key, body) VALUES ($1, $2, $3, $4)
+  async put(entry: PendingEntry): Promise<void> {
+    const { text, values } = this.putStatement(entry);
+    await this.pool.query(text, values);
+  }
+
+  putStatement(entry: PendingEntry): CompanionStatement {
+    return {
+      text: `INSERT INTO pending_results (account_id, request_id, idempotency_key, body) VALUES ($1, $2, $3, $4)
        ON CONFLICT (account_id, request_id) DO NOTHING`,
-      [entry.accountId, entry.requestId, entry.idempotencyKey, JSON.stringify(entry.body)],
-    );
+      values: [entry.accountId, entry.requestId, entry.idempotencyKey, JSON.stringify(entry.body)],
+    };
   }
 
   async get(accountId: string, requestId: string): Promise<PendingResult | null> {

@@ -105,6 +105,15 @@ for (const adapter of adapters) {
       expect(events[2]!.position).to.equal(second.position);
     });
 
+    it('says whether an append can carry a companion statement, and refuses one where it cannot', async () => {
+      expect(store.companions).to.equal(adapter.name === 'postgres');
+      if (store.companions) return; // postgres: test/eventstore-companion.test.ts
+      const stream = freshStream('c');
+      const err: unknown = await store.append(stream, [json('A')], 'no_stream', { companion: { text: 'SELECT 1', values: [] } }).then(() => null, (e: unknown) => e);
+      expect(err).to.be.instanceOf(Error);
+      expect(await store.read(stream)).to.deep.equal([]);
+    });
+
     it('reads an absent stream as [], and honours fromRevision and maxCount', async () => {
       expect(await store.read(freshStream('absent'))).to.deep.equal([]);
       const stream = freshStream();

@@ -4,9 +4,11 @@
  * the API process holding the client. The AbortSignal (cancel or deadline) reaches the provider call.
  *
  * The order on success is what keeps "charged ⇔ the client gets the result": the result is made
- * durable (infra/pending-results.ts) *before* the charge, so a charged request always has a result
- * that the API, a retry with the same Idempotency-Key or a retried job can deliver, whatever happens
- * to this worker after the charge. Then the keyed result is stored for replays, then published.
+ * durable (infra/pending-results.ts) no later than the charge — in the charge's own statement where the
+ * event store shares the database (PostgreSQL: one round trip, committed or not with the charge),
+ * before it otherwise (EventStoreDB) — so a charged request always has a result that the API, a retry
+ * with the same Idempotency-Key or a retried job can deliver, whatever happens to this worker after the
+ * charge. Then the keyed result is stored for replays, then published.
  *
  * Streams: when the engine has the whole text before anything is sent (the local engine, and any
  * best_of > 1, whose winner is known only at the end), nothing is streamed before the charge: the API
@@ -25,7 +27,7 @@ import { sentencesInSubmittedText } from '../domain/sanitize.js';
 import { balanceOf, settlementOf } from '../domain/account.js';
 import { AlreadySettled, UnknownReservation, type LedgerService } from '../infra/ledger.js';
 import { safeError, type Logger } from '../infra/logger.js';
-import type { PendingResultsPort } from '../infra/pending-results.js';
+import type { PendingEntry, PendingResultsPort } from '../infra/pending-results.js';
 import { bestOf, ProviderError, type Engines } from './engines/index.js';
 
 export interface ResultStore {
@@ -47,7 +49,7 @@ export interface ProcessorDeps {
   /** Resolves with the number of receivers when the transport reports it (0: nobody was listening). */
   publish: (ref: JobRef, message: ProgressMessage) => Promise<number | void>;
   logger: Logger;
-  /** Where a result is made durable before its charge. */
+  /** Where a result is made durable with or before its charge. */
   pending: PendingResultsPort;
   /** The humanizer streams tokens as it generates them (openai): chunks are sent before the charge. */
   tokenStreaming?: boolean;
@@ -92,6 +94,10 @@ function failureMessage(code: ErrorCode, timedOut: boolean): string {
     default: return 'Processing failed; the words were refunded.';
   }
 }
+
+const pendingEntry = (job: Job, body: Record<string, unknown>): PendingEntry => ({
+  accountId: job.accountId, requestId: job.requestId, idempotencyKey: job.idempotencyKey, body,
+});
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -244,14 +250,16 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     const signal = AbortSignal.any([cancelSignal, deadline]);
     let result: Record<string, unknown>;
     let listened: Promise<number | void> = Promise.resolve();
+    // The result rides in the charge's statement where the store allows it (see the top of this file).
+    const withCharge = deps.ledger.companions;
     try {
       if (signal.aborted) throw signal.reason;
       result = job.endpoint === 'humanize' ? await runHumanize(job, signal) : await runDetect(job, signal);
       // Whether an API process still listens (asked only without a key, see below) is asked while the
       // result is made durable: the two are independent and both must be known before the charge.
       if (job.idempotencyKey === null) listened = deps.publish(job, { kind: 'started' }).catch(() => 0);
-      // Durable before the charge: a charged request always has a result to deliver.
-      await persist(job.deadline, () => pending.put({ accountId: job.accountId, requestId: job.requestId, idempotencyKey: job.idempotencyKey, body: result }));
+      // Otherwise durable before the charge: a charged request always has a result to deliver.
+      if (!withCharge) await persist(job.deadline, () => pending.put(pendingEntry(job, result)));
     } catch (err: unknown) {
       await listened;
       const timedOut = deadline.aborted && !cancelSignal.aborted;
@@ -276,8 +284,10 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         return fail(job, new Error('the charge window closed'), failureCode(job, null, false), true, started);
       }
       const outputWords = typeof result.output_words === 'number' ? result.output_words : 0;
+      const companion = withCharge ? pending.putStatement(pendingEntry(job, result)) : undefined;
       const charged = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.ledger.charge({
         accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt, optimistic: true,
+        ...(companion ? { companion } : {}),
       }));
       wordsRemaining = charged.wordsRemaining;
     } catch (err: unknown) {

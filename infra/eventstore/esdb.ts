@@ -11,7 +11,7 @@ import {
 } from '@eventstore/db-client';
 import {
   WrongExpectedRevisionError,
-  type AllSubscription, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent,
+  type AllSubscription, type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent,
   type ReadOptions, type RecordedEvent,
 } from './types.js';
 
@@ -21,6 +21,8 @@ const SCAN_PAGE = 200;
 
 export class EsdbEventStore implements EventStore {
   readonly kind = 'esdb' as const;
+  /** The events live in EventStoreDB, the service's tables in PostgreSQL: nothing commits with an append. */
+  readonly companions = false;
   private readonly subscriptions = new Set<AllSubscription>();
   private closed = false;
 
@@ -31,7 +33,8 @@ export class EsdbEventStore implements EventStore {
 
   private constructor(private readonly client: EventStoreDBClient) {}
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(stream: string, events: NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
+    if (options.companion) throw new Error('EventStoreDB cannot commit a companion statement with an append');
     const data = events.map((e) => jsonEvent({
       type: e.type,
       data: (e.data ?? null) as JSONType,

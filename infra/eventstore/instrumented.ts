@@ -1,14 +1,14 @@
 /** An EventStore decorator that times appends (metrics) and otherwise passes every call through. */
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent } from './types.js';
+import type { AppendOptions, AppendResult, EventStore, ExpectedRevision, NewEvent } from './types.js';
 
 export function instrumented(store: EventStore, onAppend: (seconds: number) => void): EventStore {
   return new Proxy(store, {
     get(target, prop, receiver) {
       if (prop === 'append') {
-        return async (stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+        return async (stream: string, events: NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> => {
           const started = performance.now();
           try {
-            return await target.append(stream, events, expected);
+            return await target.append(stream, events, expected, options);
           } finally {
             onAppend((performance.now() - started) / 1000);
           }

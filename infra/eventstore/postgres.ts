@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Pool } from 'pg';
 import {
   WrongExpectedRevisionError,
-  type AllSubscription, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent,
+  type AllSubscription, type AppendOptions, type AppendResult, type CompanionStatement, type EventStore, type ExpectedRevision, type NewEvent,
   type ReadOptions, type RecordedEvent,
 } from './types.js';
 import {
@@ -37,6 +37,17 @@ const APPEND_SQL = `
   SELECT o_current::text AS current, o_ok AS ok, o_position::text AS position, o_revision::text AS revision
   FROM hz_append_events($1, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text, $7::bigint, $8::int)`;
 
+const APPEND_PARAMS = 8;
+
+/**
+ * The append with a companion statement in front, as a data-modifying WITH clause: PostgreSQL runs it to completion
+ * whether or not the query reads it, and the one statement commits or rolls back both. Its placeholders follow the append's.
+ */
+function withCompanion(companion: CompanionStatement): string {
+  const text = companion.text.replace(/\$(\d+)/gu, (_, n: string) => `$${Number(n) + APPEND_PARAMS}`);
+  return `WITH companion AS (${text}) ${APPEND_SQL}`;
+}
+
 type AppendAttempt =
   | { outcome: 'appended'; result: AppendResult }
   | { outcome: 'conflict'; current: bigint }
@@ -44,6 +55,7 @@ type AppendAttempt =
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
+  readonly companions = true;
   private readonly notifications: PgNotifications;
   private readonly subscriptions = new Set<AllSubscription>();
   private readonly pollIntervalMs: number;
@@ -66,9 +78,9 @@ export class PostgresEventStore implements EventStore {
     this.minReadIntervalMs = options.minReadIntervalMs ?? 100;
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(stream: string, events: NewEvent[], expected: ExpectedRevision, options: AppendOptions = {}): Promise<AppendResult> {
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await this.tryAppend(stream, events, expected);
+      const outcome = await this.tryAppend(stream, events, expected, options.companion);
       if (outcome.outcome === 'appended') {
         if (events.length > 0) this.notifications.announce();
         return outcome.result;
@@ -145,8 +157,8 @@ export class PostgresEventStore implements EventStore {
     return BigInt(rows[0]!.rev);
   }
 
-  private async tryAppend(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendAttempt> {
-    const params = [
+  private async tryAppend(stream: string, events: NewEvent[], expected: ExpectedRevision, companion?: CompanionStatement): Promise<AppendAttempt> {
+    const params: unknown[] = [
       stream,
       events.map((e) => e.id ?? randomUUID()),
       events.map((e) => e.type),
@@ -156,9 +168,12 @@ export class PostgresEventStore implements EventStore {
       typeof expected === 'bigint' ? expected.toString() : null,
       streamLockKey(stream),
     ];
+    if (companion) params.push(...companion.values);
     try {
       // A single statement in its own implicit transaction: the locks it takes last until it commits.
-      const { rows } = await this.pool.query<{ current: string; ok: boolean; position: string | null; revision: string | null }>(APPEND_SQL, params);
+      const { rows } = await this.pool.query<{ current: string; ok: boolean; position: string | null; revision: string | null }>(
+        companion ? withCompanion(companion) : APPEND_SQL, params,
+      );
       const row = rows[0]!;
       if (!row.ok) return { outcome: 'conflict', current: BigInt(row.current) };
       return { outcome: 'appended', result: { nextExpectedRevision: BigInt(row.revision!), position: BigInt(row.position!) } };

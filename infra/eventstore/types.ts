@@ -32,6 +32,18 @@ export interface AppendResult {
   position: bigint;
 }
 
+/**
+ * One more SQL statement committed in the same transaction as an append, or not at all (`EventStore.companions`):
+ * a data-modifying statement whose placeholders are numbered from $1 within `text`. What it writes must be harmless
+ * when the append's expectation fails, since the adapter may commit it then too (the append refused, not failed).
+ */
+export interface CompanionStatement { text: string; values: unknown[] }
+
+export interface AppendOptions {
+  /** Only when the store's `companions` is true; a store without them refuses the append. */
+  companion?: CompanionStatement;
+}
+
 export interface ReadOptions {
   /** Inclusive; default 0n. */
   fromRevision?: bigint;
@@ -45,8 +57,13 @@ export interface AllSubscription extends AsyncIterable<RecordedEvent> {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'esdb';
+  /**
+   * Whether an append can carry a CompanionStatement: true where the store shares its database with the rest of the
+   * service's tables (PostgreSQL), so that one more row commits with the events in one round trip.
+   */
+  readonly companions: boolean;
   /** Appends atomically; throws WrongExpectedRevisionError when `expected` does not hold. */
-  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /** Reads forward; an absent stream reads as []. */
   read(stream: string, options?: ReadOptions): Promise<RecordedEvent[]>;
   /**

@@ -2,7 +2,7 @@
  * The worker's side of "charged ⇔ delivered", on a real PostgreSQL event store with the local detector:
  * a result nobody is listening for is refunded when the request has no key (nobody could ever receive it)
  * and charged and stored when it has one (the retry replays it); a charge whose answer was lost reads
- * as already charged and delivers the result that was made durable before it, never a second one.
+ * as already charged and delivers the result that was made durable with it, never a second one.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
@@ -120,7 +120,46 @@ describe('worker settlement: results nobody can receive, charges whose answer wa
     }
   });
 
-  it('a charge whose answer was lost is found charged: the result made durable before it is delivered, once', async () => {
+  it('with the PostgreSQL store the result is made durable in the charge\'s own statement, never by a separate write', async () => {
+    const { accountId, requestId, job } = await setup(true, 0);
+    // A pending-results port whose separate write always fails: the charge must not depend on it.
+    const noPut = Object.assign(Object.create(pending) as PendingResults, { put: async () => { throw new Error('no separate write expected'); } });
+    const process = createProcessor({
+      engines, ledger, results: idempotency, pending: noPut, logger: createLogger('silent'), publish: async () => 0,
+    });
+    await process(job, new AbortController().signal);
+    expect([...(await checkLedger(backends.store, accountId)).charged.keys()]).to.deep.equal([requestId]);
+    expect((await pending.get(accountId, requestId))?.body).to.include({ id: requestId, words_charged: words });
+  });
+
+  it('with a store that cannot carry it (EventStoreDB) the result is made durable before the charge is appended', async () => {
+    const { accountId, requestId, job } = await setup(false, 1);
+    const order: string[] = [];
+    const store = new Proxy(backends.store, {
+      get(target, name, receiver) {
+        if (name === 'companions') return false;
+        if (name === 'append') {
+          return (stream: string, events: Array<{ type: string }>, ...rest: unknown[]) => {
+            order.push(...events.map((e) => e.type));
+            return (target.append as (...a: unknown[]) => unknown).call(target, stream, events, ...rest);
+          };
+        }
+        const value = Reflect.get(target, name, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const recording = Object.assign(Object.create(pending) as PendingResults, {
+      put: async (entry: Parameters<PendingResults['put']>[0]) => { order.push('put'); await pending.put(entry); },
+    });
+    const process = createProcessor({
+      engines, ledger: new LedgerService(store), results: idempotency, pending: recording, logger: createLogger('silent'), publish: async () => 1,
+    });
+    await process(job, new AbortController().signal);
+    expect(order).to.deep.equal(['put', 'WordsCharged']);
+    expect([...(await checkLedger(backends.store, accountId)).charged.keys()]).to.deep.equal([requestId]);
+  });
+
+  it('a charge whose answer was lost is found charged: the result made durable with it is delivered, once', async () => {
     const { accountId, requestId, job, published, process } = await setup(false, 1);
     ledger.loseNextCharge = true;
     await process(job, new AbortController().signal);
