@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import {
-  addOpener, applyContractions, fixArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  addOpener, applyContractions, fixArticles, keepOwnArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from '../workers/engines/local/humanizer/english-rules.js';
+import { dropThat, howeverToThough, plainApostrophes } from '../workers/engines/local/humanizer/english-plain.js';
+import { QUOTED } from '../workers/engines/local/text/spans.js';
+import { tagTokens } from '../workers/engines/local/text/pos.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
 import { rewriteOnce } from '../workers/engines/local/humanizer/rewrite.js';
 import { mergeSentences, reorderClauses, splitResultParticiple, splitSentence } from '../workers/engines/local/humanizer/structure.js';
@@ -576,6 +579,85 @@ describe('local humanizer rules: tones', () => {
       const frozen = rewriteOnce({ text: 'Fraud is rising across the industry this year. Additionally, machine learning models score each transaction in real time.', mode: 'aggressive', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: ['machine learning'], seed }, seed);
       expect(frozen).to.not.match(/\.\s+machine learning/u);
     }
+  });
+});
+
+describe('local humanizer rules: the fifteenth reading', () => {
+  const r = (seed = 1) => createRandom(seed);
+  it('keeps grammar: "must play a vital role in" is no "must are", an inverted negative stays contracted, "he\'s received" has', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      for (const register of ['neutral', 'casual'] as const) {
+        expect(replacePhrases('Governments must play a vital role in managing the crisis.', register, r(seed), 'any')).to.not.match(/must are/u);
+        expect(replacePhrases('Schools play a vital role in shaping habits.', register, r(seed), 'any')).to.match(/Schools are (?:central to|a big part of) shaping/u);
+      }
+    }
+    expect(applyContractions("Isn't it great? Don't you think so? Why didn't they call? It didn't work, did it?", 'expand'))
+      .to.equal("Isn't it great? Don't you think so? Why didn't they call? It did not work, did it?");
+    expect(applyContractions("He's received an offer. It's called the Kingdom. He's excited. We can't go.", 'expand'))
+      .to.equal('He has received an offer. It is called the Kingdom. He is excited. We cannot go.');
+  });
+
+  it('keeps the sense: no "ease" for "facilitate", "maintain" before a clause, "self-sufficient", "with the help of"', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const o = { rate: 1, readability: 'high-school' as const, repeated: none, variation: 1 };
+      expect(replaceSynonyms('Plants can facilitate productivity, inspiration, and mood.', o, r(seed))).to.not.match(/ease/u);
+      expect(replaceSynonyms('Others maintain the face on the surface is a trick of light.', o, r(seed))).to.match(/maintain/u);
+      expect(replaceSynonyms('The farm became self sufficient within a year.', o, r(seed))).to.not.match(/self enough/u);
+      expect(replacePhrases('They secretly marry with the help of Friar Lawrence.', 'neutral', r(seed), 'any')).to.not.match(/marry with Friar/u);
+      expect(replacePhrases('On the other hand, renting costs less.', 'neutral', r(seed), 'any')).to.not.match(/then again/iu);
+    }
+  });
+
+  it('puts back the article the text wrote; fixes only the pairs a rewrite made', () => {
+    expect(keepOwnArticles(fixArticles('It turns into a utopia quickly.'), 'It turns into a utopia fast.')).to.equal('It turns into a utopia quickly.');
+    expect(keepOwnArticles(fixArticles('It was an honor.'), 'It was an honor, truly.')).to.equal('It was an honor.');
+    expect(keepOwnArticles(fixArticles('It is an big step.'), 'It is an important step.')).to.equal('It is a big step.');
+  });
+
+  it('splits no noun clause off as a sentence, joins no sentence that opens with a phrase', () => {
+    const s = 'They planned the menu for the final day of the diet, and what they will do on that day with all of their friends.';
+    expect(splitSentence(s, { maxWords: 12, casual: true, english: true, sentenceEnd: '.' })?.[1] ?? '').to.not.match(/^What they/u);
+    for (let seed = 1; seed <= 4; seed++) {
+      const out = rewriteOnce({ text: 'Police were called to the scene to start an investigation into the fire. Upon arriving, officers found the door open.', mode: 'aggressive', tone: { kind: 'builtin', name: 'formal' }, readability: 'doctorate', language: 'en', freezeWords: [], seed }, seed);
+      expect(out).to.not.match(/;\s*upon/iu);
+    }
+  });
+
+  it('protects a quotation left open to the end of its line; writes apostrophes one way', () => {
+    expect([...'Khan said: “I have been really pleased with it. It is great.\nNext.'.matchAll(QUOTED)].map((m) => m[0])).to.deep.equal(['“I have been really pleased with it. It is great.']);
+    expect([...'He is 6" tall and it is good.'.matchAll(QUOTED)]).to.deep.equal([]);
+    expect(plainApostrophes('The business’ name and the customer’s name.')).to.equal("The business' name and the customer's name.");
+    expect(plainApostrophes('The word ‘students’ is plural.')).to.equal('The word ‘students’ is plural.');
+  });
+
+  it('neutral tones keep full forms for graduate and doctorate readers in every mode', () => {
+    for (const readability of ['graduate', 'doctorate'] as const) {
+      const out = rewriteOnce({ text: 'I am writing to apply for the analyst role. I have led two audits and I am ready to start in March.', mode: 'aggressive', tone: { kind: 'custom', id: 't', name: 'plain', instructions: 'clear and direct', description: null, example: null }, readability, language: 'en', freezeWords: [], seed: 1 }, 1);
+      expect(out).to.match(/I am writing/u);
+    }
+  });
+
+  it('the stronger modes drop the "that" of a reported clause and move "However" to a closing "though"', () => {
+    const all = { chance: () => true, next: () => 0 } as unknown as ReturnType<typeof createRandom>;
+    const d = (s: string) => dropThat(s, tagTokens(s), all, 1);
+    expect(d('I think that the plan works.')).to.equal('I think the plan works.');
+    expect(d('We must make sure that the data is safe.')).to.equal('We must make sure the data is safe.');
+    expect(d('He knew that his time was short.')).to.equal('He knew his time was short.');
+    for (const kept of ['She said that.', 'I know that man.', 'So that we can go, we left.', 'It is clear that the sky is blue.', 'I believe that this is true, and that we can win.', 'The study found that the results were mixed.']) {
+      expect(d(kept)).to.equal(kept);
+    }
+    expect(howeverToThough('However, the results were mixed.', all, 1)).to.equal('The results were mixed, though.');
+    for (const kept of ['However, in 2020, prices rose.', 'However, why did it fail?', 'However, though it rained, we went.', 'However, “it works,” she said.']) {
+      expect(howeverToThough(kept, all, 1)).to.equal(kept);
+    }
+    // Standard and academic never make them; formal registers never do.
+    const text = 'I think that the new schedule works well for most of the team. However, the late shift is still too long.';
+    const std = rewriteOnce({ text, mode: 'standard', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: [], seed: 1 }, 1);
+    expect(std).to.match(/think that/u);
+    const formal = rewriteOnce({ text, mode: 'aggressive', tone: { kind: 'builtin', name: 'formal' }, readability: 'college', language: 'en', freezeWords: [], seed: 1 }, 1);
+    expect(formal).to.match(/think that/u);
+    const aggressive = rewriteOnce({ text, mode: 'aggressive', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: [], seed: 1 }, 1);
+    expect(aggressive).to.match(/I think the new schedule/u).and.to.match(/too long, though\./u);
   });
 });
 

@@ -27,6 +27,11 @@ const FOR_SOMEONE = "(?:(?:all|most|many|some|the|these|those|our|your|their|you
 const CONNECTIVE_BEFORE = '(?:however|but|yet|still|and|so|also|moreover|furthermore|additionally|therefore|thus|that\\s+said|overall),?';
 /** A second "that" clause after ", and": dropping "it is important to note that" would leave it dangling. */
 const AND_THAT = "[^.;:!?]*,?\\s+and\\s+that\\s";
+/**
+ * What a bare plural "play" may follow that "are" may not: a modal, "to", "do", or a verb taking a bare infinitive
+ * ("governments must play a vital role in …" is not "must are central to").
+ */
+const BARE_PLAY = "(?:to|can|could|will|would|shall|should|may|might|must|do|does|did|help|helps|helped|let|lets|make|makes|made|can['’]t|cannot|won['’]t|wouldn['’]t|shouldn['’]t|couldn['’]t|don['’]t|doesn['’]t|didn['’]t)(?:\\s+(?:not|also|still|often|always|never|really|truly|all|both))?";
 /** A second "in" phrase coordinated with the first. */
 const SECOND_IN = "[^.;:!?]*\\s+and\\s+in\\s";
 /** An office one holds: "serves as the treasurer", "serve as chair". */
@@ -55,7 +60,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Not "in particular,": it makes the sentence a detail of the one before.
   { pattern: 'notably,', neutral: [''] },
   // Only where it opens the sentence: mid-sentence ("Students from low-income families, on the other hand, may …") it stays.
-  { pattern: 'on the other hand,', neutral: ['then again,', 'at the same time,'], casual: ['then again,', 'but'], formal: ['on the other hand,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
+  // Not "then again," (it concedes) nor "at the same time," (it can read as time): the two sides are contrasted.
+  { pattern: 'on the other hand,', neutral: ['by contrast,'], casual: ['but'], formal: ['on the other hand,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
   { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
@@ -64,8 +70,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN },
   { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'] },
   { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'] },
-  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notBefore: SECOND_IN },
-  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notBefore: SECOND_IN },
+  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
+  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
   { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
   // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
   { pattern: 'highlights the importance of', neutral: ['shows the value of'] },
@@ -152,7 +158,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'on a regular basis', neutral: ['regularly'] },
   { pattern: 'is considered to be', neutral: ['is considered'], casual: ['is seen as'] },
   { pattern: 'are considered to be', neutral: ['are considered'], casual: ['are seen as'] },
-  { pattern: 'with the help of', neutral: ['with'] },
+  // Not plain "with": "they marry with the help of Friar Lawrence" is not "they marry with Friar Lawrence".
+  { pattern: 'with the help of', neutral: ['with help from'] },
   { pattern: 'each and every', neutral: ['every'] },
   { pattern: 'in the modern world', neutral: ['today', 'these days'] },
   { pattern: 'in the current era', neutral: ['today', 'these days'] },
@@ -216,6 +223,15 @@ export const AUXILIARY_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
   [/(?<![\p{L}'’])(I|you|we|they|You|We|They)\s+have\s+(?=(?:been|seen|done|made|had|become|gone|got|gotten|grown|known|taken|given|found|heard|learned|learnt|come|built|written|spent|lost|kept|left|shown|\p{Ll}{3,}ed)(?![\p{L}'’-]))/gu, "$1've "],
 ];
 
+/** "<stem>n't" where it is not inverted before its subject (a question or a tag: "Isn't it", ", did it"). */
+function negative(stem: string): RegExp {
+  const inverted = "(?:^|[,;:(“\"]\\s*|[.!?]\\s+|(?:why|how|what|where|when|who|which)\\s+)";
+  const subject = "\\s+(?:i|you|he|she|it|we|they|there|this|that|these|those)(?![\\p{L}'’-])";
+  // "can't", "won't", "shan't" are written whole; the group of auxiliaries takes "n't".
+  const suffix = stem.startsWith('(') ? "n['’]t" : "['’]t";
+  return new RegExp(`\\b(?:(?<!${inverted})|(?=\\p{L}+n['’]t(?!${subject})))${stem}${suffix}\\b`, 'giu');
+}
+
 /**
  * Expansions for formal registers; checked in order, so the specific forms come first. "Let's" stays: "Let us get lunch
  * soon" is stilted where "let's" is at home in formal writing too.
@@ -224,8 +240,13 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who)['’]s been\b/giu, '$1 has been'],
   // "He's got", "She's had three surgeries", "Who's done the dishes?": 's is "has" before a participle that is no adjective.
   [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:had|got|gotten|happened|become|come)(?![\p{L}'’-])|\s+(?:done|seen|taken|given|made|won|lost|spent|told|written|shown|brought|bought|found|eaten|broken|chosen|driven|heard|kept|left|paid|sent|sold|taught|caught)\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
-  [/\bcan['’]t\b/giu, 'cannot'], [/\bwon['’]t\b/giu, 'will not'], [/\bshan['’]t\b/giu, 'shall not'],
-  [/\b(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)n['’]t\b/giu, '$1 not'],
+  // "'s" before any other participle with an object is "has" too ("he's received an offer"), but not before a verb of
+  // naming or rating, whose participle is passive ("It's called the Kingdom", "she's considered the best").
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?!(?:called|named|considered|deemed|termed|dubbed|labeled|labelled|voted|elected|crowned|ranked|rated|listed|based|located|used|needed|required|expected|supposed|allowed|asked|told|advised|designed|meant|set|tied|used)(?![\p{L}]))\p{Ll}{2,}ed\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
+  // A negative contraction that opens a question before its subject stays: "Isn't it?", "Don't you think …", "Why
+  // didn't they call?" cannot be "Is not it?". Elsewhere ("It isn't there", "I don't know") it is expanded.
+  [negative('can'), 'cannot'], [negative('won'), 'will not'], [negative('shan'), 'shall not'],
+  [negative('(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)'), '$1 not'],
   // Not the toast "Here's to many more years" ("Here is to …").
   [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))/giu, '$1 is'],
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],

@@ -1,14 +1,14 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, isInstruction, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, isInstruction, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
   startsWithConnective,
 } from './english-rules.js';
 import { CONNECTIVES } from './english-phrases.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { tagTokens } from '../text/pos.js';
 import {
-  ableToCan, activeNominals, dropIntroComma, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
+  ableToCan, activeNominals, dropIntroComma, dropThat, howeverToThough, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
   plainSmallWords, plainThereby, provideToGive, provideWithToGive, putInPlaceOrder, sinceBecause, whileToAlthough,
 } from './english-plain.js';
 import type { ModeParams } from './params.js';
@@ -138,7 +138,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       if (/(?<![\p{L}'’-])shall(?![\p{L}'’-])/iu.test(a + ' ' + b)) break;
       if (NEGATED.test(a) !== NEGATED.test(b) || ABOUT_THE_TEXT.test(b) || /^(?:this|that)(?:['’]s|\s+is)\s+because(?![\p{L}])/iu.test(b)) break;
       // Nor a closing sentence ("All in all, telehealth is …"): "…data security; all in all, telehealth is …" buries it.
-      if (CLOSING.test(b)) break;
+      // Nor one that opens with a clause or a phrase of its own: "…to initiate an investigation; upon arriving, officers …"
+      // reads stiffly.
+      if (CLOSING.test(b) || OPENS_WITH_CLAUSE.test(b)) break;
       // Every other sentence follows a semicolon; "But"/"So"/"Yet" join after a comma, as people write them ("…saves time,
       // but it can be lonely"; "; but" reads as a style-guide relic).
       const joiners = /^(?:but|so|yet)\s/iu.test(b) ? [', '] : JOINERS;
@@ -160,7 +162,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
   function rewriteSentence(s: string): string {
-    let t = plainOpener(s, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? s;
+    // Before the connective's own replacement, which would take "However" first.
+    let t = profile.register !== 'formal' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate) : s;
+    t = plainOpener(t, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
     t = replacePhrases(t, profile.register, rng, prefer);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
     // Before the synonyms, which would turn "it is essential to" into "it is needed to".
@@ -175,11 +179,16 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     t = ableToCan(t, rng, mode.plainRate);
     if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
     if (profile.register === 'casual') t = impersonalYou(t);
+    if (profile.register !== 'formal' && mode.deepRate > 0) t = dropThat(t, tagTokens(t), rng, mode.deepRate);
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
     // A sentence that a dropped opener left starting with a protected span ("Additionally, machine learning models …" with
     // "machine learning" frozen) could not take its capital back: it stays as it was.
     if (PROTECTED_START.test(t) && !PROTECTED_START.test(s)) return s;
-    return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && mode.contractNeutral ? 'add' : profile.contractions);
+    // A neutral tone gains contractions in the stronger modes only for readers of everyday prose: graduate and doctorate
+    // texts (a cover letter's "I am writing to apply") keep their full forms.
+    t = keepOwnArticles(t, s);
+    const contractNeutral = mode.contractNeutral && (ctx.readability === 'high-school' || ctx.readability === 'college');
+    return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && contractNeutral ? 'add' : profile.contractions);
   }
   // A sentence whose connective was dropped ("In addition, we will host …" → "We'll host …") takes no opener in its place:
   // "Look, we'll host …" would say something the connective did not.

@@ -8,9 +8,14 @@
 import type { TaggedToken } from '../text/pos.js';
 import type { Random } from './random.js';
 
-/** "it’s" → "it's": an apostrophe between letters is not a quotation mark. */
+/**
+ * "it’s" → "it's": an apostrophe between letters is not a quotation mark; nor, in a sentence that opens no single quote,
+ * one after a plural's "s" ("the business’ name" beside "the customer's name" read as two styles).
+ */
 export function plainApostrophes(s: string): string {
-  return s.includes('’') ? s.replace(/(?<=\p{L})’(?=\p{L})/gu, "'") : s;
+  if (!s.includes('’')) return s;
+  const out = s.replace(/(?<=\p{L})’(?=\p{L})/gu, "'");
+  return out.includes('‘') ? out : out.replace(/(?<=\p{L}s)’(?=\s+\p{L})/gu, "'");
 }
 
 const INTRO_PREPOSITIONS = /^(?:In|On|At|For|During|By|After|Before|Over|Through|Since|Today|Nowadays|Now|Then|Later|Recently|Sometimes|Often|Also|Instead)\b/u;
@@ -376,4 +381,60 @@ export function putInPlaceOrder(s: string): string {
 export function plainThereby(s: string): string {
   if (!s.includes('thereby')) return s;
   return s.replace(/,\s+thereby\s+(?=\p{Ll}+ing(?![\p{L}'’-]))/gu, ', ').replace(/(?<![\p{L}'’-])and\s+thereby\s+(?=\p{Ll})/gu, 'and so ');
+}
+
+/** Verbs after which people leave out the "that" of a reported clause ("I think the plan works"). */
+const THAT_DROP_VERBS = new Set([
+  'think', 'thinks', 'thought', 'believe', 'believes', 'believed', 'know', 'knows', 'knew', 'say', 'says', 'said',
+  'feel', 'feels', 'felt', 'hope', 'hopes', 'hoped', 'realize', 'realizes', 'realized', 'realise', 'realises', 'realised',
+  'mean', 'means', 'meant', 'guess', 'ensure', 'ensures', 'ensured', 'ensuring',
+]);
+/** "make sure that" in any form: "sure" after one of these. */
+const MAKE_FORMS = new Set(['make', 'makes', 'made', 'making']);
+/** What opens the reported clause: a subject pronoun, a determiner or "there" ("that the", "that we"; never "that man"). */
+const CLAUSE_OPENERS = new Set([
+  'i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'the', 'a', 'an', 'this', 'these', 'those', 'some', 'many', 'most',
+  'all', 'every', 'each', 'no', 'our', 'their', 'his', 'her', 'my', 'your', 'its', 'people', 'everyone', 'everybody',
+  'nobody', 'someone', 'somebody', 'something', 'nothing', 'everything',
+]);
+
+/**
+ * "I think that the plan works" → "I think the plan works": the "that" of a clause reported after a verb of saying,
+ * knowing or believing (and "make sure", "ensure") goes, as people leave it out. Only where the tagger reads "that" as
+ * the clause's conjunction right after the verb, the clause opens with a subject ("the", "we", "there"), and a verb
+ * follows within a few words: never "that man" or "said that." (a determiner, a pronoun), "so that" or "the fact that".
+ */
+export function dropThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
+  // Parallel clauses keep their "that"s: "I believe that this is true, and that we can win".
+  if (!tags || rate <= 0 || /(?<![\p{L}'’-])(?:and|or|but)\s+that\s/iu.test(s)) return s;
+  const drops: TaggedToken[] = [];
+  for (let i = 1; i + 1 < tags.length; i++) {
+    const that = tags[i]!;
+    if (that.text.toLowerCase() !== 'that' || that.pos !== 'SCONJ') continue;
+    const before = tags[i - 1]!;
+    const verb = before.text.toLowerCase();
+    const reporting = THAT_DROP_VERBS.has(verb) && (before.pos === 'VERB' || before.pos === 'AUX')
+      || (verb === 'sure' && i >= 2 && MAKE_FORMS.has(tags[i - 2]!.text.toLowerCase()));
+    if (!reporting || s.slice(before.end, that.start) !== ' ') continue;
+    const next = tags[i + 1]!;
+    if (!CLAUSE_OPENERS.has(next.text.toLowerCase()) || s.slice(that.end, next.start) !== ' ') continue;
+    if (!tags.slice(i + 2, i + 8).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) continue;
+    if (rng.chance(rate)) drops.push(that);
+  }
+  let out = s;
+  for (const that of drops.reverse()) out = out.slice(0, that.start) + out.slice(that.end + 1);
+  return out;
+}
+
+/**
+ * "However, the results were mixed." → "The results were mixed, though.": the contrast moves to the end, as people say
+ * it. Only a short, plain statement: at most 16 words after "However,", no other comma, colon, quotation or
+ * parenthesis, no "though" of its own, ending in a full stop.
+ */
+export function howeverToThough(s: string, rng: Random, rate: number): string {
+  const m = /^However,\s+(\p{L}[^,;:"“”‘’()[\]?!…\uE000-\uE019]*)\.$/u.exec(s);
+  if (!m || rate <= 0) return s;
+  const rest = m[1]!;
+  if (rest.split(/\s+/u).length > 16 || /(?<![\p{L}'’-])(?:though|although)(?![\p{L}'’-])/iu.test(rest) || !rng.chance(rate)) return s;
+  return `${rest.charAt(0).toUpperCase()}${rest.slice(1)}, though.`;
 }

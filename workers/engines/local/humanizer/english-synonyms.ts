@@ -27,7 +27,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'start|embark on', 'use|harness', 'simplify|streamline',
     'making sure|ensuring', 'make sure|ensure', 'keep|maintain', 'keeps|maintains',
     'get|obtain|acquire', 'gets|obtains', 
-    'help|assist', 'ease|facilitate', 'eases|facilitates', 'easing|facilitating', 'eased|facilitated', 'buy|purchase', 'have|possess', 'has|possesses', 'put in place|implement', 'putting in place|implementing',
+    'help|assist', 'buy|purchase', 'have|possess', 'has|possesses', 'put in place|implement', 'putting in place|implementing',
     'take part in|participate in', 'takes part in|participates in', 'taking part in|participating in', 'took part in|participated in',
     'face|encounter', 'faces|encounters', 'facing|encountering',
     'faced|encountered',

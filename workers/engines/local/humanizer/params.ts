@@ -18,6 +18,11 @@ export interface ModeParams {
   mergeFactor: number;
   /** Chance of each plain-writing edit (english-plain.ts): intro comma, provide → give, active nominals. */
   plainRate: number;
+  /**
+   * Chance of each edit only the stronger modes make, none in formal registers: the "that" of a reported clause goes
+   * ("I think that the plan works" → "I think the plan works"); "However, X." becomes "X, though.".
+   */
+  deepRate: number;
   /** Whether a tone that neither adds nor expands contractions (neutral, custom) gets them added. */
   contractNeutral: boolean;
   /**
@@ -29,11 +34,11 @@ export interface ModeParams {
 }
 
 export const MODE_PARAMS: Record<Mode, ModeParams> = {
-  standard: { synonymRate: 0.75, variationRate: 0.1, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.4, burstMinWords: 15, mergeFactor: 1, plainRate: 0.75, contractNeutral: false, candidates: 1 },
-  academic: { synonymRate: 0.5, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.35, burstMinWords: 15, mergeFactor: 1, plainRate: 0.4, contractNeutral: false, candidates: 1 },
-  enhanced: { synonymRate: 0.95, variationRate: 0.35, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.6, burstMinWords: 14, mergeFactor: 1.5, plainRate: 0.95, contractNeutral: true, candidates: 4 },
-  ultra: { synonymRate: 1, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.8, burstMinWords: 12, mergeFactor: 2, plainRate: 1, contractNeutral: true, candidates: 5 },
-  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.9, burstMinWords: 12, mergeFactor: 2, plainRate: 1, contractNeutral: true, candidates: 6 },
+  standard: { synonymRate: 0.75, variationRate: 0.1, openerRate: 0.12, reorderRate: 0.15, burstSplitRate: 0.4, burstMinWords: 15, mergeFactor: 1, plainRate: 0.75, deepRate: 0, contractNeutral: false, candidates: 1 },
+  academic: { synonymRate: 0.5, variationRate: 0, openerRate: 0.1, reorderRate: 0.15, burstSplitRate: 0.35, burstMinWords: 15, mergeFactor: 1, plainRate: 0.4, deepRate: 0, contractNeutral: false, candidates: 1 },
+  enhanced: { synonymRate: 0.95, variationRate: 0.35, openerRate: 0.18, reorderRate: 0.3, burstSplitRate: 0.6, burstMinWords: 14, mergeFactor: 1.5, plainRate: 0.95, deepRate: 0.5, contractNeutral: true, candidates: 4 },
+  ultra: { synonymRate: 1, variationRate: 0.5, openerRate: 0.22, reorderRate: 0.5, burstSplitRate: 0.8, burstMinWords: 12, mergeFactor: 2, plainRate: 1, deepRate: 0.8, contractNeutral: true, candidates: 5 },
+  aggressive: { synonymRate: 1, variationRate: 0.7, openerRate: 0.25, reorderRate: 0.7, burstSplitRate: 0.9, burstMinWords: 12, mergeFactor: 2, plainRate: 1, deepRate: 1, contractNeutral: true, candidates: 6 },
 };
 
 export interface ReadabilityParams {

@@ -12,9 +12,11 @@ export { EMAIL, URL };
  * Quoted passages, within a line, up to 2,000 characters: straight or curly double quotes, guillemets, German „…“ and
  * ‚…‘, CJK brackets, and single quotes — curly ‘…’ and straight '…' — whose opening mark follows no letter and precedes
  * one and whose closing mark follows no space and precedes no letter, so that an apostrophe inside ("don't", "don’t")
- * or after a plural ("the students' books") neither opens nor closes one.
+ * or after a plural ("the students' books") neither opens nor closes one. A double quote opened after a space, a colon
+ * or a comma and not closed on its line runs to the line's end: news copy leaves a quote that goes on in the next
+ * paragraph open ("Sadiq Khan said: “I have been really pleased …").
  */
-export const QUOTED = /"[^"\n]{1,2000}"|“[^”\n]{1,2000}”|«[^»\n]{1,2000}»|„[^“”\n]{1,2000}[“”]|‚[^‘’\n]{1,2000}[‘’]|「[^」\n]{1,2000}」|『[^』\n]{1,2000}』|(?<![\p{L}\p{N}])‘(?=\p{L})(?:[^’\n]|’(?=\p{L})){1,2000}?(?<=\S)’(?![\p{L}])|(?<![\p{L}\p{N}'])'(?=\p{L})(?:[^'\n]|'(?=\p{L})){1,2000}?(?<=[^\s'])'(?![\p{L}])/gu;
+export const QUOTED = /"[^"\n]{1,2000}"|“[^”\n]{1,2000}”|(?<=^|\n|[:,]\s|\s)["“][^"“”\n]{1,2000}(?=\n|$)|«[^»\n]{1,2000}»|„[^“”\n]{1,2000}[“”]|‚[^‘’\n]{1,2000}[‘’]|「[^」\n]{1,2000}」|『[^』\n]{1,2000}』|(?<![\p{L}\p{N}])‘(?=\p{L})(?:[^’\n]|’(?=\p{L})){1,2000}?(?<=\S)’(?![\p{L}])|(?<![\p{L}\p{N}'])'(?=\p{L})(?:[^'\n]|'(?=\p{L})){1,2000}?(?<=[^\s'])'(?![\p{L}])/gu;
 
 /**
  * Numbers with what is glued to them: currency signs, separators, decimals, ranges, times, dates,
