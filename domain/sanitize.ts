@@ -16,7 +16,8 @@ const BLOCK_TAGS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th'
 /**
  * NFC; strips zero-width characters, soft hyphens, BOMs and bidi overrides; turns odd spaces into a
  * space and odd line breaks (CR, CRLF, VT, FF, NEL, U+2028/9) into \n; collapses runs of spaces and
- * tabs, drops spaces before a line break, keeps at most one blank line; trims the ends.
+ * tabs inside a line (a line's indentation stays: nested list items and indented code keep their shape),
+ * drops spaces before a line break, keeps at most one blank line; trims the ends.
  */
 export function normaliseText(text: string): string {
   return text
@@ -24,7 +25,7 @@ export function normaliseText(text: string): string {
     .replace(INVISIBLE, '')
     .replace(LINE_BREAKS, '\n')
     .replace(ODD_SPACES, ' ')
-    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/(?<=[^\s])[ \t]{2,}/g, ' ')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -46,6 +46,10 @@ describe('sanitize', () => {
       expect(normaliseText('para  \n\n\n\nnext')).to.equal('para\n\nnext');
       expect(normaliseText('  \u3000padded\u00A0 ')).to.equal('padded');
     });
+    it('keeps the indentation of a line: nested list items and indented code keep their shape', () => {
+      const text = 'Steps:\n- Install it.\n  - Run  the   setup.\n    npm install\n\tDone.';
+      expect(normaliseText(text)).to.equal('Steps:\n- Install it.\n  - Run the setup.\n    npm install\n\tDone.');
+    });
     it('keeps ordinary text unchanged', () => {
       const text = 'Plain text, with punctuation — and a tab\there.\n\nSecond paragraph: 42%.';
       expect(normaliseText(text)).to.equal(text);

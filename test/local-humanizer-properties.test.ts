@@ -86,6 +86,14 @@ describe('local humanizer: never damages the text (rule checker over a varied co
     expect(checkRewrite(articles, articles, { freezeWords: [], language: 'en' })).to.deep.equal([]);
     expect(checkRewrite(articles, articles.replace('a unanimous', 'an unanimous'), { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('article');
     expect(checkRewrite(articles, articles.replace('an uninhabitable', 'a uninhabitable'), { freezeWords: [], language: 'en' }).map((d) => d.rule)).to.include('article');
+    // A modal before "are", an inverted negative expanded, a space left after an opening bracket.
+    const grammar = "Governments must play a vital role. The design is clean, isn't it? Why don't we ship it? (Also, it is optional.)";
+    const rules = (out: string): string[] => checkRewrite(grammar, out, { freezeWords: [], language: 'en' }).map((d) => d.rule);
+    expect(rules(grammar.replace('must play a vital role', 'must are central'))).to.include('grammar');
+    expect(rules(grammar.replace("isn't it?", 'is not it?'))).to.include('grammar');
+    expect(rules(grammar.replace("Why don't we", 'Why do not we'))).to.include('grammar');
+    expect(rules(grammar.replace('(Also, it', '( It'))).to.include('spacing');
+    expect(rules(grammar)).to.deep.equal([]);
   });
 
   it('best-of candidates through the engine pass the checker too', async () => {

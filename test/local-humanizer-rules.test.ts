@@ -661,6 +661,56 @@ describe('local humanizer rules: the fifteenth reading', () => {
   });
 });
 
+describe('local humanizer rules: an adversarial probe of damage', () => {
+  const outputs = (text: string, language = 'en'): string[] => {
+    const out: string[] = [];
+    for (const mode of ['standard', 'aggressive'] as const) {
+      for (const name of ['casual', 'formal', 'professional'] as const) {
+        for (const readability of ['high-school', 'college', 'doctorate'] as const) {
+          for (const seed of [1, 2]) out.push(rewriteOnce({ text, mode, tone: { kind: 'builtin', name }, readability, language, freezeWords: [], seed }, seed));
+        }
+      }
+    }
+    return out;
+  };
+
+  it('a dropped connective behind list, label or bracket markup leaves a capital, never a space after the bracket', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['- [x] Additionally, it is important to note that the tests pass.', /^- \[x\] \p{Lu}/u],
+      ['- **Note:** Additionally, the new endpoint utilizes caching.', /^- \*\*Note:\*\* \p{Lu}/u],
+      ['(ii) Additionally, the landlord shall maintain the property.', /^\(ii\) \p{Lu}/u],
+      ['[10:32] alice: Furthermore, the deploy failed.', /^\[10:32\] alice: \p{Lu}/u],
+      ['The drug was effective.[1] Furthermore, it is important to note that side effects were rare.', /\[1\] \p{Lu}/u],
+      ['Great job team 🎉 Furthermore, it is important to note that the release uses the new pipeline.', /🎉 \p{Lu}/u],
+      ['The system uses caching. (Furthermore, it is important to note that the cache is optional.) It is fast.', /\((?!\s)\p{Lu}/u],
+      ['...Furthermore, it is important to note that the story begins here.', /^\.\.\.\p{Lu}/u],
+    ];
+    for (const [text, shape] of cases) for (const out of outputs(text)) expect(out, text).to.match(shape);
+  });
+
+  it('drops a parenthetical connective with its commas; puts no instruction inside a clause', () => {
+    for (const out of outputs('The second option, moreover, utilizes more energy than the first one.')) expect(out).to.not.match(/option,\s+(?:uses|utilizes|plus)/u);
+    for (const out of outputs('I believe it is important to note that I was wrong.')) expect(out).to.not.match(/believe (?:keep in mind|note) that/u);
+    for (const out of outputs('The plan is good, although it is worth noting that it is expensive.')) expect(out).to.not.match(/although (?:keep in mind|note)/u);
+  });
+
+  it('gives no capital to code, a command or a variable, and keeps names and shouted sentences as they are', () => {
+    for (const out of outputs('Windows is slow. Furthermore, npm install fails on Windows.')) expect(out).to.match(/npm install/u);
+    for (const out of outputs('The survey was long. Additionally, n = 50 participants completed the survey.')) expect(out).to.match(/ n = 50/u);
+    for (const out of outputs('The tags are simple. Additionally, it is important to note that <br/> is a void element.')) expect(out).to.match(/<br\/>/u);
+    for (const out of outputs('Will is the best player on our team.')) expect(out).to.match(/Will is/u);
+    for (const out of outputs('FURTHERMORE, IT IS IMPORTANT TO NOTE THAT THE SYSTEM IS DOWN.')) expect(out).to.equal('FURTHERMORE, IT IS IMPORTANT TO NOTE THAT THE SYSTEM IS DOWN.');
+    for (const out of outputs('We don’t use the cache, and O’Brien agrees that it’s fine.')) expect(out).to.match(/O’Brien/u);
+  });
+
+  it('other languages: Russian "Но" without a comma and no gendered adjective; French "En outre" not "Aussi"; Turkish "Ancak" not "Yine de"', () => {
+    for (const out of outputs('Цены выросли в этом году. Однако, затраты высоки. Кроме того, спрос упал в прошлом месяце.', 'ru')) expect(out).to.not.match(/Но,/u);
+    for (const out of outputs('Кроме того, эта система играет ключевую роль в компании и в её работе.', 'ru')) expect(out).to.not.match(/очень важен/u);
+    for (const out of outputs("Le projet avance bien. En outre, il faut réduire les dépenses de l'équipe cette année.", 'fr')) expect(out).to.not.match(/Aussi,/u);
+    for (const out of outputs('Ürün kaliteli ve ucuz. Ancak maliyetler yüksektir ve teslimat yavaştır.', 'tr')) expect(out).to.not.match(/Yine de/u);
+  });
+});
+
 describe('local humanizer rules: measures', () => {
   it('counts syllables, Flesch–Kincaid grade and content overlap', () => {
     expect(['cat', 'table', 'banana', 'education', 'rhythm'].map(syllables)).to.deep.equal([1, 2, 3, 4, 1]);

@@ -30,9 +30,12 @@ const NAME_IN_SENTENCE = /(?<=[\p{L}\p{N},][ \t]{1,4})\p{Lu}\p{L}*/gu;
 function capitalsAfterSemicolon(text: string, names: ReadonlySet<string>): string[] {
   return [...text.matchAll(CAPITAL_AFTER_SEMICOLON)].map((m) => m[1]!).filter((w) => w !== 'I' && !names.has(w));
 }
-const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:every\s+of|because\s+of\s+(?:which|whom)|(?:can|could|should|must)\s+to|lets?\s+(?:\p{L}+\s+){1,2}to\s+(?:be|do|make|get|go|have|learn|use|take|work|see|find|keep|help|choose|access|connect|create|reach|understand)|not\s+just\s+\p{L}+s\s+\p{L}+\s+but)(?![\p{L}'’])/giu;
+const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:(?:can|could|should|must|might|shall)\s+(?:are|is|was|were)|(?:is|are|was|were|do|does|did|have|has|had|would|should|could|must)\s+not\s+(?:it|you|we|they|he|she|i|there|this|that)\s*\?|(?:why|how|where|what|when)\s+(?:do|does|did|is|are|would|should|could)\s+not\s+(?:it|you|we|they|he|she|i)(?![\p{L}'’])|every\s+of|because\s+of\s+(?:which|whom)|(?:can|could|should|must)\s+to|lets?\s+(?:\p{L}+\s+){1,2}to\s+(?:be|do|make|get|go|have|learn|use|take|work|see|find|keep|help|choose|access|connect|create|reach|understand)|not\s+just\s+\p{L}+s\s+\p{L}+\s+but)(?![\p{L}'’])/giu;
 /** English words that do not occur in the other Latin-script languages' running text. */
 const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens)(?![\p{L}])/giu;
+
+/** A space after an opening bracket, before a word ("( It's optional", "[ See the notes"): left by a deletion. */
+const SPACE_AFTER_OPENING = /[([{][ \t]+(?=\p{L})/gu;
 
 const LETTER = /\p{L}/u;
 const SPACE = /\s/u;
@@ -201,6 +204,7 @@ export function checkRewrite(input: string, output: string, options: CheckOption
   if (count(output, DOUBLED_PUNCT) > facts.doubledPunct) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
   // A full stop or comma set off by a space belongs to code or notation ("find . -name"): it keeps its space.
   if (count(output, SPACED_MARK) < facts.spacedMarks) add('spacing', `a space before a mark was lost: ${JSON.stringify([...input.matchAll(SPACED_MARK)].map((m) => m[0]))}`);
+  if (count(output, SPACE_AFTER_OPENING) > count(input, SPACE_AFTER_OPENING)) add('spacing', `a space after an opening bracket: ${JSON.stringify(output.match(SPACE_AFTER_OPENING)?.[0])}`);
   if (options.language === 'en') {
     facts.articles ??= wrongArticles(input);
     if (wrongArticles(output) > facts.articles) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));

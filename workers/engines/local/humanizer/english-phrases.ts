@@ -14,6 +14,8 @@ export interface PhraseRule {
   notAfter?: string;
   /** What may follow the phrase where it keeps its sense and stays (a regular expression source, after one space). */
   notBefore?: string;
+  /** The alternatives are instructions ("note that"): inside a clause the phrase is only dropped. */
+  imperative?: boolean;
 }
 
 /** "win a majority of the votes" is more than half, which "most" does not say. */
@@ -44,9 +46,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's world,", neutral: ['today,', 'these days,'] },
   // Not after a connective ("However, it is worth noting that …" lost its "However" to the stacked-connective rule), nor before
   // a second "that" clause ("…should be implemented gradually, and that managers …" would dangle).
-  { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT },
-  { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT },
-  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT },
+  { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
+  { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
+  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
   { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to close,', 'in closing,'] },
   { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'] },
   { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'] },

@@ -162,6 +162,8 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
   function rewriteSentence(s: string): string {
+    // A sentence in capitals is shouted (a warning, a heading): a rewrite would mix cases ("Beyond this, IT IS DOWN").
+    if (!/\p{Ll}/u.test(s) && /\p{Lu}{2}/u.test(s)) return s;
     // Before the connective's own replacement, which would take "However" first.
     let t = profile.register !== 'formal' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate) : s;
     t = plainOpener(t, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;

@@ -6,6 +6,7 @@
  * None adds or drops a content word of the text's meaning; placeholders (freeze.ts) are never matched.
  */
 import type { TaggedToken } from '../text/pos.js';
+import { capitalisable } from './common-words.js';
 import type { Random } from './random.js';
 
 /**
@@ -14,7 +15,8 @@ import type { Random } from './random.js';
  */
 export function plainApostrophes(s: string): string {
   if (!s.includes('’')) return s;
-  const out = s.replace(/(?<=\p{L})’(?=\p{L})/gu, "'");
+  // Not in a name: "O’Brien", "D’Angelo" keep theirs.
+  const out = s.replace(/(?<=\p{L})’(?=\p{Ll})/gu, "'");
   return out.includes('‘') ? out : out.replace(/(?<=\p{L}s)’(?=\s+\p{L})/gu, "'");
 }
 
@@ -145,7 +147,9 @@ export function plainOpener(
     // Only an opener that adds may become "On top of that,"/"Plus,": "Overall", "Ultimately", "Interestingly" … are dropped.
     const spoken = register === 'casual' && TRULY_ADDITIVE.test(additive[0]) && rng.chance(0.35) ? onceOf(['On top of that,', 'Plus,'], used, rng) : null;
     const loweredRest = spoken ? lowered(rest, lowerForms) : null;
-    return spoken && loweredRest !== null ? `${spoken} ${loweredRest}` : rest.charAt(0).toUpperCase() + rest.slice(1);
+    if (spoken && loweredRest !== null) return `${spoken} ${loweredRest}`;
+    // Dropped, it would leave code or a symbol to take the capital ("Furthermore, npm install fails"): it stays.
+    return /^\p{Ll}/u.test(rest) && !capitalisable(rest) ? null : rest.charAt(0).toUpperCase() + rest.slice(1);
   }
   if (register === 'formal') return null;
   // "But" opens a sentence only in casual text: an abstract or a report in a neutral register keeps "However,".

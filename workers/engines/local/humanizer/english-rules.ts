@@ -9,6 +9,7 @@ import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synonyms.js';
+import { capitalisable } from './common-words.js';
 import { determinerSwaps } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
@@ -163,6 +164,16 @@ export function keepLeadingCase(original: string, rewritten: string): string {
   return /^[^\p{L}\uE000]*\p{Lu}/u.test(original) ? capitalizeFirst(rewritten) : rewritten;
 }
 
+/**
+ * Where a phrase starts a sentence in all but name: at the start, or after a mark that ends or opens something — a
+ * bracket, a quotation, a colon, an emoji, list or label markup ("- [x] ", "**Note:** ", "(ii) ", "[10:32] alice: ").
+ * Not after a letter, a digit, a comma or a semicolon, where it is inside a clause.
+ */
+const STARTS_HERE = /(?:^|[^\p{L}\p{N},;'’\s-])\s*$/u;
+/** Marks left by a deletion, resolved once the phrases are replaced: capitalise what follows; drop the comma before. */
+const CAPITALISE = '\u0001';
+const DROP_COMMA = '\u0002';
+
 /** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
   let found = phrasesOf(s);
@@ -173,14 +184,32 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
     if (found[k] === 0) continue;
     const { rule, re } = PHRASES[k]!;
     const next = out.replace(re, (m: string, ...args: unknown[]) => {
-      const to = choose(register, rule, rng, prefer);
-      // A parenthetical connective ("the triplet, on the other hand, is caused …") keeps a comma after it: a
-      // conjunction there ("the triplet, but is caused …") would cut the clause in two.
+      let to = choose(register, rule, rng, prefer);
       const at = args.find((a): a is number => typeof a === 'number')!;
-      if (m.endsWith(',') && to !== '' && !to.endsWith(',') && /,\s*$/u.test(out.slice(0, at))) return m;
+      const before = out.slice(0, at);
+      // A parenthetical connective ("the triplet, on the other hand, is caused …", "the second option, moreover, uses
+      // …") is dropped with its commas or stays: a conjunction there ("the triplet, but is caused …") would cut the
+      // clause in two, and "option, plus, uses" reads as a list.
+      if (m.endsWith(',') && /,\s*$/u.test(before)) return to === '' ? DROP_COMMA : m;
+      const atStart = STARTS_HERE.test(before);
+      // "Note that …" and "keep in mind that …" are instructions: inside a clause ("I believe it is important to note
+      // that I was wrong") the phrase goes without one.
+      if (!atStart && rule.imperative) return '';
+      if (to === '' && atStart) {
+        const rest = out.slice(at + m.length);
+        if (/^\s*\p{Lu}/u.test(rest) || /^\s*$/u.test(rest)) return '';
+        if (capitalisable(rest)) return at === 0 ? '' : CAPITALISE;
+        // What follows is code, a symbol or a variable: a kept word before it spares it a capital.
+        const pool = ((register === 'casual' ? rule.casual : register === 'formal' ? rule.formal : undefined) ?? rule.neutral).filter((p) => p !== '');
+        if (pool.length === 0) return m;
+        to = pool[0]!;
+      }
       return matchCase(m, to);
     });
     if (next !== out) { out = next; found = phrasesIn(folded(out)); }
+  }
+  if (out.includes(CAPITALISE) || out.includes(DROP_COMMA)) {
+    out = out.replace(/\u0001\s*(\p{Ll})/gu, (_, ch: string) => ch.toUpperCase()).replace(/\s*,\s*\u0002\s*/gu, ' ').replace(/[\u0001\u0002]\s*/gu, '');
   }
   return tidied(s, out);
 }
@@ -223,8 +252,12 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   if (!m) return s;
   const alts = CONNECTIVE_OPENERS[m[1]!.toLowerCase()];
   if (!alts) return s;
-  const replacement = choose(register, alts, rng, prefer);
+  let replacement = choose(register, alts, rng, prefer);
   const rest = s.slice(m[0].length);
+  // Dropped, it would leave code or a symbol to take the capital ("Importantly, npm …", "Indeed, n = 50 …").
+  if (replacement === '' && !/^\p{Lu}/u.test(rest) && !capitalisable(rest)) {
+    replacement = ((register === 'casual' ? alts.casual : register === 'formal' ? alts.formal : undefined) ?? alts.neutral).find((p) => p !== '') ?? m[1]!.toLowerCase() + ',';
+  }
   return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
 }
 
@@ -682,6 +715,11 @@ export function lowerable(word: string, lowerForms: ReadonlySet<string>): boolea
 export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string | null {
   const m = /^(\p{L}+)/u.exec(s);
   if (!m) return null;
+  // A word that is a modal or auxiliary in lower case but takes a verb of its own here is a name: "Will is the best
+  // player", "Grant has left", "May said so".
+  // (Not "Hope is …", "Art is …": nouns that stand bare as subjects.)
+  if (/^(?:will|may|can|must|might|shall|should|would|could|do|does|did|grant|bill|mark|rose|sue|pat|jack|frank|bob|rob|ray|guy|drew|gene|dean|earl|glen|max|wade|woody|chuck|don|ted|victor|sandy|rusty)$/iu.test(m[1]!)
+    && /^\s+(?:is|was|has|had|says|said|does|did|thinks|thought|knows|knew|wants|wanted|likes|liked|loves|loved|will|would|can|could)(?![\p{L}'’-])/iu.test(s.slice(m[1]!.length))) return null;
   // Before another capitalised word the first may be part of a name ("New York", "Will Smith"), unless it is a word
   // that opens a phrase ("The United Nations", "In Paris", "When Maria left").
   if (/^\s+\p{Lu}/u.test(s.slice(m[1]!.length)) && !NAME_LEADS.has(m[1]!.toLowerCase())) return null;

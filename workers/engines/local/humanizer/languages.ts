@@ -34,7 +34,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   fr: {
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
       ['Par conséquent,', ['Du coup,', 'Donc']], ['En conclusion,', ['Au final,', 'Bref,']],
-      ['Il est important de noter que', ['Notons que', 'Il faut dire que']], ['En outre,', ['Par ailleurs,', 'Aussi,']],
+      ['Il est important de noter que', ['Notons que', 'Il faut dire que']], ['En outre,', ['Par ailleurs,', 'De plus,']],
       // Not "est essentiel": "cette offre est essentiel dans" breaks agreement and the preposition.
       ['joue un rôle crucial', ['compte beaucoup']]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
@@ -65,9 +65,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     colloquial: ['Então', 'Enfim,', 'pesa muito'],
   },
   ru: {
-    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако', ['Но']], ['Таким образом,', ['Так что', 'В итоге']],
+    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,']], ['Однако,', ['Но']], ['Таким образом,', ['Так что', 'В итоге']],
       ['В заключение,', ['Короче говоря,', 'В итоге']], ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']],
-      ['играет ключевую роль', ['очень важен', 'многое решает']]],
+      ['играет ключевую роль', ['многое решает']]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
     colloquial: ['Короче говоря,', 'Так что', 'многое решает'],
   },
@@ -88,7 +88,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
   },
   tr: {
-    replacements: [['Ayrıca', ['Bunun yanında', 'Üstelik']], ['Ancak', ['Fakat', 'Yine de']], ['Bu nedenle', ['Bu yüzden', 'O yüzden']],
+    replacements: [['Ayrıca', ['Bunun yanında', 'Üstelik']], ['Ancak', ['Fakat']], ['Bu nedenle', ['Bu yüzden', 'O yüzden']],
       ['Sonuç olarak', ['Kısacası', 'Özetle']], ['Önemle belirtmek gerekir ki', ['Şunu söylemek gerek:', 'Şunu unutmamak gerek:']],
       ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir']]],
     sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
