@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Language } from '../domain/options.js';
 import {
   addOpener, applyContractions, fixArticles, keepOwnArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from '../workers/engines/local/humanizer/english-rules.js';
@@ -662,7 +663,7 @@ describe('local humanizer rules: the fifteenth reading', () => {
 });
 
 describe('local humanizer rules: an adversarial probe of damage', () => {
-  const outputs = (text: string, language = 'en'): string[] => {
+  const outputs = (text: string, language: Language = 'en'): string[] => {
     const out: string[] = [];
     for (const mode of ['standard', 'aggressive'] as const) {
       for (const name of ['casual', 'formal', 'professional'] as const) {
@@ -701,6 +702,18 @@ describe('local humanizer rules: an adversarial probe of damage', () => {
     for (const out of outputs('Will is the best player on our team.')) expect(out).to.match(/Will is/u);
     for (const out of outputs('FURTHERMORE, IT IS IMPORTANT TO NOTE THAT THE SYSTEM IS DOWN.')) expect(out).to.equal('FURTHERMORE, IT IS IMPORTANT TO NOTE THAT THE SYSTEM IS DOWN.');
     for (const out of outputs('We don’t use the cache, and O’Brien agrees that it’s fine.')) expect(out).to.match(/O’Brien/u);
+  });
+
+  it('never puts in the same connective twice in a text', () => {
+    const text = 'Dr. Smith arrives at 9 a.m. on Monday. Furthermore, the venue is small. Additionally, parking is limited. Moreover, the room is cold. Furthermore, the food is late.';
+    const all = [...outputs(text)];
+    for (let seed = 1; seed <= 6; seed++) {
+      for (const name of ['casual', 'formal'] as const) all.push(rewriteOnce({ text, mode: 'standard', tone: { kind: 'builtin', name }, readability: 'college', language: 'en', freezeWords: [], seed }, seed));
+    }
+    for (const out of all) {
+      const connectives = (out.match(/(?:^|[.!?]\s+)([A-Z][\p{L} ']*?),/gu) ?? []).map((m) => m.replace(/^[.!?]?\s*/u, '').toLowerCase());
+      expect(new Set(connectives).size, out).to.equal(connectives.length);
+    }
   });
 
   it('other languages: Russian "Но" without a comma and no gendered adjective; French "En outre" not "Aussi"; Turkish "Ancak" not "Yine de"', () => {

@@ -167,7 +167,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     // Before the connective's own replacement, which would take "However" first.
     let t = profile.register !== 'formal' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate) : s;
     t = plainOpener(t, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
-    t = replacePhrases(t, profile.register, rng, prefer);
+    t = replacePhrases(t, profile.register, rng, prefer, ctx.usedOpeners);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);
     // Before the synonyms, which would turn "it is essential to" into "it is needed to".
     t = importantToAdvice(t, profile.register, rng, 1);

@@ -108,11 +108,12 @@ const CAUSAL_OPENER = /^(?:Consequently|Therefore|Thus|Hence|As a result|Accordi
 const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Conversely),\s+(?=[\p{L}\uE000])/u;
 
 /** Each spoken alternative at most once a text, so none becomes a tic: a pick among those not used yet. */
+/** One of `choices` the text has not used yet (compared in lower case: the phrase rules record theirs so), recorded. */
 function onceOf(choices: readonly string[], used: Set<string>, rng: Random): string | null {
-  const free = choices.filter((c) => !used.has(c));
+  const free = choices.filter((c) => !used.has(c.toLowerCase()));
   if (free.length === 0) return null;
   const c = rng.pick(free);
-  if (c.length > 0 && c !== 'So' && c !== 'But') used.add(c);
+  if (c.length > 0 && c !== 'So' && c !== 'But') used.add(c.toLowerCase());
   return c;
 }
 

@@ -174,8 +174,12 @@ const STARTS_HERE = /(?:^|[^\p{L}\p{N},;'’\s-])\s*$/u;
 const CAPITALISE = '\u0001';
 const DROP_COMMA = '\u0002';
 
-/** Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. */
-export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
+/**
+ * Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. `used` holds the
+ * connectives already put in elsewhere in the text (and the tone's openers): a connective replacement is not repeated
+ * ("Beyond this, … Beyond this, …"); another alternative, or none, is taken instead.
+ */
+export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any', used?: Set<string>): string {
   let found = phrasesOf(s);
   // No phrase: no draw, and the result is a function of the sentence alone.
   if (found === null) return tidiedOf(s);
@@ -185,6 +189,10 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
     const { rule, re } = PHRASES[k]!;
     const next = out.replace(re, (m: string, ...args: unknown[]) => {
       let to = choose(register, rule, rng, prefer);
+      if (used && to.endsWith(',') && used.has(to.toLowerCase())) {
+        const pool = (register === 'casual' ? rule.casual : register === 'formal' ? rule.formal : undefined) ?? rule.neutral;
+        to = pool.find((p) => p.endsWith(',') && !used.has(p.toLowerCase())) ?? (pool.includes('') ? '' : to);
+      }
       const at = args.find((a): a is number => typeof a === 'number')!;
       const before = out.slice(0, at);
       // A parenthetical connective ("the triplet, on the other hand, is caused …", "the second option, moreover, uses
@@ -204,6 +212,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         if (pool.length === 0) return m;
         to = pool[0]!;
       }
+      if (used && to.endsWith(',')) used.add(to.toLowerCase());
       return matchCase(m, to);
     });
     if (next !== out) { out = next; found = phrasesIn(folded(out)); }
