@@ -606,6 +606,15 @@ describe('local humanizer rules: the fifteenth reading', () => {
       expect(replaceSynonyms('The farm became self sufficient within a year.', o, r(seed))).to.not.match(/self enough/u);
       expect(replacePhrases('They secretly marry with the help of Friar Lawrence.', 'neutral', r(seed), 'any')).to.not.match(/marry with Friar/u);
       expect(replacePhrases('On the other hand, renting costs less.', 'neutral', r(seed), 'any')).to.not.match(/then again/iu);
+      expect(replacePhrases('On the one hand, buying builds equity.', 'casual', r(seed), 'any')).to.match(/^On the one hand,/u);
+      expect(replacePhrases('Timing does matter when it comes to living in a city.', 'casual', r(seed), 'any')).to.match(/when it comes to/u);
+      expect(replacePhrases('In addition to on-campus housing, the university offers flats.', 'casual', r(seed), 'any')).to.not.match(/on top of on-/iu);
+      expect(replacePhrases('She had to navigate the rocky path down to the shore.', 'neutral', r(seed), 'any')).to.match(/navigate the rocky path/u);
+      for (const [text, wrong] of [
+        ['The tumour is rarely encountered in adults.', /rarely faced/u], ['The drugs acted as potent inhibitors of the enzyme.', /powerful inhibitors/u],
+        ['We reviewed the data in a comprehensive manner.', /complete manner/u], ["It depends on the individual's personal circumstances.", /personal situations/u],
+        ['Implementing a popular vote system may change the outcome.', /Putting in place/u], ['The cream helps maintain the skin barrier.', /keep the skin/u],
+      ] as const) expect(replaceSynonyms(text, o, r(seed)), text).to.not.match(wrong);
     }
   });
 

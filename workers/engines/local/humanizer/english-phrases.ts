@@ -39,7 +39,7 @@ const SECOND_IN = "[^.;:!?]*\\s+and\\s+in\\s";
 /** An office one holds: "serves as the treasurer", "serve as chair". */
 const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vice)\\s+)*(?:[\\p{L}-]+\\s+)?(?:treasurer|chair|chairman|chairwoman|chairperson|president|secretary|director|ceo|cfo|head|member|editor|ambassador|judge|mayor|governor|advisor|adviser|counsel|officer|manager|coach|captain|trustee|dean|minister|spokesperson|spokesman|spokeswoman|liaison|representative|commissioner|delegate|chief|leader|host|moderator|mentor|president)(?![\\p{L}])';
 /** A place or a screen one finds one's way through: "navigate the menu", "navigate the streets". */
-const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
+const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|paths?|routes?|slopes?|stairs|staircases?|hallways?|corridors?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
 
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
@@ -81,7 +81,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Variety, not number: "students with a wide range of abilities" differ in ability; "with many abilities" are gifted.
   { pattern: 'a wide range of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide range of'] },
   { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
-  { pattern: 'when it comes to', neutral: ['with', 'for'] },
+  // Not "when it comes to" mid-sentence: "Timing does matter with living in a city" (a sentence that opens with it: plainOpener).
   { pattern: 'in order to', neutral: ['to'] },
   { pattern: 'due to the fact that', neutral: ['because', 'since'] },
   { pattern: 'feel free to', neutral: ['you can'] },
@@ -91,7 +91,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'dive deep into', neutral: ['look closely at'] },
   // Not "latest": "with cutting-edge noise cancellation" is no "with latest noise cancellation".
   { pattern: 'cutting-edge', neutral: ['advanced'] },
-  { pattern: 'state-of-the-art', neutral: ['modern', 'up-to-date'] },
+  { pattern: 'state-of-the-art', neutral: ['modern'] },
   { pattern: 'in the world of', neutral: ['in'] },
   { pattern: 'in the realm of', neutral: ['in'] },
   { pattern: 'the landscape of', neutral: ['the field of', 'the world of'] },
@@ -133,12 +133,12 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'] },
   { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
   // "For one thing," lists a reason; "on the one hand" sets up a contrast: dropped, the "other hand" sentence still contrasts.
-  { pattern: 'on the one hand,', neutral: [''] },
+  // Not "on the one hand,": it sets up the "other hand" the writer balanced it with.
   { pattern: 'prior to', neutral: ['before'] },
   // Formal writing keeps "such as": "like" introducing examples reads as informal there.
   { pattern: 'such as', neutral: ['like'], formal: ['such as'] },
   // Not "besides" (it can read as "other than": "a placebo for 68 weeks, besides lifestyle intervention").
-  { pattern: 'in addition to', neutral: ['in addition to'], casual: ['on top of'] },
+  { pattern: 'in addition to', neutral: ['in addition to'], casual: ['on top of'], notBefore: 'on(?![\\p{L}])' },
   // "a number of electors equal to its seats" is a specific number, not "several".
   { pattern: 'a number of', neutral: ['several', 'some'], notBefore: '(?:\\p{L}+\\s+){0,3}(?:equal|equals|equivalent|proportional|corresponding|determined|based|set|fixed|matching)(?![\\p{L}])' },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
