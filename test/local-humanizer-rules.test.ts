@@ -725,6 +725,25 @@ describe('local humanizer rules: an adversarial probe of damage', () => {
     }
   });
 
+  it('other languages: a word that only opens a sentence as a connective stays inside one; no split of a question, inside brackets or before a dependent clause', () => {
+    const kept: Array<[Language, string]> = [
+      ['ko', '그는 또한 유능한 의사이며 많은 환자들이 그를 찾아온다. 규정에 따라서 모든 직원은 교육을 받아야 한다.'],
+      ['ja', '規則にしたがって、すべての社員は研修を受けなければならない。非常に備えて、水を用意してください。'],
+      ['zh', '这个项目也因此，获得了很多支持和关注。我们正因此，决定继续投资这个方向。'],
+      ['de', 'Darüber hinaus gehende Ansprüche des Kunden sind ausgeschlossen, soweit das Gesetz nichts anderes bestimmt.'],
+      ['tr', 'Ancak 18 yaşından büyükler bu programa başvurabilir ve belgelerini eksiksiz olarak teslim etmelidir.'],
+      ['ar', 'ونتيجة لذلك قررت الشركة تغيير خطتها في السوق المحلية خلال العام القادم.'],
+      ['es', 'El proyecto avanzó mucho durante el último año gracias al equipo técnico; lo que más sorprendió a todos fue la rapidez con la que se resolvieron los problemas.'],
+      ['es', '¿Cuántos estudiantes participaron en el programa de intercambio durante el año pasado; y cuántos de ellos regresaron antes de tiempo por motivos personales?'],
+      ['es', 'Los requisitos están en el reglamento (véase el artículo 5 del capítulo segundo; también el anexo tres del documento) y deben cumplirse antes de la inscripción.'],
+    ];
+    for (const [language, text] of kept) for (const out of outputs(text, language)) expect(out, text).to.equal(text);
+    // A Turkish split capitalises "i" as "İ".
+    for (const out of outputs('Şirket geçen yıl yeni bir fabrika açtı ve üretimi önemli ölçüde artırdı; idare ise bu başarıyı tüm çalışanlarla birlikte kutlamak için bir tören düzenledi.', 'tr')) {
+      expect(out).to.not.match(/\bIdare/u);
+    }
+  });
+
   it('other languages: Russian "Но" without a comma and no gendered adjective; French "En outre" not "Aussi"; Turkish "Ancak" not "Yine de"', () => {
     for (const out of outputs('Цены выросли в этом году. Однако, затраты высоки. Кроме того, спрос упал в прошлом месяце.', 'ru')) expect(out).to.not.match(/Но,/u);
     for (const out of outputs('Кроме того, эта система играет ключевую роль в компании и в её работе.', 'ru')) expect(out).to.not.match(/очень важен/u);

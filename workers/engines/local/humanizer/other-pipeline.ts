@@ -20,19 +20,48 @@ export interface OtherContext {
 }
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+/** What may stand before a pattern that only opens a sentence: opening quotes, brackets, marks. */
+const SENTENCE_OPENING = /^[\s"'“”„«»「『(（¿¡-]*$/u;
 
 function replaceConnectives(s: string, ctx: OtherContext): string {
   let out = s;
-  for (const [pattern, all] of ctx.rules.replacements) {
+  for (const [pattern, all, guard] of ctx.rules.replacements) {
     // A formal register keeps to the written alternatives; with none left the phrase stays.
     const alts = ctx.formal ? all.filter((a) => !ctx.rules.colloquial?.includes(a)) : all;
     if (alts.length === 0) continue;
     const re = ctx.rules.spaceless
       ? new RegExp(escape(pattern), 'gu')
       : new RegExp(`(?<![\\p{L}\\p{N}])${escape(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
-    out = out.replace(re, () => ctx.rng.pick(alts));
+    out = out.replace(re, (m: string, offset: number, whole: string) => {
+      if (guard) {
+        const before = whole.slice(0, offset);
+        if (guard.initial && !SENTENCE_OPENING.test(before)) return m;
+        if (guard.keepAfter?.test(before) || guard.keepBefore?.test(whole.slice(offset + m.length))) return m;
+      }
+      return ctx.rng.pick(alts);
+    });
   }
   return out;
+}
+
+/** Brackets opened before a point and not closed by it: a split there would cut "(véase el artículo 5; también …)" in two. */
+const unbalanced = (head: string): boolean => (head.match(/[(（[]/gu)?.length ?? 0) > (head.match(/[)）\]]/gu)?.length ?? 0);
+
+/**
+ * The split of one sentence, or null: not of a question or an exclamation (its first half would end in a full stop, and
+ * Spanish "¿ …" would lose its "?"), not inside brackets, not before a clause that cannot stand alone (dependentStart).
+ */
+function splitOther(s: string, maxWords: number, rules: LanguageRules): [string, string] | null {
+  if (/[?!？！؟]["'”’»)\]]*$/u.test(s) || /[¿¡]/u.test(s)) return null;
+  const parts = splitSentence(s, { maxWords, casual: false, english: false, sentenceEnd: rules.sentenceEnd });
+  if (!parts) return null;
+  // The generic rule splits at the sentence's one semicolon (it refuses sentences with two).
+  const at = s.search(/[;；]/u);
+  if (at < 0) return parts;
+  const rest = s.slice(at + 1).trimStart();
+  if (unbalanced(s.slice(0, at)) || rules.dependentStart?.test(rest)) return null;
+  if (rules.locale) parts[1] = parts[1].replace(/^([^\p{L}]*)(\p{L})/u, (_, p: string, c: string) => p + rest.match(/\p{L}/u)![0].toLocaleUpperCase(rules.locale));
+  return parts;
 }
 
 /**
@@ -43,8 +72,5 @@ function replaceConnectives(s: string, ctx: OtherContext): string {
  */
 export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): string[] {
   const r = READABILITY_PARAMS[ctx.readability];
-  return sentences.map((s) => replaceConnectives(s, ctx)).flatMap((s) => {
-    const maxWords = countWords(s) > r.maxWords ? r.maxWords : Infinity;
-    return splitSentence(s, { maxWords: Number.isFinite(maxWords) ? maxWords : 1e9, casual: false, english: false, sentenceEnd: ctx.rules.sentenceEnd }) ?? [s];
-  });
+  return sentences.map((s) => replaceConnectives(s, ctx)).flatMap((s) => splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]);
 }
