@@ -6,8 +6,17 @@ import { loadWordRanks } from '../detector/word-ranks.js';
 
 const COMMON_WORDS = loadWordRanks();
 
+/** Command-line programs that are also words of the list ("pip install", "ls -la", "git push"). */
+const COMMANDS = new Set(['pip', 'pip3', 'ls', 'cd', 'git', 'sudo', 'apt', 'brew', 'docker', 'curl', 'wget', 'grep', 'yarn',
+  'npx', 'node', 'python', 'python3', 'cargo', 'rm', 'mv', 'cp', 'mkdir', 'chmod', 'chown', 'ssh', 'scp', 'kubectl', 'helm',
+  'tar', 'unzip', 'sed', 'awk', 'ping', 'kill', 'top', 'man', 'less', 'tail', 'head', 'touch', 'find', 'sort', 'diff']);
+
 /** Whether the text starts (after spaces) with an ordinary lower-case English word, safe to capitalise. */
 export function capitalisable(rest: string): boolean {
   const m = /^\s*(\p{Ll}[\p{Ll}'’]*)(?=$|[\s,.;:!?)\]”"])/u.exec(rest);
-  return !!m && (m[1]!.length > 1 || m[1] === 'a') && COMMON_WORDS.rank(m[1]!) < COMMON_WORDS.unknownRank;
+  if (!m || (m[1]!.length === 1 && m[1] !== 'a') || COMMON_WORDS.rank(m[1]!) >= COMMON_WORDS.unknownRank) return false;
+  // A command with its arguments: a program's name before a flag, or before another lower-case word of code.
+  const after = rest.slice(m.index + m[0].length);
+  if (/^\s+-/u.test(after)) return false;
+  return !(COMMANDS.has(m[1]!) && /^\s+[\p{Ll}.\/~-]/u.test(after));
 }

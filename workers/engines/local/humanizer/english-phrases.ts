@@ -177,8 +177,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a crucial role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
   { pattern: 'a vital role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
   { pattern: 'a significant role', neutral: ['a major role', 'a key role'], casual: ['a big role', 'a key role'], formal: ['a major role'] },
-  { pattern: 'first and foremost,', neutral: ['first of all,', 'above all,'], formal: ['above all,'] },
-  { pattern: 'first and foremost', neutral: ['above all'] },
+  // Not "above all": a "Second, …" often follows.
+  { pattern: 'first and foremost,', neutral: ['first of all,', 'first,'], formal: ['first,'] },
+  { pattern: 'first and foremost', neutral: ['first of all'] },
   { pattern: 'in recent years', neutral: ['over the past few years', 'in the last few years'] },
   { pattern: 'in an effort to', neutral: ['to try to'] },
   { pattern: 'it is clear that', neutral: ['clearly,', 'plainly,'] },
@@ -231,7 +232,8 @@ function negative(stem: string): RegExp {
   const subject = "\\s+(?:i|you|he|she|it|we|they|there|this|that|these|those)(?![\\p{L}'’-])";
   // "can't", "won't", "shan't" are written whole; the group of auxiliaries takes "n't".
   const suffix = stem.startsWith('(') ? "n['’]t" : "['’]t";
-  return new RegExp(`\\b(?:(?<!${inverted})|(?=\\p{L}+n['’]t(?!${subject})))${stem}${suffix}\\b`, 'giu');
+  // Inverted, it is kept before a subject pronoun or wherever the sentence is a question ("Can't the city …?").
+  return new RegExp(`\\b(?:(?<!${inverted})|(?=\\p{L}+n['’]t(?!${subject})(?![^.!?]*\\?)))${stem}${suffix}\\b`, 'giu');
 }
 
 /**

@@ -165,7 +165,8 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     // A sentence in capitals is shouted (a warning, a heading): a rewrite would mix cases ("Beyond this, IT IS DOWN").
     if (!/\p{Ll}/u.test(s) && /\p{Lu}{2}/u.test(s)) return s;
     // Before the connective's own replacement, which would take "However" first.
-    let t = profile.register !== 'formal' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate) : s;
+    // Casual registers only: "…was not significant after adjustment, though." is out of place in a report.
+    let t = profile.register === 'casual' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate, ctx.usedOpeners) : s;
     t = plainOpener(t, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
     t = replacePhrases(t, profile.register, rng, prefer, ctx.usedOpeners);
     t = replaceConnectiveOpener(t, profile.register, rng, prefer);

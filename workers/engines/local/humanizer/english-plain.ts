@@ -78,6 +78,9 @@ const NOMINALS: Readonly<Record<string, string>> = {
   reduction: 'reducing', management: 'managing', evaluation: 'evaluating', consumption: 'consuming',
 };
 
+/** A sentence that reports a change in amount or a judgement of people: its nominal subject is not an activity. */
+const CHANGE_OR_PEOPLE = /(?<![\p{L}'’-])(?:increas|grow|grew|rise|rose|risen|declin|fall|fell|drop|doubl|tripl|spread|surg|soar|expand|decreas|widespread|common|popular|prevalent|rude|friendly|helpful|decided|announced|said|says)/iu;
+
 const PREPOSITIONS = ['by', 'through', 'in', 'on', 'for', 'about', 'to', 'with', 'without', 'from', 'after', 'before', 'and']
   .map((p) => `[${p[0]!}${p[0]!.toUpperCase()}]${p.slice(1)}`).join('|');
 const NOMINAL = new RegExp(`(^|(?<![\\p{L}'’-])(?:${PREPOSITIONS})\\s+)(the|The)\\s+(\\p{Ll}+)\\s+of\\s+(?=(?:the|a|an|new|these|this|their|its|our|\\p{Ll}+s)(?![\\p{L}'’-]))`, 'gu');
@@ -93,6 +96,9 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
     (m: string, pre: string, the: string, noun: string) => {
       const verb = NOMINALS[noun];
       if (!verb || !rng.chance(rate)) return m;
+      // As a subject, "the use of smartphones has increased" is how common they are, not "using smartphones"; "the
+      // management of the hotel was rude" is the managers.
+      if (pre.trim() === '' && (noun === 'management' || CHANGE_OR_PEOPLE.test(s))) return m;
       // "to the use of" → "to using" reads as an infinitive gone wrong, "with the use of" → "with using" as broken: left alone.
       if (/^(?:to|with)\s/iu.test(pre)) return m;
       const word = the === 'The' || /^\p{Lu}/u.test(pre) && pre.trim().length === 0 ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
@@ -186,7 +192,7 @@ export function plainOpener(
 export function dueToBecause(s: string, rng: Random, rate: number): string {
   // Not in a named quantity: "the acceleration due to gravity".
   // Nor "due to X or simply to Y": "because of X or simply to Y" would break the pair.
-  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?![^.;:!?]*\bor\s+(?:\p{L}+\s+)?to\s)(?!(?:gravity|friction|drag|inertia|air\s+resistance)(?![\p{L}'’-]))(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|open|close|end|expire|take|return|launch|appear|finish|leave|meet|retire|visit|come|go|run|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?![^.;:!?]*\bor\s+(?:\p{L}+\s+)?to\s)(?!(?:gravity|friction|drag|inertia|air\s+resistance)(?![\p{L}'’-]))(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|commence|conclude|resume|open|reopen|close|end|expire|take|return|launch|appear|finish|complete|leave|meet|retire|visit|come|go|run|occur|happen|proceed|sit|speak|testify|report|announce|publish|release|deliver|submit|graduate|undergo|receive|give|hold|enter|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
     (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
 }
 
@@ -389,19 +395,22 @@ export function plainThereby(s: string): string {
 }
 
 /** Verbs after which people leave out the "that" of a reported clause ("I think the plan works"). */
+// Not verbs that also take a thing as their object ("knew the man", "felt the stairs", "believed the story"): without
+// "that" the clause's subject reads as their object first ("He felt the stairs were shaking").
 const THAT_DROP_VERBS = new Set([
-  'think', 'thinks', 'thought', 'believe', 'believes', 'believed', 'know', 'knows', 'knew', 'say', 'says', 'said',
-  'feel', 'feels', 'felt', 'hope', 'hopes', 'hoped', 'realize', 'realizes', 'realized', 'realise', 'realises', 'realised',
-  'mean', 'means', 'meant', 'guess', 'ensure', 'ensures', 'ensured', 'ensuring',
+  'think', 'thinks', 'thought', 'say', 'says', 'said', 'hope', 'hopes', 'hoped', 'mean', 'means', 'meant', 'guess', 'suppose',
 ]);
 /** "make sure that" in any form: "sure" after one of these. */
 const MAKE_FORMS = new Set(['make', 'makes', 'made', 'making']);
 /** What opens the reported clause: a subject pronoun, a determiner or "there" ("that the", "that we"; never "that man"). */
+// Not "this"/"these"/"those" ("said that this morning the council …" would attach the time to "said").
 const CLAUSE_OPENERS = new Set([
-  'i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'the', 'a', 'an', 'this', 'these', 'those', 'some', 'many', 'most',
+  'i', 'you', 'he', 'she', 'it', 'we', 'they', 'there', 'the', 'a', 'an', 'some', 'many', 'most',
   'all', 'every', 'each', 'no', 'our', 'their', 'his', 'her', 'my', 'your', 'its', 'people', 'everyone', 'everybody',
   'nobody', 'someone', 'somebody', 'something', 'nothing', 'everything',
 ]);
+/** A time phrase after the determiner ("that the next day …"): it could belong to the verb of saying. */
+const TIME_AFTER = /^(?:next|following|previous|last|same|other|day|days|morning|evening|night|week|weeks|month|months|year|years|time|moment)$/iu;
 
 /**
  * "I think that the plan works" → "I think the plan works": the "that" of a clause reported after a verb of saying,
@@ -423,6 +432,7 @@ export function dropThat(s: string, tags: readonly TaggedToken[] | null, rng: Ra
     if (!reporting || s.slice(before.end, that.start) !== ' ') continue;
     const next = tags[i + 1]!;
     if (!CLAUSE_OPENERS.has(next.text.toLowerCase()) || s.slice(that.end, next.start) !== ' ') continue;
+    if (/^(?:the|a|an|every|each|all|some|no)$/iu.test(next.text) && TIME_AFTER.test(tags[i + 2]?.text ?? '')) continue;
     if (!tags.slice(i + 2, i + 8).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) continue;
     if (rng.chance(rate)) drops.push(that);
   }
@@ -436,10 +446,15 @@ export function dropThat(s: string, tags: readonly TaggedToken[] | null, rng: Ra
  * it. Only a short, plain statement: at most 16 words after "However,", no other comma, colon, quotation or
  * parenthesis, no "though" of its own, ending in a full stop.
  */
-export function howeverToThough(s: string, rng: Random, rate: number): string {
-  const m = /^However,\s+(\p{L}[^,;:"“”‘’()[\]?!…\uE000-\uE019]*)\.$/u.exec(s);
-  if (!m || rate <= 0) return s;
+export function howeverToThough(s: string, rng: Random, rate: number, used?: Set<string>): string {
+  const m = /^However,\s+(\p{L}[^,;:."“”‘’()[\]?!…\uE000-\uE019]*)\.$/u.exec(s);
+  if (!m || rate <= 0 || used?.has('though')) return s;
   const rest = m[1]!;
-  if (rest.split(/\s+/u).length > 16 || /(?<![\p{L}'’-])(?:though|although)(?![\p{L}'’-])/iu.test(rest) || !rng.chance(rate)) return s;
+  // Short and plain only: a clause of its own ("when my sister was diagnosed") would take the "though"; a warning or an
+  // instruction ("should not eat it") loses its force; code keeps its case ("npm ci requires …").
+  if (rest.split(/\s+/u).length > 12 || /(?<![\p{L}'’-])(?:though|although|when|because|if|unless|until|after|before|since|while|whereas|should|must|never|do\s+not|don['’]t)(?![\p{L}'’-])/iu.test(rest)) return s;
+  if (/^\p{Ll}/u.test(rest) && !capitalisable(rest)) return s;
+  if (!rng.chance(rate)) return s;
+  used?.add('though');
   return `${rest.charAt(0).toUpperCase()}${rest.slice(1)}, though.`;
 }

@@ -27,7 +27,7 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
     'start|embark on', 'use|harness', 'simplify|streamline',
     'making sure|ensuring', 'make sure|ensure', 'keep|maintain', 'keeps|maintains',
     'get|obtain|acquire', 'gets|obtains', 
-    'help|assist', 'buy|purchase', 'have|possess', 'has|possesses', 'put in place|implement',
+    'help|assist', 'buy|purchase', 'have|possess', 'has|possesses', 
     'take part in|participate in', 'takes part in|participates in', 'taking part in|participating in', 'took part in|participated in',
     'face|encounter', 'faces|encounters', 'facing|encountering',
 'try to|seek to|strive to', 'tries to|seeks to|strives to', 'trying to|seeking to|striving to', 'boost|bolster', 'build|construct', 'talk about|discuss', 'talks about|discusses',

@@ -391,8 +391,9 @@ export function splitResultParticiple(s: string): [string, string] | null {
   // "The city let residents vote online": a verb the same in present and past, bare after a singular subject, is past.
   if (/^(?:the|a|an|this|that|its|his|her|their|our)\s+(?:[\p{L}-]+\s+){0,2}(?:let|put|set|cut|hit|cost|shut|spread|quit|hurt|split|upset|bet|cast|read)(?![\p{L}'’-])/iu.test(main!)
     && !/^(?:the|a|an|this|that|its|his|her|their|our)\s+(?:[\p{L}-]+\s+){0,2}\p{L}+s\s/iu.test(main!)) return null;
-  // A second participle further on ("fostering diversity, yet nurturing fear") belongs to the same clause.
-  if (/,\s+(?:\p{L}+\s+){0,3}\p{Ll}+ing(?![\p{L}'’])/u.test(rest!)) return null;
+  // A second participle further on ("fostering diversity, yet nurturing fear", "promoting walking and reducing smog")
+  // belongs to the same clause.
+  if (/,\s+(?:\p{L}+\s+){0,3}\p{Ll}+ing(?![\p{L}'’])|(?<![\p{L}'’-])(?:and|or)\s+\p{Ll}+ing(?![\p{L}'’])/u.test(rest!)) return null;
   // The participle must not sit inside brackets or a list the main clause opened.
   if (/[(\[][^)\]]*$/u.test(main!) || /:\s/u.test(main!)) return null;
   const modals = [...main!.matchAll(MODAL)].map((x) => x[1]!.toLowerCase());
