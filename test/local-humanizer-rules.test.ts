@@ -771,6 +771,13 @@ describe('local humanizer rules: an adversarial probe of damage', () => {
     }
   });
 
+  it('a transcript is dialogue: what each speaker says comes back as it was; "Question:"/"Answer:" are headings, not speakers', () => {
+    const transcript = 'Interviewer: Furthermore, it is important to note that the plan utilizes new buses. What do you think?\nSadiq Khan: I have been really pleased with it. Additionally, the city utilizes federal funds.\nInterviewer: Thank you.';
+    for (const out of outputs(transcript)) expect(out).to.equal(transcript);
+    const faq = 'Question: Does the plan utilize new buses?\nAnswer: Yes. Additionally, the city utilizes federal funds to pay for them.';
+    for (const out of outputs(faq)) expect(out).to.not.match(/utilizes/u);
+  });
+
   it('other languages: Russian "Но" without a comma and no gendered adjective; French "En outre" not "Aussi"; Turkish "Ancak" not "Yine de"', () => {
     for (const out of outputs('Цены выросли в этом году. Однако, затраты высоки. Кроме того, спрос упал в прошлом месяце.', 'ru')) expect(out).to.not.match(/Но,/u);
     for (const out of outputs('Кроме того, эта система играет ключевую роль в компании и в её работе.', 'ru')) expect(out).to.not.match(/очень важен/u);

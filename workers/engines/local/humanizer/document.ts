@@ -80,7 +80,30 @@ export function parseLines(text: string): Line[] {
     if (!last || last.start === 0) { lines[i] = { ...line, body: '', tail: line.body, prose: false }; continue; }
     lines[i] = { ...line, body: line.body.slice(0, last.start), tail: line.body.slice(last.start) };
   }
+  keepSpeech(lines);
   return lines;
+}
+
+/** Labels that head a part of a text, not a person speaking ("Answer:", "Note:", "Pros:"). */
+const HEADING_LABELS = new Set(('answer question q a note notes tip tips step summary warning caution important example examples pros cons ' +
+  'result results conclusion introduction background method methods objective objectives purpose goal goals solution problem ' +
+  'issue fix update reminder disclaimer source sources date time location subject re to from cc bcc title author status price ' +
+  'cost total details description overview benefits features requirements ingredients instructions directions edit ps bonus ' +
+  'fact myth definition takeaway takeaways tldr verdict rating score').split(' '));
+/** A label that names a speaker: one to three capitalised words, no digits ("Sadiq Khan:", "Interviewer:", "Agent:"). */
+const SPEAKER = /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+/**
+ * A transcript (two or more lines that open with a speaker's name) is dialogue: what each speaker says comes back as
+ * it was, like speech in quotation marks ("Khan: I have been really pleased …" is not rewritten).
+ */
+function keepSpeech(lines: Line[]): void {
+  const speakers = lines.map((l) => {
+    const label = LABEL.exec(l.prefix.replace(/^[ \t]*/u, '').replace(LIST_MARKER, '') + l.body)?.[0].replace(/:[ \t]*$/u, '') ?? '';
+    return label !== '' && SPEAKER.test(label) && !HEADING_LABELS.has(label.toLowerCase());
+  });
+  if (speakers.filter(Boolean).length < 2) return;
+  lines.forEach((l, i) => { if (speakers[i] && l.prose) lines[i] = { ...l, prose: false }; });
 }
 
 export function joinLines(lines: readonly Line[]): string {
