@@ -771,6 +771,22 @@ describe('local humanizer rules: an adversarial probe of damage', () => {
     }
   });
 
+  it('keeps what the seventeenth reading found: formal text gets no "Note that", "in light of" stays a reason, predictions stay predictions', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const out = (text: string, name: 'casual' | 'formal' = 'formal', readability: 'college' | 'doctorate' = 'doctorate') =>
+        rewriteOnce({ text, mode: 'aggressive', tone: { kind: 'builtin', name }, readability, language: 'en', freezeWords: [], seed }, seed);
+      expect(out('It is important to note that most of this research relies on self-reported measures of stress.')).to.not.match(/^Note that/u);
+      expect(out('The results should be interpreted in light of several limitations of the sample.')).to.not.match(/because of several/u);
+      expect(out('Global demand for lithium is predicted to continue rising over the next decade, leading to new mines in South America.', 'casual', 'college')).to.not.match(/This (?:will )?leads? to new mines/u);
+      expect(out('Solar power has the potential to transform rural economies and to protect fragile ecosystems.', 'casual', 'college')).to.not.match(/could transform|may transform/u);
+      expect(out('Product Recall Notice. Acme Foods is recalling its peanut butter because it may contain glass.')).to.not.match(/Notice;/u);
+      expect(out('Researchers delve into the causes of the decline in bee populations across Europe.')).to.not.match(/delve/u);
+      expect(out('The staggering figure highlights the scale of the problem facing coastal towns.', 'casual', 'college')).to.not.match(/points out/u);
+    }
+    expect(customToneProfile('Precise clinical language for physicians')).to.include({ contractions: 'expand', register: 'formal' });
+    expect(customToneProfile('Like a teenager texting a friend')).to.include({ contractions: 'add', register: 'casual' });
+  });
+
   it('a transcript is dialogue: what each speaker says comes back as it was; "Question:"/"Answer:" are headings, not speakers', () => {
     const transcript = 'Interviewer: Furthermore, it is important to note that the plan utilizes new buses. What do you think?\nSadiq Khan: I have been really pleased with it. Additionally, the city utilizes federal funds.\nInterviewer: Thank you.';
     for (const out of outputs(transcript)) expect(out).to.equal(transcript);

@@ -46,9 +46,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's world,", neutral: ['today,', 'these days,'] },
   // Not after a connective ("However, it is worth noting that …" lost its "However" to the stacked-connective rule), nor before
   // a second "that" clause ("…should be implemented gradually, and that managers …" would dangle).
-  { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
-  { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
-  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
+  { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
+  { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
+  { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
   { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to close,', 'in closing,'] },
   { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'] },
   { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'] },
@@ -71,6 +71,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN },
   { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN },
   { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'] },
+  { pattern: 'play a pivotal role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
+  { pattern: 'play a key role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
   { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'] },
   { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
   { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
@@ -78,6 +80,12 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
   { pattern: 'highlights the importance of', neutral: ['shows the value of'] },
   { pattern: 'underscores the importance of', neutral: ['shows the value of', 'makes plain the need for'] },
+  { pattern: 'underscore the importance of', neutral: ['show the value of'] },
+  // "delve into" has no plain form a formal text would use ("dig into" is casual): these are.
+  { pattern: 'delve into', neutral: ['look into', 'explore'], formal: ['examine', 'explore'] },
+  { pattern: 'delves into', neutral: ['looks into', 'explores'], formal: ['examines', 'explores'] },
+  { pattern: 'delving into', neutral: ['looking into', 'exploring'], formal: ['examining', 'exploring'] },
+  { pattern: 'delved into', neutral: ['looked into', 'explored'], formal: ['examined', 'explored'] },
   // Variety, not number: "students with a wide range of abilities" differ in ability; "with many abilities" are gifted.
   { pattern: 'a wide range of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide range of'] },
   { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
@@ -119,7 +127,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // A formal register keeps its words: "strengths and weaknesses", never "pros and cons" or "upsides and downsides".
   { pattern: 'advantages and disadvantages', neutral: ['pros and cons', 'upsides and downsides'], formal: ['strengths and weaknesses'] },
   { pattern: 'benefits and drawbacks', neutral: ['pros and cons', 'upsides and downsides'], formal: ['advantages and drawbacks'] },
-  { pattern: 'has the potential to', neutral: ['could', 'may'] },
+  // Not before a second "to" it governs ("has the potential to transform … and to protect").
+  { pattern: 'has the potential to', neutral: ['could', 'may'], notBefore: "[^.;:!?]*\\s+and\\s+to\\s" },
   { pattern: 'have the potential to', neutral: ['could', 'may'] },
   { pattern: 'firstly,', neutral: ['first,', 'to start,'] },
   { pattern: 'secondly,', neutral: ['second,'] },
@@ -142,7 +151,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // "a number of electors equal to its seats" is a specific number, not "several".
   { pattern: 'a number of', neutral: ['several', 'some'], notBefore: '(?:\\p{L}+\\s+){0,3}(?:equal|equals|equivalent|proportional|corresponding|determined|based|set|fixed|matching)(?![\\p{L}])' },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
-  { pattern: 'in light of', neutral: ['given', 'because of'] },
+  // Not "because of": "interpreted in light of its limitations" is not "because of" them.
+  { pattern: 'in light of', neutral: ['given'] },
   { pattern: 'with regard to', neutral: ['about', 'on'] },
   { pattern: 'in the event that', neutral: ['if'] },
   { pattern: 'a large number of', neutral: ['many', 'lots of'] },

@@ -141,6 +141,8 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       // Nor one that opens with a clause or a phrase of its own: "…to initiate an investigation; upon arriving, officers …"
       // reads stiffly.
       if (CLOSING.test(b) || OPENS_WITH_CLAUSE.test(b)) break;
+      // Nor onto a heading set as a sentence ("Product Recall Notice. Acme …") or a quotation's attribution ("…," he said.).
+      if (wordCount(a) <= 4 || /(?<![\p{L}'’-])(?:said|says|asked|asks|added|adds|wrote|writes|explained|replied|noted|told\s+\p{L}+)[.!?]$/u.test(a)) break;
       // Every other sentence follows a semicolon; "But"/"So"/"Yet" join after a comma, as people write them ("…saves time,
       // but it can be lonely"; "; but" reads as a style-guide relic).
       const joiners = /^(?:but|so|yet)\s/iu.test(b) ? [', '] : JOINERS;

@@ -209,8 +209,9 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         if (capitalisable(rest)) return at === 0 ? '' : CAPITALISE;
         // What follows is code, a symbol or a variable: a kept word before it spares it a capital.
         const pool = ((register === 'casual' ? rule.casual : register === 'formal' ? rule.formal : undefined) ?? rule.neutral).filter((p) => p !== '');
-        if (pool.length === 0) return m;
-        to = pool[0]!;
+        const fresh = pool.find((p) => !used?.has(p.toLowerCase()));
+        if (fresh === undefined) return m;
+        to = fresh;
       }
       if (used && to.endsWith(',')) used.add(to.toLowerCase());
       return matchCase(m, to);
@@ -285,7 +286,7 @@ export interface SynonymOptions {
  * rewrite keeps "advantages", "large" and "obtain" rather than say "upsides", "big", "get" (a cover letter about
  * "analyzing big datasets" or the chance "to talk about how my skills fit" reads as careless).
  */
-const INFORMAL: ReadonlySet<string> = new Set(['make sure', 'makes sure', 'making sure', 'really', 'basically', 'upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
+const INFORMAL: ReadonlySet<string> = new Set(['picked', 'make sure', 'makes sure', 'making sure', 'really', 'basically', 'upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
   'getting', 'dig into', 'digs into', 'digging into', 'look at', 'looks at', 'looking at', 'looked at', 'talk about', 'talks about',
   'talking about', 'talked about', 'tackle', 'tackling', 'kids', 'think about']);
 

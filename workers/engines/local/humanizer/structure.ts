@@ -76,7 +76,8 @@ function resumesMainClause(rest: string): boolean {
   if (!tagged) return true;
   for (let i = 0; i + 1 < tagged.length; i++) {
     if (tagged[i]!.text !== ',') continue;
-    const next = tagged[i + 1]!;
+    // An adverb may stand between the comma and the verb ("…, which …, often bear the cost").
+    const next = tagged[i + 1]?.pos === 'ADV' && tagged[i + 2] ? tagged[i + 2]! : tagged[i + 1]!;
     if ((next.pos === 'VERB' || next.pos === 'AUX') && !/ing$/u.test(next.text)) return true;
   }
   return false;
@@ -401,6 +402,8 @@ export function splitResultParticiple(s: string): [string, string] | null {
   // improve diets"); and a person does what the participle says ("She will be working with the team, helping them …"),
   // which "This will help them" gives to the work.
   if (modals.some((x) => x === 'could' || x === 'would') || PERSON_SUBJECT.test(main!)) return null;
+  // A prediction ("is predicted to continue …, leading to …") would become a fact ("This leads to …").
+  if (/(?<![\p{L}'’-])(?:predicted|expected|projected|forecast|likely|unlikely|set|poised|estimated|anticipated|bound)\s+to(?![\p{L}'’-])/iu.test(main!)) return null;
   const [present, base] = RESULT_PARTICIPLES.get(participle!)!;
   if (modals.length === 1) return [`${main}.`, `This ${modals[0]} ${base} ${rest}`];
   if (modals.length > 1 || !PRESENT_CLAUSE.test(main!)) return null;

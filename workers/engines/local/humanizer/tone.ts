@@ -45,11 +45,11 @@ export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Pa
   { words: ['semi-formal', 'semiformal', 'business casual', 'smart casual'], traits: { contractions: 'keep', openers: 'none', register: 'neutral' } },
   // Not "polite", "respectful" or "serious": "Polite but chatty", "Heartfelt but respectful", "Serious topic, but keep it
   // conversational" ask for no formal register.
-  { words: ['formal', 'official', 'legal'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
+  { words: ['formal', 'official', 'legal', 'clinical', 'precise', 'regulatory', 'authoritative'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
   { words: ['academic', 'scholarly', 'scientific', 'research', 'technical'], traits: { contractions: 'expand', openers: 'academic', register: 'formal', hedged: true } },
   { words: ['professional', 'business', 'corporate', 'executive'], traits: { contractions: 'expand', openers: 'professional', register: 'neutral' } },
   { words: ['concise', 'brief', 'short', 'succinct', 'direct', 'crisp', 'terse', 'to the point'], traits: { concise: true } },
-  { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday', 'not corporate', 'real person', 'like a human', 'talking to a friend'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
+  { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday', 'not corporate', 'real person', 'like a human', 'talking to a friend', 'teenager', 'texting', 'slang'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
   { words: ['friendly', 'warm', 'approachable', 'empathetic'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
   { words: ['playful', 'fun', 'witty', 'humorous', 'quirky', 'cheeky'], traits: { contractions: 'add', openers: 'creative', register: 'casual' } },
   { words: ['creative', 'vivid', 'storytelling', 'narrative', 'poetic', 'imaginative'], traits: { contractions: 'add', openers: 'creative', register: 'casual' } },
