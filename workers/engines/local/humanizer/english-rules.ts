@@ -7,6 +7,7 @@ import type { Readability } from '../../../../domain/options.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { syllables } from '../text/measures.js';
 import { tagTokens, type TaggedToken } from '../text/pos.js';
+import { escapeRegExp } from '../text/regexp.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synonyms.js';
 import { capitalisable } from './common-words.js';
@@ -149,8 +150,14 @@ function shortest(pool: readonly string[]): readonly string[] {
   return pool.filter((p) => plainness(p) <= min + 0.25);
 }
 
-function choose(register: ToneProfile['register'], alts: { neutral: readonly string[]; casual?: readonly string[]; formal?: readonly string[] }, rng: Random, prefer: Preference = 'any'): string {
-  const pool = (register === 'casual' ? alts.casual : register === 'formal' ? alts.formal : undefined) ?? alts.neutral;
+type Alternatives = { neutral: readonly string[]; casual?: readonly string[]; formal?: readonly string[] };
+
+/** The alternatives a register may use: its own list, else the neutral one. */
+const poolOf = (register: ToneProfile['register'], alts: Alternatives): readonly string[] =>
+  (register === 'casual' ? alts.casual : register === 'formal' ? alts.formal : undefined) ?? alts.neutral;
+
+function choose(register: ToneProfile['register'], alts: Alternatives, rng: Random, prefer: Preference = 'any'): string {
+  const pool = poolOf(register, alts);
   return rng.pick(prefer === 'short' ? shortest(pool) : pool);
 }
 
@@ -190,7 +197,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
     const next = out.replace(re, (m: string, ...args: unknown[]) => {
       let to = choose(register, rule, rng, prefer);
       if (used && to.endsWith(',') && used.has(to.toLowerCase())) {
-        const pool = (register === 'casual' ? rule.casual : register === 'formal' ? rule.formal : undefined) ?? rule.neutral;
+        const pool = poolOf(register, rule);
         to = pool.find((p) => p.endsWith(',') && !used.has(p.toLowerCase())) ?? (pool.includes('') ? '' : to);
       }
       const at = args.find((a): a is number => typeof a === 'number')!;
@@ -208,8 +215,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         if (/^\s*\p{Lu}/u.test(rest) || /^\s*$/u.test(rest)) return '';
         if (capitalisable(rest)) return at === 0 ? '' : CAPITALISE;
         // What follows is code, a symbol or a variable: a kept word before it spares it a capital.
-        const pool = ((register === 'casual' ? rule.casual : register === 'formal' ? rule.formal : undefined) ?? rule.neutral).filter((p) => p !== '');
-        const fresh = pool.find((p) => !used?.has(p.toLowerCase()));
+        const fresh = poolOf(register, rule).find((p) => p !== '' && !used?.has(p.toLowerCase()));
         if (fresh === undefined) return m;
         to = fresh;
       }
@@ -266,7 +272,7 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   const rest = s.slice(m[0].length);
   // Dropped, it would leave code or a symbol to take the capital ("Importantly, npm …", "Indeed, n = 50 …").
   if (replacement === '' && !/^\p{Lu}/u.test(rest) && !capitalisable(rest)) {
-    replacement = ((register === 'casual' ? alts.casual : register === 'formal' ? alts.formal : undefined) ?? alts.neutral).find((p) => p !== '') ?? m[1]!.toLowerCase() + ',';
+    replacement = poolOf(register, alts).find((p) => p !== '') ?? m[1]!.toLowerCase() + ',';
   }
   return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
 }
@@ -668,8 +674,6 @@ export function fixArticles(s: string): string {
     .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eua]|r[aoi]|t[ei]|bi)|hour|honest|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
     .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|heir)[b-df-hj-np-tv-z]|u(?:ni(?![nmd])|nan|s[eua]|r[aoi]|t[ei]|bi)|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
-
-const escapeRegExp = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 /**
  * Puts back the article the text itself wrote before a word ("a utopia", "an honor", "a one-off"): fixArticles reads

@@ -10,6 +10,7 @@ import type { LanguageRules } from './languages.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
 import { splitSentence } from './structure.js';
+import { escapeRegExp } from '../text/regexp.js';
 
 export interface OtherContext {
   rules: LanguageRules;
@@ -19,7 +20,6 @@ export interface OtherContext {
   formal: boolean;
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 /** What may stand before a pattern that only opens a sentence: opening quotes, brackets, marks. */
 const SENTENCE_OPENING = /^[\s"'“”„«»「『(（¿¡-]*$/u;
 
@@ -30,8 +30,8 @@ function replaceConnectives(s: string, ctx: OtherContext): string {
     const alts = ctx.formal ? all.filter((a) => !ctx.rules.colloquial?.includes(a)) : all;
     if (alts.length === 0) continue;
     const re = ctx.rules.spaceless
-      ? new RegExp(escape(pattern), 'gu')
-      : new RegExp(`(?<![\\p{L}\\p{N}])${escape(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
+      ? new RegExp(escapeRegExp(pattern), 'gu')
+      : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
     out = out.replace(re, (m: string, offset: number, whole: string) => {
       if (guard) {
         const before = whole.slice(0, offset);

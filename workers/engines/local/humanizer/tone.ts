@@ -5,6 +5,7 @@
  * trait: the first keyword that sets a trait wins, so "formal but friendly" stays contraction-free.
  */
 import type { ToneSpec } from '../../../../domain/options.js';
+import { escapeRegExp } from '../text/regexp.js';
 
 export type OpenerStyle = 'casual' | 'creative' | 'academic' | 'professional' | 'none';
 
@@ -61,7 +62,7 @@ export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Pa
  * words before it ("Don't be formal", "Avoid casual slang", "Not legal advice", "Avoid technical jargon").
  */
 function mentions(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const escaped = escapeRegExp(word);
   const re = new RegExp(`(?<![\\p{L}-])${escaped}(?![\\p{L}-])`, 'giu');
   for (const m of text.matchAll(re)) {
     const before = text.slice(Math.max(0, m.index! - 40), m.index!);

@@ -1,0 +1,2 @@
+/** A string as a regular expression that matches it literally. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
