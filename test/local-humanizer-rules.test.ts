@@ -525,7 +525,7 @@ describe('local humanizer rules: tones', () => {
     expect(customToneProfile('Keep it friendly and concise')).to.include({ contractions: 'add', openers: 'casual', concise: true });
     expect(customToneProfile('Formal but friendly, for legal letters')).to.include({ contractions: 'expand', openers: 'none' });
     expect(customToneProfile('Playful and witty')).to.include({ openers: 'creative', register: 'casual' });
-    expect(customToneProfile('Write like our brand')).to.deep.equal({ contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false });
+    expect(customToneProfile('Write like our brand')).to.deep.equal({ contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false, polished: false });
     expect(customToneProfile('informality')).to.include({ contractions: 'keep' });
     // What the tone says about contractions and fillers is read as said; a negated keyword sets nothing.
     expect(customToneProfile('Friendly but professional support voice. Use contractions where natural.')).to.include({ contractions: 'add', openers: 'professional' });
@@ -784,6 +784,12 @@ describe('local humanizer rules: an adversarial probe of damage', () => {
       expect(out('The staggering figure highlights the scale of the problem facing coastal towns.', 'casual', 'college')).to.not.match(/points out/u);
     }
     expect(customToneProfile('Precise clinical language for physicians')).to.include({ contractions: 'expand', register: 'formal' });
+    // Professional writing: plain words, but "such as" and "As a result," rather than "like" and "So".
+    for (let seed = 1; seed <= 4; seed++) {
+      const pro = rewriteOnce({ text: 'We use a distributed cache such as Redis for sessions. Therefore, we recommend a second node before the launch in March.', mode: 'standard', tone: { kind: 'builtin', name: 'professional' }, readability: 'graduate', language: 'en', freezeWords: [], seed }, seed);
+      expect(pro).to.match(/such as Redis/u).and.to.not.match(/\bSo we recommend/u);
+    }
+    expect(customToneProfile('Corporate and clear')).to.include({ polished: true });
     expect(customToneProfile('Like a teenager texting a friend')).to.include({ contractions: 'add', register: 'casual' });
   });
 

@@ -163,15 +163,17 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
+  // A polished tone (professional) takes the written forms of stock phrases and connectives.
+  const phraseRegister = profile.polished ? 'formal' : profile.register;
   function rewriteSentence(s: string): string {
     // A sentence in capitals is shouted (a warning, a heading): a rewrite would mix cases ("Beyond this, IT IS DOWN").
     if (!/\p{Ll}/u.test(s) && /\p{Lu}{2}/u.test(s)) return s;
     // Before the connective's own replacement, which would take "However" first.
     // Casual registers only: "…was not significant after adjustment, though." is out of place in a report.
     let t = profile.register === 'casual' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate, ctx.usedOpeners) : s;
-    t = plainOpener(t, profile.register, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
-    t = replacePhrases(t, profile.register, rng, prefer, ctx.usedOpeners);
-    t = replaceConnectiveOpener(t, profile.register, rng, prefer);
+    t = plainOpener(t, phraseRegister, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
+    t = replacePhrases(t, phraseRegister, rng, prefer, ctx.usedOpeners);
+    t = replaceConnectiveOpener(t, phraseRegister, rng, prefer);
     // Before the synonyms, which would turn "it is essential to" into "it is needed to".
     t = importantToAdvice(t, profile.register, rng, 1);
     t = replaceSynonyms(t, {

@@ -20,16 +20,21 @@ export interface ToneProfile {
   concise: boolean;
   /** Prefer hedging openers ("arguably", "in practice") over assertive ones. */
   hedged: boolean;
+  /**
+   * Plain words, but the written forms of stock phrases and connectives ("such as", "As a result,", "In closing,"), not
+   * the spoken ones ("like", "So", "All in all,"): business writing, which is neither chatty nor formal.
+   */
+  polished: boolean;
 }
 
-const NEUTRAL: ToneProfile = { contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false };
+const NEUTRAL: ToneProfile = { contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false, polished: false };
 
 export const BUILTIN_PROFILES: Record<'casual' | 'formal' | 'professional' | 'academic' | 'creative', ToneProfile> = {
-  casual: { contractions: 'add', openers: 'casual', register: 'casual', concise: false, hedged: false },
-  formal: { contractions: 'expand', openers: 'none', register: 'formal', concise: false, hedged: false },
-  professional: { contractions: 'expand', openers: 'professional', register: 'neutral', concise: true, hedged: false },
-  academic: { contractions: 'expand', openers: 'academic', register: 'formal', concise: false, hedged: true },
-  creative: { contractions: 'add', openers: 'creative', register: 'casual', concise: false, hedged: false },
+  casual: { contractions: 'add', openers: 'casual', register: 'casual', concise: false, hedged: false, polished: false },
+  formal: { contractions: 'expand', openers: 'none', register: 'formal', concise: false, hedged: false, polished: false },
+  professional: { contractions: 'expand', openers: 'professional', register: 'neutral', concise: true, hedged: false, polished: true },
+  academic: { contractions: 'expand', openers: 'academic', register: 'formal', concise: false, hedged: true, polished: false },
+  creative: { contractions: 'add', openers: 'creative', register: 'casual', concise: false, hedged: false, polished: false },
 };
 
 /**
@@ -48,7 +53,7 @@ export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Pa
   // conversational" ask for no formal register.
   { words: ['formal', 'official', 'legal', 'clinical', 'precise', 'regulatory', 'authoritative'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
   { words: ['academic', 'scholarly', 'scientific', 'research', 'technical'], traits: { contractions: 'expand', openers: 'academic', register: 'formal', hedged: true } },
-  { words: ['professional', 'business', 'corporate', 'executive'], traits: { contractions: 'expand', openers: 'professional', register: 'neutral' } },
+  { words: ['professional', 'business', 'corporate', 'executive'], traits: { contractions: 'expand', openers: 'professional', register: 'neutral', polished: true } },
   { words: ['concise', 'brief', 'short', 'succinct', 'direct', 'crisp', 'terse', 'to the point'], traits: { concise: true } },
   { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday', 'not corporate', 'real person', 'like a human', 'talking to a friend', 'teenager', 'texting', 'slang'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
   { words: ['friendly', 'warm', 'approachable', 'empathetic'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
