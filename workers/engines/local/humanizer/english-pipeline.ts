@@ -168,8 +168,8 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   function rewriteSentence(s: string): string {
     // A sentence in capitals is shouted (a warning, a heading): a rewrite would mix cases ("Beyond this, IT IS DOWN").
     if (!/\p{Ll}/u.test(s) && /\p{Lu}{2}/u.test(s)) return s;
-    // Before the connective's own replacement, which would take "However" first.
-    // Casual registers only: "…was not significant after adjustment, though." is out of place in a report.
+    // Before the connective's own replacement, which would take "However" first; casual registers only ("…was not
+    // significant after adjustment, though." is out of place in a report).
     let t = profile.register === 'casual' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate, ctx.usedOpeners) : s;
     t = plainOpener(t, phraseRegister, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
     t = replacePhrases(t, phraseRegister, rng, prefer, ctx.usedOpeners);
@@ -191,9 +191,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     // A sentence that a dropped opener left starting with a protected span ("Additionally, machine learning models …" with
     // "machine learning" frozen) could not take its capital back: it stays as it was.
     if (PROTECTED_START.test(t) && !PROTECTED_START.test(s)) return s;
+    t = keepOwnArticles(t, s);
     // A neutral tone gains contractions in the stronger modes only for readers of everyday prose: graduate and doctorate
     // texts (a cover letter's "I am writing to apply") keep their full forms.
-    t = keepOwnArticles(t, s);
     const contractNeutral = mode.contractNeutral && (ctx.readability === 'high-school' || ctx.readability === 'college');
     return applyContractions(plainApostrophes(t), profile.contractions === 'keep' && contractNeutral ? 'add' : profile.contractions);
   }

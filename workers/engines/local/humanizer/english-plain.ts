@@ -413,8 +413,8 @@ const CLAUSE_OPENERS = new Set([
 const TIME_AFTER = /^(?:next|following|previous|last|same|other|day|days|morning|evening|night|week|weeks|month|months|year|years|time|moment)$/iu;
 
 /**
- * "I think that the plan works" → "I think the plan works": the "that" of a clause reported after a verb of saying,
- * knowing or believing (and "make sure", "ensure") goes, as people leave it out. Only where the tagger reads "that" as
+ * "I think that the plan works" → "I think the plan works": the "that" of a clause reported after "think", "say",
+ * "hope", "mean", "guess", "suppose" or "make sure" goes, as people leave it out. Only where the tagger reads "that" as
  * the clause's conjunction right after the verb, the clause opens with a subject ("the", "we", "there"), and a verb
  * follows within a few words: never "that man" or "said that." (a determiner, a pronoun), "so that" or "the fact that".
  */
