@@ -4,6 +4,7 @@ import {
   addOpener, applyContractions, fixArticles, keepOwnArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from '../workers/engines/local/humanizer/english-rules.js';
 import { dropThat, howeverToThough, plainApostrophes } from '../workers/engines/local/humanizer/english-plain.js';
+import { hedgeClaims } from '../workers/engines/local/humanizer/english-hedges.js';
 import { QUOTED } from '../workers/engines/local/text/spans.js';
 import { tagTokens } from '../workers/engines/local/text/pos.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
@@ -580,6 +581,52 @@ describe('local humanizer rules: tones', () => {
       const frozen = rewriteOnce({ text: 'Fraud is rising across the industry this year. Additionally, machine learning models score each transaction in real time.', mode: 'aggressive', tone: { kind: 'builtin', name: 'casual' }, readability: 'college', language: 'en', freezeWords: ['machine learning'], seed }, seed);
       expect(frozen).to.not.match(/\.\s+machine learning/u);
     }
+  });
+});
+
+describe('local humanizer rules: hedging (the academic tone)', () => {
+  const hedge = (s: string, seed = 1, used = new Set<string>()) => hedgeClaims(s, createRandom(seed), used);
+
+  it('states claims of proof as evidence, and certainty as appearance', () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      expect(hedge('These results prove that exercise helps.', seed)).to.match(/^These results (?:suggest|indicate) that exercise helps\.$/u);
+      expect(hedge('The study clearly demonstrates that sleep matters.', seed)).to.match(/^The study (?:indicates|suggests) that sleep matters\.$/u);
+      expect(hedge('Research has shown that diets fail.', seed)).to.match(/^Research has (?:suggested|indicated) that diets fail\.$/u);
+    }
+    expect(hedge('It is clear that the policy failed.')).to.equal('It appears that the policy failed.');
+    expect(hedge('This is undoubtedly the best option.')).to.equal('This is arguably the best option.');
+    expect(hedge('Prices will undoubtedly rise.')).to.equal('Prices will likely rise.');
+    expect(hedge('Platforms will continue to shape public opinion.')).to.equal('Platforms will likely continue to shape public opinion.');
+    // A second claim in the same text takes the other verb.
+    const used = new Set<string>();
+    const first = hedge('This shows that sleep matters.', 1, used);
+    const second = hedge('The data show that diets fail.', 1, used);
+    expect(first.match(/suggests|indicates/u)![0].slice(0, 5)).to.not.equal(second.match(/suggest|indicate/u)![0].slice(0, 5));
+  });
+
+  it('leaves what is not a claim of proof: a paper announcing its work, an exercise, a promise, a schedule, a hedge', () => {
+    for (const s of [
+      'In this paper we show that the bound is tight.',
+      'Show that the sum of two even numbers is even.',
+      'We will continue to support you.',
+      'The office will become operational next week.',
+      'Fees will change on 1 May.',
+      'Prices may rise, and demand will change.',
+      'Please confirm that you received the parcel.',
+    ]) expect(hedge(s)).to.equal(s);
+  });
+
+  it('makes the academic tone say claims otherwise than the formal one, and custom tones asking for caution hedge too', () => {
+    const text = 'The study demonstrates that regular exercise improves memory in older adults. Participants who walked three times a week performed better on every test. '
+      + 'These results show that physical activity is a powerful tool against cognitive decline.';
+    const request = (name: 'formal' | 'academic', seed: number) => ({ text, mode: 'standard' as const, tone: { kind: 'builtin' as const, name }, readability: 'college' as const, language: 'en' as Language, freezeWords: [], seed });
+    for (let seed = 1; seed <= 4; seed++) {
+      const academic = rewriteOnce(request('academic', seed), seed);
+      expect(academic).to.match(/study (?:indicates|suggests) that/u);
+      expect(academic).to.match(/results (?:indicate|suggest) that/u);
+      expect(rewriteOnce(request('formal', seed), seed)).to.match(/results show that/u);
+    }
+    expect(customToneProfile('Cautious and nuanced, like a careful reviewer')).to.include({ hedged: true });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, isInstruction, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
   startsWithConnective,
 } from './english-rules.js';
+import { hedgeClaims } from './english-hedges.js';
 import { CONNECTIVES } from './english-phrases.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { tagTokens } from '../text/pos.js';
@@ -180,6 +181,8 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
       rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
       relativeWho: profile.register === 'casual', formal: profile.register !== 'casual',
     }, rng);
+    // After the synonyms, which say "demonstrates" as "shows": the hedge then says it as "indicates".
+    if (profile.hedged) t = hedgeClaims(t, rng, ctx.usedOpeners);
     t = plainThereby(putInPlaceOrder(provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate)));
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
     t = plainSmallWords(t, profile.register, rng, mode.plainRate);
