@@ -5,6 +5,8 @@ import {
 } from '../workers/engines/local/humanizer/english-rules.js';
 import { dropThat, howeverToThough, plainApostrophes } from '../workers/engines/local/humanizer/english-plain.js';
 import { hedgeClaims } from '../workers/engines/local/humanizer/english-hedges.js';
+import { vividWords } from '../workers/engines/local/humanizer/english-vivid.js';
+import { capitalisable } from '../workers/engines/local/humanizer/common-words.js';
 import { QUOTED } from '../workers/engines/local/text/spans.js';
 import { tagTokens } from '../workers/engines/local/text/pos.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
@@ -526,7 +528,7 @@ describe('local humanizer rules: tones', () => {
     expect(customToneProfile('Keep it friendly and concise')).to.include({ contractions: 'add', openers: 'casual', concise: true });
     expect(customToneProfile('Formal but friendly, for legal letters')).to.include({ contractions: 'expand', openers: 'none' });
     expect(customToneProfile('Playful and witty')).to.include({ openers: 'creative', register: 'casual' });
-    expect(customToneProfile('Write like our brand')).to.deep.equal({ contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false, polished: false });
+    expect(customToneProfile('Write like our brand')).to.deep.equal({ contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false, polished: false, vivid: false });
     expect(customToneProfile('informality')).to.include({ contractions: 'keep' });
     // What the tone says about contractions and fillers is read as said; a negated keyword sets nothing.
     expect(customToneProfile('Friendly but professional support voice. Use contractions where natural.')).to.include({ contractions: 'add', openers: 'professional' });
@@ -627,6 +629,50 @@ describe('local humanizer rules: hedging (the academic tone)', () => {
       expect(rewriteOnce(request('formal', seed), seed)).to.match(/results show that/u);
     }
     expect(customToneProfile('Cautious and nuanced, like a careful reviewer')).to.include({ hedged: true });
+  });
+});
+
+describe('local humanizer rules: the eighteenth reading, and the creative tone', () => {
+  const run = (text: string, name: 'casual' | 'creative' | 'formal' | 'academic', seed = 1, mode: 'standard' | 'academic' = 'standard', readability: 'college' | 'graduate' | 'doctorate' = 'college') =>
+    rewriteOnce({ text, mode, tone: { kind: 'builtin', name }, readability, language: 'en', freezeWords: [], seed }, seed);
+
+  it('says an intensifier and a plain adjective as one vivid word in the creative tone, where the word says the same', () => {
+    const r = () => createRandom(1);
+    expect(vividWords('The food was very good, but the service was very bad.', r(), 1)).to.match(/^The food was (?:great|excellent), but the service was (?:terrible|awful)\.$/u);
+    expect(vividWords('A very interesting idea came up.', r(), 1)).to.equal('A fascinating idea came up.');
+    expect(vividWords('It was a very old house with a very large garden.', r(), 1)).to.match(/^It was a very old house with an? (?:huge|enormous) garden\.$/u);
+    expect(vividWords('The recipe was really hard to follow.', r(), 1)).to.equal('The recipe was tough to follow.');
+    // Negated, asked, an adverb, a figure of speech, weariness: as written.
+    for (const s of ['She was not very happy about it.', 'How very nice of you.', 'He worked very hard.', 'A very cold reception.', 'I am very tired of waiting.', 'It is so big that it fills the room.'])
+      expect(vividWords(s, r(), 1)).to.equal(s);
+    const text = 'The kitchen was hot and I was very tired after work. When the bread came out of the oven, it looked very good, and my family said it was very tasty.';
+    for (let seed = 1; seed <= 3; seed++) {
+      expect(run(text, 'creative', seed)).to.match(/exhausted/u).and.to.match(/delicious/u);
+      expect(run(text, 'casual', seed)).to.not.match(/exhausted|delicious/u);
+    }
+    expect(customToneProfile('Vivid storytelling for our blog')).to.include({ vivid: true });
+  });
+
+  it('keeps what the eighteenth reading found wrong', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      // No hedging opener before a statement about the text ("Arguably, it is worth noting that …").
+      expect(run('It is worth noting that low-income residents are often the most vulnerable, as they lack the resources to relocate.', 'academic', seed, 'standard', 'doctorate')).to.not.match(/arguably/iu);
+      // "several" is not "a few"; "In conclusion," is not "To close,".
+      expect(run('When choosing a laptop, there are several factors to consider. Price matters most.', 'casual', seed)).to.not.match(/a few/u);
+      expect(run('In conclusion, prioritizing sleep is not a luxury but a necessity.', 'formal', seed, 'standard', 'graduate')).to.not.match(/to close/iu);
+      // A second point whose connective was dropped is not joined to the first as if it said more of it.
+      expect(run('Solar and wind power have become significantly cheaper over the past decade. Furthermore, they create jobs in manufacturing, installation, and maintenance.', 'academic', seed, 'academic', 'graduate'))
+        .to.not.match(/decade[;,]/u);
+      // A filler before a term of a field goes too: the term takes the capital.
+      expect(run('Plants need light. It is important to note that photosynthesis takes place mainly in the leaves.', 'formal', seed)).to.match(/Photosynthesis takes place/u);
+      // A synonym is no word the sentence before or after already says.
+      expect(run('Unlock the power of seamless collaboration. Our platform ensures a smooth onboarding experience.', 'casual', seed)).to.not.match(/smooth collaboration/u);
+      // Rapid growth stays rapid.
+      expect(run('The rapid growth of factories led to unprecedented urbanization.', 'academic', seed, 'academic', 'graduate')).to.not.match(/fast growth/u);
+    }
+    expect(capitalisable(' photosynthesis takes place')).to.equal(true);
+    expect(capitalisable(' kubectl get pods')).to.equal(false);
+    expect(hedgeClaims('I think this shows that problems can last.', createRandom(1), new Set())).to.equal('I think this shows that problems can last.');
   });
 });
 

@@ -11,10 +11,18 @@ const COMMANDS = new Set(['pip', 'pip3', 'ls', 'cd', 'git', 'sudo', 'apt', 'brew
   'npx', 'node', 'python', 'python3', 'cargo', 'rm', 'mv', 'cp', 'mkdir', 'chmod', 'chown', 'ssh', 'scp', 'kubectl', 'helm',
   'tar', 'unzip', 'sed', 'awk', 'ping', 'kill', 'top', 'man', 'less', 'tail', 'head', 'touch', 'find', 'sort', 'diff']);
 
+/**
+ * A word of seven letters or more outside the list, written in letters only and with vowels between its consonants
+ * ("photosynthesis", "mitochondria", "urbanization"): a term of a field, not code ("kubectl", "npm", "rm" are short or
+ * have no vowel to speak of).
+ */
+const LONG_WORD = /^(?=\p{Ll}{7,}$)(?!\p{Ll}*[^aeiouy\P{Ll}]{4})\p{Ll}+$/u;
+
 /** Whether the text starts (after spaces) with an ordinary lower-case English word, safe to capitalise. */
 export function capitalisable(rest: string): boolean {
-  const m = /^\s*(\p{Ll}[\p{Ll}'’]*)(?=$|[\s,.;:!?)\]”"])/u.exec(rest);
-  if (!m || (m[1]!.length === 1 && m[1] !== 'a') || COMMON_WORDS.rank(m[1]!) >= COMMON_WORDS.unknownRank) return false;
+  // A compound's first part stands for it: "low-income residents" → "Low-income residents".
+  const m = /^\s*(\p{Ll}[\p{Ll}'’]*)(?=$|[\s,.;:!?)\]”"]|-\p{Ll}{2,}(?:$|[\s,.;:!?)\]”"]))/u.exec(rest);
+  if (!m || (m[1]!.length === 1 && m[1] !== 'a') || (COMMON_WORDS.rank(m[1]!) >= COMMON_WORDS.unknownRank && !LONG_WORD.test(m[1]!))) return false;
   // A command with its arguments: a program's name before a flag, or before another lower-case word of code.
   const after = rest.slice(m.index + m[0].length);
   if (/^\s+-/u.test(after)) return false;

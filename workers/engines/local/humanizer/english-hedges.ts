@@ -50,6 +50,8 @@ const PREDICTION = new RegExp(
 );
 const SCHEDULE = /[\p{N}\uE000-\uE019]|(?<![\p{L}'’-])(?:today|tonight|tomorrow|next|soon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|effective|available|law|active|valid|operational)(?![\p{L}'’-])/iu;
 const HEDGED_ALREADY = /(?<![\p{L}'’-])(?:likely|unlikely|probably|possibly|perhaps|may|might|could|arguably|seems?|appears?|suggests?|indicates?|if|unless|whether)(?![\p{L}'’-])/iu;
+/** A claim the writer gives as their own view ("I think this shows that …"): hedged already. */
+const OPINION = /(?<![\p{L}'’-])(?:I|we)\s+(?:(?:\p{L}+ly|do|really|still|also)\s+)?(?:think|believe|feel|guess|suppose|would\s+argue)(?![\p{L}'’-])/iu;
 
 function keepCase(original: string, replacement: string): string {
   return /^\p{Lu}/u.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
@@ -60,6 +62,7 @@ function keepCase(original: string, replacement: string): string {
  * the text has used so far: the next claim takes another where it can ("It suggests …; this indicates …").
  */
 export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
+  if (OPINION.test(s)) return s;
   const alreadyHedged = HEDGED_ALREADY.test(s);
   let t = s.replace(PROOF_THAT, (_m: string, subject: string, verb: string) => {
     const forms = PROOF[verb.toLowerCase()]!;

@@ -5,6 +5,7 @@ import {
   startsWithConnective,
 } from './english-rules.js';
 import { hedgeClaims } from './english-hedges.js';
+import { vividWords } from './english-vivid.js';
 import { CONNECTIVES } from './english-phrases.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { tagTokens } from '../text/pos.js';
@@ -166,7 +167,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
   // A polished tone (professional) takes the written forms of stock phrases and connectives.
   const phraseRegister = profile.polished ? 'formal' : profile.register;
-  function rewriteSentence(s: string): string {
+  function rewriteSentence(s: string, neighbours: string): string {
     // A sentence in capitals is shouted (a warning, a heading): a rewrite would mix cases ("Beyond this, IT IS DOWN").
     if (!/\p{Ll}/u.test(s) && /\p{Lu}{2}/u.test(s)) return s;
     // Before the connective's own replacement, which would take "However" first; casual registers only ("…was not
@@ -179,13 +180,14 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     t = importantToAdvice(t, profile.register, rng, 1);
     t = replaceSynonyms(t, {
       rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
-      relativeWho: profile.register === 'casual', formal: profile.register !== 'casual',
+      relativeWho: profile.register === 'casual', formal: profile.register !== 'casual', neighbours,
     }, rng);
     // After the synonyms, which say "demonstrates" as "shows": the hedge then says it as "indicates".
     if (profile.hedged) t = hedgeClaims(t, rng, ctx.usedOpeners);
     t = plainThereby(putInPlaceOrder(provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate)));
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
     t = plainSmallWords(t, profile.register, rng, mode.plainRate);
+    if (profile.vivid) t = vividWords(t, rng, 1);
     t = ableToCan(t, rng, mode.plainRate);
     if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
     if (profile.register === 'casual') t = impersonalYou(t);
@@ -203,8 +205,8 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   // A sentence whose connective was dropped ("In addition, we will host …" → "We'll host …") takes no opener in its place:
   // "Look, we'll host …" would say something the connective did not.
   const dropped = new Set<string>();
-  let out = sentences.map((s) => {
-    const rewritten = rewriteSentence(s);
+  let out = sentences.map((s, i) => {
+    const rewritten = rewriteSentence(s, `${sentences[i - 1] ?? ''} ${sentences[i + 1] ?? ''}`);
     if (startsWithConnective(s) && !startsWithConnective(rewritten)) dropped.add(rewritten);
     return rewritten;
   });
@@ -221,7 +223,10 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     const pieces = splitAll([p.text], maxWords, ctx, ctx.readability !== 'doctorate');
     return pieces.length === 1 ? [p] : pieces.map((text) => ({ text, whole: false }));
   });
-  out = mergeAll(parts.map((p) => p.text), ctx, new Set(parts.filter((p) => p.whole).map((p) => p.text)));
+  // A sentence whose connective was dropped ("Furthermore, they create jobs" → "They create jobs") stays on its own too:
+  // joined ("…cheaper over the past decade; they create jobs"), it would read as saying more of the sentence before, not
+  // as a second point.
+  out = mergeAll(parts.map((p) => p.text), ctx, new Set(parts.filter((p) => p.whole && !dropped.has(p.text)).map((p) => p.text)));
   let previousHadOpener = true;
   let added = 0;
   const tryOpener = (s: string): string | null => {

@@ -285,6 +285,11 @@ export interface SynonymOptions {
   relativeWho?: boolean;
   /** Not a casual register: no everyday word as a target ("upsides", "big", "get", "talk about"; see INFORMAL). */
   formal?: boolean;
+  /**
+   * The sentences before and after this one: no target a neighbour already says ("a crucial skill. Here are some key
+   * strategies" is not "a key skill. Here are some key strategies").
+   */
+  neighbours?: string;
 }
 
 /**
@@ -625,7 +630,7 @@ export function replaceSynonyms(s: string, o: SynonymOptions, rng: Random): stri
       // "more difficult" is not "more hard": a one-syllable adjective compares with -er / -est.
       if (entry.pos === 'ADJ' && MORE_BEFORE.test(s.slice(0, first.index!)) && oneSyllable(target)) break;
       // Not a word the sentence already has close by: "a large and significant change" is not "a big and big change".
-      if (nearby(out + s.slice(pos, first.index!), s.slice(last.index! + last[0].length), target)) break;
+      if (nearby(out + s.slice(pos, first.index!), s.slice(last.index! + last[0].length), target) || (o.neighbours && hasWord(o.neighbours, target))) break;
       out += s.slice(pos, first.index!) + matchCase(raw, target);
       pos = last.index! + last[0].length;
       i += n - 1;
@@ -648,8 +653,13 @@ function oneSyllable(word: string): boolean {
 /** Whether `word` occurs within about eight words before (in what is written so far) or after a swap. */
 function nearby(before: string, after: string, word: string): boolean {
   // "really" beside "real" echoes as much as a repeat ("whether participants really believed the shocks were real").
-  const lower = word.toLowerCase() === 'really' ? 'real' : word.toLowerCase();
-  const around = `${before.slice(-60)} ${after.slice(0, 60)}`.toLowerCase();
+  return hasWord(`${before.slice(-60)} ${after.slice(0, 60)}`, word.toLowerCase() === 'really' ? 'real' : word);
+}
+
+/** Whether a text has a word (or a phrase) as a whole word, whatever its case. */
+function hasWord(text: string, word: string): boolean {
+  const lower = word.toLowerCase();
+  const around = text.toLowerCase();
   for (let at = around.indexOf(lower); at !== -1; at = around.indexOf(lower, at + 1)) {
     if (!/[\p{L}'’-]/u.test(around[at - 1] ?? ' ') && !/[\p{L}'’-]/u.test(around[at + lower.length] ?? ' ')) return true;
   }
@@ -766,7 +776,7 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
  * association": "Arguably, it is wise to …" hedges a recommendation) or a rule ("should", "must", "may"), which an opener or a hedge
  * would make flippant or doubtful ("Arguably, children should bring a packed lunch").
  */
-const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))/iu;
+const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 

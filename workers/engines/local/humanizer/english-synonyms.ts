@@ -50,9 +50,9 @@ const GROUPS: Readonly<Record<SynonymPos, readonly string[]>> = {
   ADJ: [
     'huge|vast', 'wrong|incorrect', 'required|compulsory|mandatory', 'social|societal', 'bigger|larger',
     'big|large', 'hard|difficult|arduous',
-    'simple|straightforward', 'clear|evident', 'fast|quick|rapid', 'whole|entire',
+    'simple|straightforward', 'clear|evident', 'fast|quick', 'whole|entire',
     'many|numerous', 'crucial|vital', 
-    'useful|helpful|beneficial', 'common|prevalent', 'rare|scarce', 'unusual|anomalous',
+    'useful|helpful', 'common|prevalent', 'rare|scarce', 'unusual|anomalous',
     'huge|enormous|immense', 'careful|meticulous', 'busy|bustling', 'smooth|seamless',
     'key|paramount', 'worthy|commendable', 'complex|intricate', 'different|various', 
     'possible|potential', 'likely|probable',

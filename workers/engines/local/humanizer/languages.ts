@@ -45,7 +45,7 @@ const HAN_BEFORE = /\p{Script=Han}$/u;
 
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   es: {
-    replacements: [['Además,', ['Aparte de eso,', 'Asimismo,']], ['Sin embargo,', ['No obstante,']],
+    replacements: [['Además,', ['Asimismo,', 'Igualmente,']], ['Sin embargo,', ['No obstante,']],
       ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'Al final,']],
       ['Es importante destacar que', ['Conviene recordar que', 'Cabe señalar que']], ['En primer lugar,', ['Para empezar,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],

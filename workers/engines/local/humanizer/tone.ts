@@ -18,23 +18,25 @@ export interface ToneProfile {
   register: 'casual' | 'neutral' | 'formal';
   /** Drop fillers and prefer shorter sentences. */
   concise: boolean;
-  /** Prefer hedging openers ("arguably", "in practice") over assertive ones. */
+  /** Claims stated as evidence, not proof ("The study indicates that …"; english-hedges.ts), and hedging openers ("Arguably,"). */
   hedged: boolean;
   /**
    * Plain words, but the written forms of stock phrases and connectives ("such as", "As a result,", "In closing,"), not
    * the spoken ones ("like", "So", "All in all,"): business writing, which is neither chatty nor formal.
    */
   polished: boolean;
+  /** One vivid word for an intensifier and a plain adjective ("very tired" → "exhausted"): storytelling. */
+  vivid: boolean;
 }
 
-const NEUTRAL: ToneProfile = { contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false, polished: false };
+const NEUTRAL: ToneProfile = { contractions: 'keep', openers: 'none', register: 'neutral', concise: false, hedged: false, polished: false, vivid: false };
 
 export const BUILTIN_PROFILES: Record<'casual' | 'formal' | 'professional' | 'academic' | 'creative', ToneProfile> = {
-  casual: { contractions: 'add', openers: 'casual', register: 'casual', concise: false, hedged: false, polished: false },
-  formal: { contractions: 'expand', openers: 'none', register: 'formal', concise: false, hedged: false, polished: false },
-  professional: { contractions: 'expand', openers: 'professional', register: 'neutral', concise: true, hedged: false, polished: true },
-  academic: { contractions: 'expand', openers: 'academic', register: 'formal', concise: false, hedged: true, polished: false },
-  creative: { contractions: 'add', openers: 'creative', register: 'casual', concise: false, hedged: false, polished: false },
+  casual: { contractions: 'add', openers: 'casual', register: 'casual', concise: false, hedged: false, polished: false, vivid: false },
+  formal: { contractions: 'expand', openers: 'none', register: 'formal', concise: false, hedged: false, polished: false, vivid: false },
+  professional: { contractions: 'expand', openers: 'professional', register: 'neutral', concise: true, hedged: false, polished: true, vivid: false },
+  academic: { contractions: 'expand', openers: 'academic', register: 'formal', concise: false, hedged: true, polished: false, vivid: false },
+  creative: { contractions: 'add', openers: 'creative', register: 'casual', concise: false, hedged: false, polished: false, vivid: true },
 };
 
 /**
@@ -58,7 +60,7 @@ export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Pa
   { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday', 'not corporate', 'real person', 'like a human', 'talking to a friend', 'teenager', 'texting', 'slang'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
   { words: ['friendly', 'warm', 'approachable', 'empathetic'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
   { words: ['playful', 'fun', 'witty', 'humorous', 'quirky', 'cheeky'], traits: { contractions: 'add', openers: 'creative', register: 'casual' } },
-  { words: ['creative', 'vivid', 'storytelling', 'narrative', 'poetic', 'imaginative'], traits: { contractions: 'add', openers: 'creative', register: 'casual' } },
+  { words: ['creative', 'vivid', 'storytelling', 'narrative', 'poetic', 'imaginative'], traits: { contractions: 'add', openers: 'creative', register: 'casual', vivid: true } },
   { words: ['cautious', 'hedged', 'nuanced', 'careful', 'measured'], traits: { hedged: true } },
 ];
 
