@@ -261,6 +261,13 @@ describe('local humanizer: languages', () => {
     const out = await run({ text: 'Además, el proyecto fue un éxito. Sin embargo, quedan muchas preguntas sobre el futuro del equipo y su financiación.', language: 'es' });
     expect(out).to.not.include('Además,');
     expect(out).to.not.include('Sin embargo,');
+    // The stock phrase after a connective too, and the stock opening of an essay.
+    const es = await run({ text: 'En el mundo actual, la tecnología avanza deprisa. Además, es importante destacar que estas herramientas pueden mejorar la productividad.', language: 'es' });
+    expect(es).to.not.match(/En el mundo actual|es importante destacar/u);
+    const fr = await run({ text: "Dans le monde d'aujourd'hui, la technologie avance vite. Cependant, il est important de noter que ces outils ont des limites.", language: 'fr' });
+    expect(fr).to.not.match(/Dans le monde|il est important de noter/u);
+    const de = await run({ text: 'In der heutigen Zeit spielt die Digitalisierung eine große Rolle. Viele Unternehmen investieren deshalb in neue Systeme.', language: 'de' });
+    expect(de).to.match(/^(?:Heute|Heutzutage) spielt die Digitalisierung/u);
     const zh = await run({ text: '此外，这个项目很成功。然而，关于团队的未来仍然存在很多疑问，我们需要继续努力。', language: 'zh' });
     expect(zh).to.not.include('此外，');
     // A connective inside an idiom goes with the idiom: never "Kurz gesagt lässt sich sagen".

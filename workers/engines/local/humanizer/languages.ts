@@ -48,6 +48,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     replacements: [['Además,', ['Asimismo,', 'Igualmente,']], ['Sin embargo,', ['No obstante,']],
       ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'Al final,']],
       ['Es importante destacar que', ['Conviene recordar que', 'Cabe señalar que']], ['En primer lugar,', ['Para empezar,']],
+      // The same stock phrase after a connective ("Además, es importante destacar que …"), and the stock opening of an essay.
+      ['es importante destacar que', ['conviene recordar que', 'cabe señalar que']], ['es importante señalar que', ['cabe señalar que', 'conviene recordar que']],
+      ['En el mundo actual,', ['Hoy en día,', 'Hoy,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que', 'Pesa mucho', 'pesa mucho', 'Al final,'],
@@ -58,6 +61,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
       ['Par conséquent,', ['Du coup,', 'Donc', "C'est pourquoi"]], ['En conclusion,', ['Au final,', 'Bref,']],
       ['Il est important de noter que', ['Notons que', 'Il convient de noter que']], ['En outre,', ['De plus,', 'Qui plus est,']],
+      ['il est important de noter que', ['il convient de noter que', 'notons que']], ["Dans le monde d'aujourd'hui,", ["Aujourd'hui,", 'De nos jours,']],
+      ["Dans le monde d’aujourd’hui,", ["Aujourd’hui,", 'De nos jours,']],
       // Not "est essentiel": "cette offre est essentiel dans" breaks agreement and the preposition.
       ['joue un rôle crucial', ['compte beaucoup']]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
@@ -74,6 +79,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // Not "Kurz gesagt" for the bare word: "Zusammenfassend betrachtet" would become "Kurz gesagt betrachtet".
       ['Zusammenfassend', ['Alles in allem', 'Im Ganzen']],
       ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']],
+      // An adverbial in first place, the verb after it: "In der heutigen Zeit spielt …" → "Heute spielt …".
+      ['In der heutigen schnelllebigen Welt', ['Heute', 'Heutzutage']], ['In der heutigen Zeit', ['Heute', 'Heutzutage']],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend']]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
     dependentStart: /^(?:was|wobei|weshalb|weswegen|wodurch|womit|wonach|worauf|woraus|wovon|wozu|wo|dessen|deren|denen|während|weil|da|obwohl|obgleich|wenn|falls|sodass|so dass|indem|ob|dass|insbesondere|vor allem|etwa|zum Beispiel|z\.\s?B\.|d\.\s?h\.|und zwar)(?![\p{L}])/iu,
@@ -81,6 +88,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   it: {
     replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Però']], ['Pertanto,', ['Quindi', 'Per questo']],
       ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
+      ['è importante notare che', ['va detto che', 'bisogna ricordare che']], ['Nel mondo di oggi,', ['Oggi,']],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,', 'Alla fine,'],
@@ -90,6 +98,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // Not "Vale dizer que": it also means "that is to say".
     replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
       ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale ressaltar que', 'Convém lembrar que']],
+      ['é importante notar que', ['vale ressaltar que', 'convém lembrar que']], ['No mundo atual,', ['Hoje,', 'Hoje em dia,']],
       ['desempenha um papel crucial', ['pesa muito', 'é central']]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['Então', 'Enfim,', 'pesa muito'],
