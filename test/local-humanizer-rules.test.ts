@@ -670,6 +670,12 @@ describe('local humanizer rules: the eighteenth reading, and the creative tone',
       // Rapid growth stays rapid.
       expect(run('The rapid growth of factories led to unprecedented urbanization.', 'academic', seed, 'academic', 'graduate')).to.not.match(/fast growth/u);
     }
+    // Wordy phrasing said the short way, in every register; a modal keeps "have the ability to".
+    for (const register of ['casual', 'neutral', 'formal'] as const) {
+      expect(replacePhrases('The tool has the ability to detect errors in a timely manner.', register, rng())).to.match(/^The tool can detect errors (?:promptly|on time)\.$/u);
+      expect(replacePhrases('We made a decision to take into consideration the end result.', register, rng())).to.equal('We decided to consider the result.');
+    }
+    expect(replacePhrases('They will have the ability to vote.', 'neutral', rng())).to.equal('They will have the ability to vote.');
     expect(capitalisable(' photosynthesis takes place')).to.equal(true);
     expect(capitalisable(' kubectl get pods')).to.equal(false);
     expect(hedgeClaims('I think this shows that problems can last.', createRandom(1), new Set())).to.equal('I think this shows that problems can last.');
