@@ -6,6 +6,7 @@ import {
 import { dropThat, howeverToThough, plainApostrophes } from '../workers/engines/local/humanizer/english-plain.js';
 import { hedgeClaims } from '../workers/engines/local/humanizer/english-hedges.js';
 import { vividWords } from '../workers/engines/local/humanizer/english-vivid.js';
+import { dropIntensifiers } from '../workers/engines/local/humanizer/english-concise.js';
 import { capitalisable } from '../workers/engines/local/humanizer/common-words.js';
 import { QUOTED } from '../workers/engines/local/text/spans.js';
 import { tagTokens } from '../workers/engines/local/text/pos.js';
@@ -651,6 +652,20 @@ describe('local humanizer rules: the eighteenth reading, and the creative tone',
       expect(run(text, 'casual', seed)).to.not.match(/exhausted|delicious/u);
     }
     expect(customToneProfile('Vivid storytelling for our blog')).to.include({ vivid: true });
+  });
+
+  it('drops weak intensifiers in the professional tone, where they carry no sense of their own', () => {
+    expect(dropIntensifiers('This is a very important step.')).to.equal('This is an important step.');
+    expect(dropIntensifiers('We really appreciate your help.')).to.equal('We appreciate your help.');
+    expect(dropIntensifiers('Very good work, team.')).to.equal('Good work, team.');
+    for (const s of ['It could really and plausibly happen.', 'I had lost sight of what really mattered.', 'It was not very good.', 'Thank you very much.', 'At the very end of the day.', 'Very few people came.', 'It is very, very cold.', 'It works very well.'])
+      expect(dropIntensifiers(s)).to.equal(s);
+    const text = 'Thank you for your order. We really appreciate your business, and this is a very exciting time for our team. Your parcel ships on Monday.';
+    for (let seed = 1; seed <= 3; seed++) {
+      const request = (name: 'formal' | 'professional') => ({ text, mode: 'standard' as const, tone: { kind: 'builtin' as const, name }, readability: 'college' as const, language: 'en' as Language, freezeWords: [], seed });
+      expect(rewriteOnce(request('professional'), seed)).to.match(/We appreciate your business/u).and.to.match(/an exciting time/u);
+      expect(rewriteOnce(request('formal'), seed)).to.match(/very exciting/u);
+    }
   });
 
   it('keeps what the eighteenth reading found wrong', () => {

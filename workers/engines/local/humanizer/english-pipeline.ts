@@ -6,6 +6,7 @@ import {
 } from './english-rules.js';
 import { hedgeClaims } from './english-hedges.js';
 import { vividWords } from './english-vivid.js';
+import { dropIntensifiers } from './english-concise.js';
 import { CONNECTIVES } from './english-phrases.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { tagTokens } from '../text/pos.js';
@@ -188,6 +189,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
     t = plainSmallWords(t, profile.register, rng, mode.plainRate);
     if (profile.vivid) t = vividWords(t, rng, 1);
+    else if (profile.concise) t = dropIntensifiers(t);
     t = ableToCan(t, rng, mode.plainRate);
     if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
     if (profile.register === 'casual') t = impersonalYou(t);
