@@ -372,6 +372,9 @@ describe('local humanizer rules: structure', () => {
       .to.deep.equal(['Many students prefer online classes at home.', "That's because they can study at their own pace."]);
     expect(splitSentence('Many students prefer online classes at home because they can study at their own pace.', { ...opts, casual: false })![1])
       .to.equal('This is because they can study at their own pace.');
+    // After a sentence opening with "This", the reason is named rather than a second "This" opening the next.
+    expect(splitSentence('This process is essential for life on Earth because it provides the oxygen we breathe.', { ...opts, casual: false })![1])
+      .to.equal('The reason is that it provides the oxygen we breathe.');
     for (const s of [
       'He left the party early not because he was tired but because he was bored.',
       'The reason the launch failed is because nobody tested the code.',

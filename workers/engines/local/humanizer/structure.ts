@@ -155,7 +155,8 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     // Nor after a negation: "The bridge did not fail because the wind was strong" denies that reason; split, it would
     // say the bridge stood ("The bridge didn't fail. That's because the wind was strong").
     lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head) && !NEGATION.test(head)
-      ? (casual ? "That's because " : 'This is because ') : null),
+      // After a sentence that opens with "This" ("This process is key to life. This is because …") the reason is named.
+      ? (casual ? "That's because " : /^(?:this|these)(?![\p{L}'’-])/iu.test(head) ? 'The reason is that ' : 'This is because ') : null),
   },
 ];
 
