@@ -2,10 +2,12 @@
  * Evaluates the local humanizer against a detector it was not tuned on. The detection data is split by
  * group (lib/data.ts): half A taught the humanizer its machine-typical phrase table; an independent
  * n-gram detector (lib/holdout-detector.ts) is trained here on most of half B; the machine-written
- * texts of the rest of half B, seen by neither, are rewritten. Reports per mode the held-out
- * detector's mean AI-probability before and after, the share moved below 0.5, the service's own
- * detector for reference, content-word overlap, length ratio, freeze-word retention and the rule
- * checker's defect count; Flesch–Kincaid grade per readability level; tone markers per tone.
+ * texts of the rest of half B, seen by neither, are rewritten. A second held-out detector of another
+ * family (lib/lm-detector.ts: how predictable a text is under a language model of half B's human
+ * texts) judges the same rewrites. Reports per mode both held-out detectors' mean AI-probability
+ * before and after, the language model's perplexity, the first detector's share moved below 0.5, the
+ * service's own detector for reference, content-word overlap, length ratio, freeze-word retention and
+ * the rule checker's defect count; Flesch–Kincaid grade per readability level; tone markers per tone.
  * Writes bench/results/humanizer-eval.json and humanizer-eval.md.
  *
  *   npm run eval:humanizer            (HUMANIZER_EVAL_LIMIT caps the rewritten texts; default 300)
@@ -21,6 +23,7 @@ import { contentOverlap, fleschKincaidGrade, wordChangeRate } from '../../worker
 import type { HumanizeRequest } from '../../workers/engines/types.js';
 import { loadAll, REPO_ROOT, sideOf } from './lib/data.js';
 import { auroc, trainHoldoutDetector } from './lib/holdout-detector.js';
+import { trainLmDetector } from './lib/lm-detector.js';
 
 const limit = Number(process.env['HUMANIZER_EVAL_LIMIT'] ?? 300);
 const started = Date.now();
@@ -30,6 +33,9 @@ const heldOut = all.filter((e) => sideOf(e.group) === 'B-test');
 const holdout = trainHoldoutDetector(train);
 const heldOutAuroc = auroc(heldOut.filter((e) => e.label === 'ai').map((e) => holdout.prob(e.text)), heldOut.filter((e) => e.label === 'human').map((e) => holdout.prob(e.text)));
 console.log(`held-out detector: trained on ${train.length} texts, AUROC ${heldOutAuroc.toFixed(3)} on ${heldOut.length} unseen texts (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+const lm = trainLmDetector(train);
+const lmAuroc = auroc(heldOut.filter((e) => e.label === 'ai').map((e) => lm.prob(e.text)), heldOut.filter((e) => e.label === 'human').map((e) => lm.prob(e.text)));
+console.log(`language-model detector: language model of ${lm.humanTexts} human texts, regression on ${lm.trainedOn}, AUROC ${lmAuroc.toFixed(3)} on ${heldOut.length} unseen texts (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
 // Every k-th machine-written held-out text, so all generators are represented.
 const aiHeldOut = heldOut.filter((e) => e.label === 'ai');
@@ -56,10 +62,15 @@ function check(input: string, output: string, freezeWords: string[] = []): void 
 
 const before = texts.map((t) => holdout.prob(t));
 const localBefore = texts.map((t) => local.scoreText(t));
+// Perplexity over a set of texts: exp of minus the mean, over the texts, of each one's mean token
+// log-probability (the geometric mean of their perplexities), so no single odd text dominates it.
+const perplexity = (assessed: ReadonlyArray<{ statistics: { mean_log_prob: number } }>): number => Math.exp(-mean(assessed.map((a) => a.statistics.mean_log_prob)));
+const lmBefore = texts.map((t) => lm.assess(t));
 const perMode = MODES.map((mode) => {
   const outs = texts.map((t) => rewrite(request(t, mode, 'college')));
   outs.forEach((o, i) => check(texts[i]!, o));
   const after = outs.map((o) => holdout.prob(o));
+  const lmAfter = outs.map((o) => lm.assess(o));
   const flagged = before.map((_, i) => i).filter((i) => before[i]! >= 0.5);
   const lengths = outs.map((o, i) => o.length / texts[i]!.length);
   const overlaps = outs.map((o, i) => contentOverlap(texts[i]!, o));
@@ -71,6 +82,11 @@ const perMode = MODES.map((mode) => {
     share_above_half_before: r3(flagged.length / texts.length),
     share_above_half_after: r3(after.filter((p) => p >= 0.5).length / texts.length),
     moved_below_half: r3(flagged.filter((i) => after[i]! < 0.5).length / Math.max(1, flagged.length)),
+    lm_mean_prob_before: r3(mean(lmBefore.map((a) => a.prob))),
+    lm_mean_prob_after: r3(mean(lmAfter.map((a) => a.prob))),
+    lm_relative_drop: r3(1 - mean(lmAfter.map((a) => a.prob)) / mean(lmBefore.map((a) => a.prob))),
+    lm_perplexity_before: r3(perplexity(lmBefore)),
+    lm_perplexity_after: r3(perplexity(lmAfter)),
     local_mean_ai_score_before: r3(mean(localBefore)),
     local_mean_ai_score_after: r3(mean(outs.map((o) => local.scoreText(o)))),
     words_changed_mean: r3(mean(outs.map((o, i) => wordChangeRate(texts[i]!, o)))),
@@ -125,6 +141,7 @@ const standard = perMode.find((m) => m.mode === 'standard')!;
 const result = {
   texts: texts.length, source: 'machine-written texts of held-out groups of half B', tone: 'casual', readability_level: 'college', seed: 1,
   holdout_detector: { trained_on: train.length, auroc_on_unseen: r3(heldOutAuroc) },
+  lm_detector: { language_model_human_texts: lm.humanTexts, trained_on: lm.trainedOn, auroc_on_unseen: r3(lmAuroc) },
   per_mode: perMode,
   readability: { input_mean_fk_grade: r3(fkInput), per_level: perReadability, ordered_high_school_to_doctorate: ordered },
   tones: perTone,
@@ -147,10 +164,12 @@ const md = [
   '# Humanizer evaluation', '',
   `${texts.length} machine-written texts from held-out groups (seen neither by the phrase table nor by the held-out detector);`,
   `tone casual, readability college, seed 1. Held-out detector: word 1-2-gram and character 3-5-gram logistic regression trained`,
-  `on ${train.length} texts of half B, AUROC ${heldOutAuroc.toFixed(3)} on unseen texts. The service's own detector is shown for reference only.`, '',
-  '| mode | held-out P(AI) before | after | drop | ≥ 0.5 before | after | moved below 0.5 | own detector before → after | words changed | content overlap (mean / min) | length ratio (mean, min–max) |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
-  ...perMode.map((m) => `| ${m.mode} | ${m.holdout_mean_prob_before.toFixed(3)} | ${m.holdout_mean_prob_after.toFixed(3)} | ${pct(m.holdout_relative_drop)} | ${pct(m.share_above_half_before)} | ${pct(m.share_above_half_after)} | ${pct(m.moved_below_half)} | ${m.local_mean_ai_score_before.toFixed(1)} → ${m.local_mean_ai_score_after.toFixed(1)} | ${pct(m.words_changed_mean)} | ${m.content_overlap_mean.toFixed(2)} / ${m.content_overlap_min.toFixed(2)} | ${m.length_ratio_mean.toFixed(2)}, ${m.length_ratio_min.toFixed(2)}–${m.length_ratio_max.toFixed(2)} |`),
+  `on ${train.length} texts of half B, AUROC ${heldOutAuroc.toFixed(3)} on unseen texts. The service's own detector is shown for reference only.`,
+  `Language-model (LM) detector: perplexity, its spread across sentences, top-1/top-10 continuation shares, unknown-word share and sentence-length spread under a Kneser–Ney`,
+  `trigram model of ${lm.humanTexts} human texts of half B, combined by logistic regression on ${lm.trainedOn} texts; AUROC ${lmAuroc.toFixed(3)} on unseen texts. LM perplexity: geometric mean over texts.`, '',
+  '| mode | held-out P(AI) before | after | drop | ≥ 0.5 before | after | moved below 0.5 | LM P(AI) before | after | drop | LM perplexity before → after | own detector before → after | words changed | content overlap (mean / min) | length ratio (mean, min–max) |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ...perMode.map((m) => `| ${m.mode} | ${m.holdout_mean_prob_before.toFixed(3)} | ${m.holdout_mean_prob_after.toFixed(3)} | ${pct(m.holdout_relative_drop)} | ${pct(m.share_above_half_before)} | ${pct(m.share_above_half_after)} | ${pct(m.moved_below_half)} | ${m.lm_mean_prob_before.toFixed(3)} | ${m.lm_mean_prob_after.toFixed(3)} | ${pct(m.lm_relative_drop)} | ${m.lm_perplexity_before.toFixed(1)} → ${m.lm_perplexity_after.toFixed(1)} | ${m.local_mean_ai_score_before.toFixed(1)} → ${m.local_mean_ai_score_after.toFixed(1)} | ${pct(m.words_changed_mean)} | ${m.content_overlap_mean.toFixed(2)} / ${m.content_overlap_min.toFixed(2)} | ${m.length_ratio_mean.toFixed(2)}, ${m.length_ratio_min.toFixed(2)}–${m.length_ratio_max.toFixed(2)} |`),
   '', '## Readability (standard mode, Flesch–Kincaid grade)', '', `Input: ${fkInput.toFixed(1)}.`, '',
   '| level | mean FK grade | held-out P(AI) after |', '|---|---|---|',
   ...perReadability.map((r) => `| ${r.readability} | ${r.mean_fk_grade.toFixed(1)} | ${r.holdout_mean_prob_after.toFixed(3)} |`),
