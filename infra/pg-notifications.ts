@@ -18,9 +18,17 @@ export class PgNotifications {
   private reconnectTimer: NodeJS.Timeout | null = null;
   private notifyInFlight = false;
   private notifyAgain = false;
+  private notifyTimer: NodeJS.Timeout | null = null;
+  private lastNotifyAt = Number.NEGATIVE_INFINITY;
   private closed = false;
 
-  constructor(private readonly pool: Pool, private readonly channel: string) {
+  /**
+   * `minIntervalMs`: NOTIFYs start at least this far apart (default 0). Under load every append announced itself in a
+   * transaction of its own, which woke every listening backend and client each time; a listener reads the log at most
+   * every 100 ms while appends keep coming anyway (postgres-subscription.ts), so NOTIFYs closer together than that
+   * bought nothing. The first announce after a quiet spell still goes out at once.
+   */
+  constructor(private readonly pool: Pool, private readonly channel: string, private readonly minIntervalMs = 0) {
     if (!/^[a-z_][a-z0-9_]*$/u.test(channel)) throw new RangeError(`not a plain channel name: ${channel}`);
   }
 
@@ -37,8 +45,8 @@ export class PgNotifications {
   /**
    * Notifies the channel, in a tiny transaction of its own (for the event log: after the append's COMMIT
    * rather than inside it, since a notifying transaction holds a global lock while it commits, and an
-   * append's commit waits for its WAL flush). Coalesced to at most one NOTIFY in flight; a lost one only
-   * costs latency.
+   * append's commit waits for its WAL flush). Coalesced to at most one NOTIFY in flight and one start per
+   * `minIntervalMs`; every announce is followed by a NOTIFY that starts after it. A lost one only costs latency.
    */
   announce(): void {
     if (this.closed) return;
@@ -46,7 +54,23 @@ export class PgNotifications {
       this.notifyAgain = true;
       return;
     }
+    // A NOTIFY is already due: it starts after this announce, so it covers it.
+    if (this.notifyTimer) return;
+    const wait = this.lastNotifyAt + this.minIntervalMs - Date.now();
+    if (wait > 0) {
+      this.notifyTimer = setTimeout(() => {
+        this.notifyTimer = null;
+        this.notify();
+      }, wait);
+      return;
+    }
+    this.notify();
+  }
+
+  private notify(): void {
+    if (this.closed) return;
     this.notifyInFlight = true;
+    this.lastNotifyAt = Date.now();
     this.pool.query(`NOTIFY ${this.channel}`).catch(() => {}).finally(() => {
       this.notifyInFlight = false;
       if (this.notifyAgain) {
@@ -58,6 +82,8 @@ export class PgNotifications {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.notifyTimer = null;
     this.wakeAll();
     this.wakers.clear();
     this.unlisten();

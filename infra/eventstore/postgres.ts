@@ -24,6 +24,8 @@ export interface PostgresEventStoreOptions {
   pageSize?: number;
   /** Live subscriptions read a page at most this often while appends keep coming (default 100; see pollingSubscription). */
   minReadIntervalMs?: number;
+  /** Appends announce themselves (NOTIFY) at most this often (default 25; see PgNotifications). */
+  notifyIntervalMs?: number;
 }
 
 /** Retries of an 'any' / 'stream_exists' append that met a concurrent writer of the same revision (a safety net: the stream lock prevents it). */
@@ -72,7 +74,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private constructor(private readonly pool: Pool, options: PostgresEventStoreOptions) {
-    this.notifications = new PgNotifications(pool, EVENTS_CHANNEL);
+    this.notifications = new PgNotifications(pool, EVENTS_CHANNEL, options.notifyIntervalMs ?? 25);
     this.pollIntervalMs = options.pollIntervalMs ?? 300;
     this.pageSize = options.pageSize ?? 500;
     this.minReadIntervalMs = options.minReadIntervalMs ?? 100;
