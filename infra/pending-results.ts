@@ -96,11 +96,13 @@ export class PendingResults implements PendingResultsPort {
       const batch = this.queued;
       this.queued = [];
       try {
-        await this.pool.query(
-          `DELETE FROM pending_results p USING unnest($1::text[], $2::text[]) AS gone(account_id, request_id)
+        // Named: prepared once per connection (it runs for every delivered result).
+        await this.pool.query({
+          name: 'hz_pending_delete',
+          text: `DELETE FROM pending_results p USING unnest($1::text[], $2::text[]) AS gone(account_id, request_id)
            WHERE p.account_id = gone.account_id AND p.request_id = gone.request_id`,
-          [batch.map((d) => d.accountId), batch.map((d) => d.requestId)],
-        );
+          values: [batch.map((d) => d.accountId), batch.map((d) => d.requestId)],
+        });
         for (const d of batch) d.done();
       } catch (err: unknown) {
         for (const d of batch) d.done(err ?? new Error('delete failed'));

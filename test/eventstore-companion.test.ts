@@ -8,6 +8,7 @@ import pg from 'pg';
 import { PostgresEventStore } from '../infra/eventstore/index.js';
 import { WrongExpectedRevisionError, type CompanionStatement } from '../infra/eventstore/types.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
+import { queryText } from './support/pg-pool-proxies.js';
 
 describe('PostgreSQL event store: companion statements', () => {
   let db: TestDatabase;
@@ -33,7 +34,7 @@ describe('PostgreSQL event store: companion statements', () => {
       get(target, name, receiver) {
         if (name === 'query') {
           return (...args: unknown[]) => {
-            statements.push(typeof args[0] === 'string' ? args[0] : '');
+            statements.push(queryText(args[0]));
             return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(target, args);
           };
         }

@@ -47,8 +47,10 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 export async function readLogAfter(pool: Pool, after: bigint | null, maxCount: number): Promise<RecordedEvent[]> {
   if (!Number.isInteger(maxCount) || maxCount < 1) throw new RangeError(`maxCount must be a positive integer, got ${maxCount}`);
   const from = (after ?? -1n).toString();
-  const probe = await pool.query<{ hi: string | null; in_flight: string[] }>(
-    `WITH page AS (
+  // Both statements are named: prepared once per connection (every live subscriber runs them for every page).
+  const probe = await pool.query<{ hi: string | null; in_flight: string[] }>({
+    name: 'hz_log_probe',
+    text: `WITH page AS (
        SELECT max(position) AS hi
        FROM (SELECT position FROM events WHERE position > $1 ORDER BY position LIMIT $2) first_rows
      )
@@ -59,16 +61,17 @@ export async function readLogAfter(pool: Pool, after: bigint | null, maxCount: n
                 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
             ) END AS in_flight
      FROM page`,
-    [from, maxCount, LOCK_NAMESPACE, APPENDS_IN_FLIGHT],
-  );
+    values: [from, maxCount, LOCK_NAMESPACE, APPENDS_IN_FLIGHT],
+  });
   const { hi, in_flight: inFlight } = probe.rows[0]!;
   if (hi === null) return [];
   await waitUntilEnded(pool, inFlight);
-  const rows = await pool.query<EventRow>(
+  const rows = await pool.query<EventRow>({
+    name: 'hz_log_page',
     // Late committers can make (cursor, hi] longer than maxCount; any prefix of it is complete too.
-    `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 AND position <= $2 ORDER BY events.position LIMIT $3`,
-    [from, hi, maxCount],
-  );
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE position > $1 AND position <= $2 ORDER BY events.position LIMIT $3`,
+    values: [from, hi, maxCount],
+  });
   return rows.rows.map(toRecordedEvent);
 }
 

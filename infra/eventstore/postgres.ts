@@ -45,10 +45,18 @@ const APPEND_PARAMS = 8;
  * The append with a companion statement in front, as a data-modifying WITH clause: PostgreSQL runs it to completion
  * whether or not the query reads it, and the one statement commits or rolls back both. Its placeholders follow the append's.
  */
-function withCompanion(companion: CompanionStatement): string {
+function withCompanion(companion: CompanionStatement): { name: string; text: string } {
   const text = companion.text.replace(/\$(\d+)/gu, (_, n: string) => `$${Number(n) + APPEND_PARAMS}`);
-  return `WITH companion AS (${text}) ${APPEND_SQL}`;
+  const sql = `WITH companion AS (${text}) ${APPEND_SQL}`;
+  return { name: `hz_append_with_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, text: sql };
 }
+
+/**
+ * The statements of every request are named, so each pooled connection parses and plans them once (a named statement
+ * is prepared on a connection at its first use); unnamed, they were parsed and planned at every call.
+ */
+const APPEND_STATEMENT = { name: 'hz_append', text: APPEND_SQL };
+const READ_STREAM_STATEMENT = { name: 'hz_read_stream', text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND revision >= $2 ORDER BY events.revision LIMIT $3` };
 
 type AppendAttempt =
   | { outcome: 'appended'; result: AppendResult }
@@ -98,10 +106,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async read(stream: string, options: ReadOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream = $1 AND revision >= $2 ORDER BY events.revision LIMIT $3`,
-      [stream, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
-    );
+    const { rows } = await this.pool.query<EventRow>({
+      ...READ_STREAM_STATEMENT, values: [stream, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+    });
     return rows.map(toRecordedEvent);
   }
 
@@ -173,9 +180,9 @@ export class PostgresEventStore implements EventStore {
     if (companion) params.push(...companion.values);
     try {
       // A single statement in its own implicit transaction: the locks it takes last until it commits.
-      const { rows } = await this.pool.query<{ current: string; ok: boolean; position: string | null; revision: string | null }>(
-        companion ? withCompanion(companion) : APPEND_SQL, params,
-      );
+      const { rows } = await this.pool.query<{ current: string; ok: boolean; position: string | null; revision: string | null }>({
+        ...(companion ? withCompanion(companion) : APPEND_STATEMENT), values: params,
+      });
       const row = rows[0]!;
       if (!row.ok) return { outcome: 'conflict', current: BigInt(row.current) };
       return { outcome: 'appended', result: { nextExpectedRevision: BigInt(row.revision!), position: BigInt(row.position!) } };

@@ -45,7 +45,7 @@ export function delayingCommits(pool: Pool, gate: { seconds: number; reached: ((
       if (prop === 'connect') return async () => wrapClient(await target.connect());
       if (prop === 'query') {
         return (...args: unknown[]) => {
-          if (typeof args[0] === 'string' && args[0].includes('hz_append_events') && gate.reached) return appendSlowly(args, takeGate()!);
+          if (queryText(args[0]).includes('hz_append_events') && gate.reached) return appendSlowly(args, takeGate()!);
           return (target.query as (...a: unknown[]) => unknown).apply(target, args);
         };
       }
@@ -61,6 +61,12 @@ export function redirected(switchable: { target: Pool }): Pool {
       return bind(switchable.target, Reflect.get(switchable.target, prop));
     },
   });
+}
+
+/** The SQL of a query's first argument: a string, or a query config ({ name, text, values }). */
+export function queryText(first: unknown): string {
+  if (typeof first === 'string') return first;
+  return typeof first === 'object' && first !== null && typeof (first as { text?: unknown }).text === 'string' ? (first as { text: string }).text : '';
 }
 
 function bind(target: object, value: unknown): unknown {
