@@ -36,6 +36,25 @@ describe('pending results', () => {
     }
   });
 
+  it('a delete waits its linger for others: deletes a few turns of the event loop apart go in one statement', async () => {
+    for (const id of ['s0', 's1']) await pending.put({ accountId: 'a', requestId: id, idempotencyKey: null, body: {} });
+    let statements = 0;
+    const counting = new PendingResults(new Proxy(db.pool, {
+      get(target, name, receiver) {
+        if (name === 'query') return (...args: unknown[]) => { statements += 1; return (pg.Pool.prototype.query as (...a: unknown[]) => unknown).apply(target, args); };
+        return Reflect.get(target, name, receiver) as unknown;
+      },
+    }), 50);
+    const first = counting.delete('a', 's0');
+    // The second arrives on a later turn, before the first's linger ends: without the linger it would be a statement of its own.
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = counting.delete('a', 's1');
+    await Promise.all([first, second]);
+    expect(statements).to.equal(1);
+    expect(await pending.get('a', 's0')).to.equal(null);
+    expect(await pending.get('a', 's1')).to.equal(null);
+  });
+
   it('a failed statement rejects its callers, and the next delete still runs', async () => {
     let failNext = true;
     const flaky = new PendingResults(new Proxy(db.pool, {
