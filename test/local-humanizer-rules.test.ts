@@ -602,12 +602,12 @@ describe('local humanizer rules: hedging (the academic tone)', () => {
     expect(hedge('It is clear that the policy failed.')).to.equal('It appears that the policy failed.');
     expect(hedge('This is undoubtedly the best option.')).to.equal('This is arguably the best option.');
     expect(hedge('Prices will undoubtedly rise.')).to.equal('Prices will likely rise.');
-    expect(hedge('Platforms will continue to shape public opinion.')).to.equal('Platforms will likely continue to shape public opinion.');
+    expect(hedge('AI will transform how we work.')).to.equal('AI will likely transform how we work.');
     // A second claim in the same text takes the other verb.
     const used = new Set<string>();
-    const first = hedge('This shows that sleep matters.', 1, used);
+    const first = hedge('The findings show that sleep matters.', 1, used);
     const second = hedge('The data show that diets fail.', 1, used);
-    expect(first.match(/suggests|indicates/u)![0].slice(0, 5)).to.not.equal(second.match(/suggest|indicate/u)![0].slice(0, 5));
+    expect(first.match(/suggest|indicate/u)![0]).to.not.equal(second.match(/suggest|indicate/u)![0]);
   });
 
   it('leaves what is not a claim of proof: a paper announcing its work, an exercise, a promise, a schedule, a hedge', () => {
@@ -619,6 +619,23 @@ describe('local humanizer rules: hedging (the academic tone)', () => {
       'Fees will change on 1 May.',
       'Prices may rise, and demand will change.',
       'Please confirm that you received the parcel.',
+      // Found by an adversarial probe: a negated or scarce subject, a condition, a question, a recall, a proof, a fact, a
+      // promise, a commitment, a heading.
+      'No study has shown that vaccines cause autism.',
+      'Few studies have shown that the diet works.',
+      'If the test shows that the patient is positive, start treatment at once.',
+      'Does the evidence show that the drug works?',
+      'The data show that the drug is unsafe and must be recalled immediately.',
+      'This proves that the square root of two is irrational.',
+      'The example shows that the set is not closed under addition.',
+      'The trial established that the defendant was negligent.',
+      'Your appointment is definitely confirmed.',
+      'I would certainly recommend her for the position.',
+      'This will certainly not happen again.',
+      'The company will continue to honor all existing warranties.',
+      'Your subscription will continue until you cancel it.',
+      'Who will lead the team after she retires?',
+      'Studies Show That Coffee Protects the Heart',
     ]) expect(hedge(s)).to.equal(s);
   });
 
@@ -645,10 +662,17 @@ describe('local humanizer rules: the eighteenth reading, and the creative tone',
     expect(vividWords('The food was very good, but the service was very bad.', r(), 1)).to.match(/^The food was (?:great|excellent), but the service was (?:terrible|awful)\.$/u);
     expect(vividWords('A very interesting idea came up.', r(), 1)).to.equal('A fascinating idea came up.');
     expect(vividWords('It was a very old house with a very large garden.', r(), 1)).to.match(/^It was a very old house with an? (?:huge|enormous) garden\.$/u);
-    expect(vividWords('The recipe was really hard to follow.', r(), 1)).to.equal('The recipe was tough to follow.');
+    expect(vividWords('The soup was very tasty and I was very tired.', r(), 1)).to.equal('The soup was delicious and I was exhausted.');
     // Negated, asked, an adverb, a figure of speech, weariness: as written.
-    for (const s of ['She was not very happy about it.', 'How very nice of you.', 'He worked very hard.', 'A very cold reception.', 'I am very tired of waiting.', 'It is so big that it fills the room.'])
+    for (const s of ['She was not very happy about it.', 'How very nice of you.', 'He worked very hard.', 'A very cold reception.', 'I am very tired of waiting.', 'It is so big that it fills the room.',
+      // Found by an adversarial probe: a wish, a question, a sense no single word says, a scale, a name, a contradiction.
+      'Have a very happy birthday!', 'Are you really happy with him?', 'The ground was very hard after the frost.', 'My stomach feels very funny.',
+      'That is a very tired argument.', 'Choose poor, fair, good, very good or excellent.', 'He was extremely angry but not furious.',
+      'The Very Large Telescope sits in Chile.', 'Neither very big nor very small.', 'I am very afraid that we are out of milk.'])
       expect(vividWords(s, r(), 1)).to.equal(s);
+    // Three pairs in one sentence take three different words.
+    expect(vividWords('They were very excited, very surprised and very happy.', r(), 1)).to.match(/^They were (\p{L}+), (\p{L}+) and (\p{L}+)\.$/u);
+    expect(new Set(vividWords('They were very excited, very surprised and very happy.', r(), 1).match(/thrilled|delighted|astonished|amazed/gu)).size).to.equal(3);
     const text = 'The kitchen was hot and I was very tired after work. When the bread came out of the oven, it looked very good, and my family said it was very tasty.';
     for (let seed = 1; seed <= 3; seed++) {
       expect(run(text, 'creative', seed)).to.match(/exhausted/u).and.to.match(/delicious/u);
@@ -661,6 +685,10 @@ describe('local humanizer rules: the eighteenth reading, and the creative tone',
     expect(dropIntensifiers('This is a very important step.')).to.equal('This is an important step.');
     expect(dropIntensifiers('We really appreciate your help.')).to.equal('We appreciate your help.');
     expect(dropIntensifiers('Very good work, team.')).to.equal('Good work, team.');
+    expect(dropIntensifiers('This is a very honorable decision.')).to.equal('This is an honorable decision.');
+    for (const s of ['The unit treats very low birth weight infants.', 'It is not a very good idea to skip the test.', 'Few customers were very satisfied.',
+      'Would you really like to leave now?', 'A country whose very survival depends on trade.', 'The dose must be very slowly increased.', 'It is very likely that sea levels will rise.'])
+      expect(dropIntensifiers(s)).to.equal(s);
     for (const s of ['It could really and plausibly happen.', 'I had lost sight of what really mattered.', 'It was not very good.', 'Thank you very much.', 'At the very end of the day.', 'Very few people came.', 'It is very, very cold.', 'It works very well.'])
       expect(dropIntensifiers(s)).to.equal(s);
     const text = 'Thank you for your order. We really appreciate your business, and this is a very exciting time for our team. Your parcel ships on Monday.';
@@ -690,10 +718,15 @@ describe('local humanizer rules: the eighteenth reading, and the creative tone',
     }
     // Wordy phrasing said the short way, in every register; a modal keeps "have the ability to".
     for (const register of ['casual', 'neutral', 'formal'] as const) {
-      expect(replacePhrases('The tool has the ability to detect errors in a timely manner.', register, rng())).to.match(/^The tool can detect errors (?:promptly|on time)\.$/u);
+      expect(replacePhrases('The tool has the ability to detect errors in a timely manner.', register, rng())).to.equal('The tool can detect errors promptly.');
       expect(replacePhrases('We made a decision to take into consideration the end result.', register, rng())).to.equal('We decided to consider the result.');
     }
-    expect(replacePhrases('They will have the ability to vote.', 'neutral', rng())).to.equal('They will have the ability to vote.');
+    for (const s of ['They will have the ability to vote.', 'Do they have the ability to pay?', 'Has the ability to pay been assessed?',
+      'Each has the ability to vote and the right to speak.', 'We need to make a decision that benefits everyone.', "Let's make a decision tree.",
+      'We discussed past and future plans.', 'These grants advance planning and research.', 'Set in the near future, the novel follows a girl.',
+      'Use force only when absolutely necessary.', 'Vaccination does not completely eliminate the risk.'])
+      expect(replacePhrases(s, 'neutral', rng())).to.equal(s);
+    expect(replacePhrases('At this point in time, Napoleon was in Moscow.', 'formal', rng())).to.equal('At this point, Napoleon was in Moscow.');
     expect(capitalisable(' photosynthesis takes place')).to.equal(true);
     expect(capitalisable(' kubectl get pods')).to.equal(false);
     expect(hedgeClaims('I think this shows that problems can last.', createRandom(1), new Set())).to.equal('I think this shows that problems can last.');

@@ -4,14 +4,21 @@
  * a verb of appreciation ("we really appreciate" → "we appreciate"; elsewhere it may mean "truly": "what really
  * mattered"), as editors of business writing strike them. Not where the word carries the sense:
  * after a negation ("not very good" is not "not good"), as an adjective ("the very end"), or before a quantity
- * ("thank you very much", "very few").
+ * ("thank you very much", "very few"), before an adverb ("must be very slowly increased"), nor in a term or a calibrated
+ * degree ("very low birth weight", "very high frequency", "very likely"), nor anywhere in a question or a negated
+ * sentence.
  */
 import { fixArticles } from './english-rules.js';
 
-const INTENSIFIER = /(?<![\p{L}'’-])(?<!(?:^|[^\p{L}'’-])(?:not|never|no|n['’]t|the|this|that|these|those|its|his|her|their|our|my|your|how|so|too|as)\s+)(very|really(?=\s+(?:appreciate|appreciated|value|valued|enjoy|enjoyed|like|liked|love|loved)(?![\p{L}'’-])))\s+(?!(?:and|or|but|nor|much|many|few|little|least|most|well|own|same|best|worst|first|last|next|beginning|end|start|moment|thing|idea|nature|existence|heart|top|bottom|edge|center|centre|core|opposite|reason|person|people)(?![\p{L}'’-]))(?=\p{Ll})/giu;
+const INTENSIFIER = /(?<![\p{L}'’-])(?<!(?:^|[^\p{L}'’-])(?:the|this|that|these|those|its|his|her|their|our|my|your|whose|how|so|too|as)\s+)(very|really(?=\s+(?:appreciate|appreciated|value|valued|enjoy|enjoyed|like|liked|love|loved)(?![\p{L}'’-])))\s+(?!\p{L}+ly(?![\p{L}'’-]))(?!(?:and|or|but|nor|low|high|likely|unlikely|truly|much|many|few|little|least|most|well|own|same|best|worst|first|last|next|beginning|end|start|moment|thing|idea|nature|existence|heart|top|bottom|edge|center|centre|core|opposite|reason|person|people)(?![\p{L}'’-]))(?=\p{Ll})/giu;
+
+const ASKS_OR_NEGATES = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:not|never|no|nor|neither|none|nobody|nothing|hardly|barely|rarely|seldom|few)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** One sentence of protected text without its weak intensifiers; `a`/`an` follow the word that now comes first. */
 export function dropIntensifiers(s: string): string {
+  // A question or a negation anywhere before: "Would you really like to leave?" is doubt, "It is not a very good idea"
+  // and "Few customers were very satisfied" say less without it.
+  if (ASKS_OR_NEGATES.test(s)) return s;
   // A repeated intensifier is emphasis the writer chose: "very, very cold".
   if (/(?:very|really),?\s+(?:very|really)(?![\p{L}'’-])/iu.test(s)) return s;
   const out = s.replace(INTENSIFIER, (m: string, word: string, offset: number) => {

@@ -2,16 +2,21 @@
  * Hedging, for tones that ask for it (the academic tone; custom tones that ask to be cautious, nuanced or
  * scholarly): a claim stated as proof becomes one stated as evidence, the way careful academic prose words it.
  * "The results prove that …" → "The results suggest that …"; "Research has shown that …" → "Research has indicated
- * that …"; "It is clear that …" → "It appears that …"; "is undoubtedly the …" → "is arguably the …"; "Platforms will
- * continue to …" → "Platforms will likely continue to …". A hedge changes how strongly a claim is made, which is what
- * the tone asks for, never what the claim is about: no content word is added or dropped.
- * Only claims whose subject is evidence (a study, the data, this) are hedged: "We show that …" announces what a paper
- * does, and "Show that x is even" is an exercise.
+ * that …"; "It is clear that …" → "It appears that …"; "is undoubtedly the …" → "is arguably the …"; "AI will
+ * transform …" → "AI will likely transform …". A hedge changes how strongly a claim is made, which is what the tone
+ * asks for, never what the claim is about: no content word is added or dropped.
+ * Only claims whose subject is empirical evidence (a study, the data, the results) are hedged: "We show that …"
+ * announces what a paper does, "Show that x is even" is an exercise, "This proves that …" may be a proof. Questions,
+ * conditions, negated claims, instructions and warnings keep their words (NOT_HEDGED).
  */
 import type { Random } from './random.js';
 
-/** Subjects that present evidence, the last word before the verb ("The study", "These results", "This"). */
-const EVIDENCE = '(?:study|studies|research|result|results|finding|findings|data|evidence|analysis|analyses|experiment|experiments|survey|surveys|trial|trials|report|reports|statistics|figures|numbers|history|experience|observation|observations|literature|review|reviews|case|cases|example|examples|test|tests|investigation|investigations|record|records|outcome|outcomes|paper|work|this|that|these|which|it|scientists|researchers|experts)';
+/**
+ * Subjects that present empirical evidence, the last word before the verb ("The study", "These results"): not "this",
+ * "it" or "which" (in a proof, "This proves that √2 is irrational" is proof), not "the example" (a counterexample
+ * proves), not a test or a record (a positive test result, a paid fee: facts, not findings).
+ */
+const EVIDENCE = '(?:study|studies|research|results|finding|findings|data|analysis|analyses|experiment|experiments|survey|surveys|trials|statistics|history|experience|observations|literature|scientists|researchers)';
 
 type Forms = Readonly<Record<string, readonly string[]>>;
 
@@ -20,7 +25,6 @@ const PROOF: Forms = {
   prove: ['suggest', 'indicate'], proves: ['suggests', 'indicates'], proved: ['suggested', 'indicated'], proven: ['suggested', 'indicated'],
   show: ['suggest', 'indicate'], shows: ['suggests', 'indicates'], showed: ['suggested', 'indicated'], shown: ['suggested', 'indicated'],
   demonstrate: ['indicate', 'suggest'], demonstrates: ['indicates', 'suggests'], demonstrated: ['indicated', 'suggested'],
-  establish: ['suggest'], establishes: ['suggests'], established: ['suggested'],
 };
 
 const BOUNDARY_BEFORE = "(?<![\\p{L}'’-])";
@@ -33,23 +37,43 @@ const PROOF_THAT = new RegExp(
 );
 
 /** "It is clear that …" and its kin: the writer's certainty, stated as such. */
-const CERTAIN_THAT = new RegExp(`${BOUNDARY_BEFORE}(it)\\s+is\\s+(?:(?:very|quite|abundantly|absolutely|perfectly|now)\\s+)?(?:clear|evident|obvious|undeniable|indisputable|beyond\\s+doubt|certain)\\s+that${BOUNDARY_AFTER}`, 'giu');
+const CERTAIN_THAT = new RegExp(`${BOUNDARY_BEFORE}(it)\\s+is\\s+(?:(?:very|quite|abundantly|absolutely|perfectly|now)\\s+)?(?:clear|evident|obvious|undeniable|indisputable|beyond\\s+doubt)\\s+that${BOUNDARY_AFTER}`, 'giu');
 
 /** "is undoubtedly the best" → "is arguably the best"; "will undoubtedly" → "will likely". */
 const CERTAINLY = '(?:undoubtedly|unquestionably|undeniably|indisputably|without\\s+(?:a\\s+)?doubt|without\\s+question|certainly|definitely)';
-const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|remain)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)`, 'giu');
-const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)`, 'giu');
+// Only before a judgement ("is undoubtedly the best", "one of the most"): "is definitely confirmed", "was certainly tired"
+// and "are certainly welcome" state facts or courtesies, which "arguably" would make a matter of opinion.
+const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|remain)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?=\\s+(?:the|a|an|one|among|more|most|\\p{L}+est)(?![\\p{L}'’-]))`, 'giu');
+// Not a promise or a recommendation ("I would certainly recommend her", "We will definitely refund"), nor a denial
+// ("This will certainly not happen again").
+const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`, 'giu');
 
 /**
- * A prediction stated as certain: "will transform", "will continue to". Not after "I", "we" or "you" (a promise or an
- * instruction: "We will continue to support you"), nor in a sentence that hedges already or names a time or a number
- * ("Fees will increase on 1 May", "The policy will become effective next week" announce, they do not predict).
+ * A prediction stated as certain, with the verbs only a forecast uses ("will transform", "will revolutionize", "will pave
+ * the way"): "will continue", "will become" or "will change" also state commitments, terms and schedules ("The company
+ * will continue to honor all warranties", "This agreement will become binding upon signature", "The password will
+ * change every ninety days"). Not after "I", "we" or "you", nor in a sentence that hedges already or names a time or a
+ * number.
  */
 const PREDICTION = new RegExp(
-  `${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)\\s+)will\\s+(?=(?:continue|transform|revolutionize|revolutionise|reshape|shape|redefine|dominate|replace|become|change|grow|decline|lead|drive|play|pave)${BOUNDARY_AFTER})`, 'gu',
+  `${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)(?:\\s+all)?\\s+)will\\s+(?=(?:transform|revolutionize|revolutionise|reshape|redefine|dominate|pave)${BOUNDARY_AFTER})`, 'gu',
 );
 const SCHEDULE = /[\p{N}\uE000-\uE019]|(?<![\p{L}'’-])(?:today|tonight|tomorrow|next|soon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|effective|available|law|active|valid|operational)(?![\p{L}'’-])/iu;
 const HEDGED_ALREADY = /(?<![\p{L}'’-])(?:likely|unlikely|probably|possibly|perhaps|may|might|could|arguably|seems?|appears?|suggests?|indicates?|if|unless|whether)(?![\p{L}'’-])/iu;
+/**
+ * Where no claim is hedged: a question ("Does the evidence show that …?"), a condition ("If the test shows that …"), a
+ * negated or scarce subject ("No study has shown that …": hedged, it would claim something weaker was found), an
+ * instruction, a warning or a recall ("The data show that the drug is unsafe and must be recalled"), where a hedge could
+ * make someone ignore what they must do.
+ */
+const NOT_HEDGED = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:if|unless|whether|no|none|neither|nor|nothing|nobody|few|not|never|must|should|shall|do\s+not|don['’]t|recall|recalled|unsafe|danger|dangerous|warning|contaminated|dose|doses|dosage|tablets?|overdose)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+
+/** A line in title case (a heading): most of its longer words capitalised. */
+function titleCase(s: string): boolean {
+  const words = s.match(/\p{L}{4,}/gu) ?? [];
+  return words.length >= 3 && words.filter((w) => /^\p{Lu}/u.test(w)).length / words.length > 0.6;
+}
+
 /** A claim the writer gives as their own view ("I think this shows that …"): hedged already. */
 const OPINION = /(?<![\p{L}'’-])(?:I|we)\s+(?:(?:\p{L}+ly|do|really|still|also)\s+)?(?:think|believe|feel|guess|suppose|would\s+argue)(?![\p{L}'’-])/iu;
 
@@ -62,8 +86,7 @@ function keepCase(original: string, replacement: string): string {
  * the text has used so far: the next claim takes another where it can ("It suggests …; this indicates …").
  */
 export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
-  if (OPINION.test(s)) return s;
-  const alreadyHedged = HEDGED_ALREADY.test(s);
+  if (OPINION.test(s) || NOT_HEDGED.test(s) || titleCase(s)) return s;
   let t = s.replace(PROOF_THAT, (_m: string, subject: string, verb: string) => {
     const forms = PROOF[verb.toLowerCase()]!;
     const fresh = forms.filter((f) => !used.has(`hedge:${f.slice(0, 5)}`));
@@ -75,6 +98,7 @@ export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
   t = t.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
   t = t.replace(BE_CERTAINLY, (_m: string, be: string) => `${be} arguably`);
   t = t.replace(WILL_CERTAINLY, (_m: string, will: string) => `${will} likely`);
-  if (!alreadyHedged && !SCHEDULE.test(s)) t = t.replace(PREDICTION, 'will likely ');
+  // Read on what the rules above left: "Experience indicates that a child will grow out of it" is hedged already.
+  if (!HEDGED_ALREADY.test(t) && !SCHEDULE.test(s)) t = t.replace(PREDICTION, 'will likely ');
   return t;
 }

@@ -41,6 +41,11 @@ const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vi
 /** A place or a screen one finds one's way through: "navigate the menu", "navigate the streets". */
 const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|paths?|routes?|slopes?|stairs|staircases?|hallways?|corridors?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
 
+/** What a decision is, or a compound it starts: "make a decision that …", "a decision tree". */
+const DECISION_NOT_BEFORE = '(?:that|which|who|whom|whose|we|you|they|I|he|she|it|of|tree|trees|matrix|maker|makers|making|point|points|process|processes|support)(?![\\p{L}])';
+/** A negation or a modal of inability right before a phrase ("does not", "cannot", "won't", "never"). */
+const NEGATION_BEFORE = "(?:not|cannot|never|\\p{L}+n['’]t)";
+
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
   { pattern: "in today's world,", neutral: ['today,', 'these days,'] },
@@ -155,32 +160,39 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in light of', neutral: ['given'] },
   { pattern: 'with regard to', neutral: ['about', 'on'] },
   { pattern: 'in the event that', neutral: ['if'] },
-  // Wordy or redundant phrasing, said the short way in every register ("omit needless words").
-  { pattern: 'at this point in time', neutral: ['now', 'at this point'], formal: ['at present', 'now'] },
-  { pattern: 'at the present time', neutral: ['now', 'at present'], formal: ['at present'] },
-  { pattern: 'in the near future', neutral: ['soon'] },
-  // After a modal or "to" the verb would be doubled: "will has the ability to" cannot occur, but "to have the ability to" can.
-  { pattern: 'has the ability to', neutral: ['can'] },
-  { pattern: 'have the ability to', neutral: ['can'], notAfter: BARE_PLAY },
-  { pattern: 'make a decision', neutral: ['decide'] },
-  { pattern: 'makes a decision', neutral: ['decides'] },
-  { pattern: 'made a decision', neutral: ['decided'], notAfter: '(?:has|have|had|be|been|was|were|is|are)' },
-  { pattern: 'making a decision', neutral: ['deciding'] },
+  // Wordy or redundant phrasing, said the short way in every register ("omit needless words"). Each keeps its words
+  // where the short form would break the sentence or say less: "at this point" holds in any tense ("now" does not:
+  // "At this point in time, Napoleon was in Moscow"); "has the ability to" is not "can" in a question ("Has the ability
+  // to pay been assessed?") nor before a second noun ("has the ability to vote and the right to speak"), and "have the
+  // ability to" is left (after a modal or "do" several words back it would read "Do they can pay?").
+  { pattern: 'at this point in time', neutral: ['at this point'] },
+  { pattern: 'at the present time', neutral: ['now', 'at present'], formal: ['at present'], notBefore: '[^.;:!?]*(?:was|were|had)(?![\\p{L}])' },
+  // Not a setting ("Set in the near future", "life in the near future") nor one of two times ("in the near future or the distant past").
+  { pattern: 'in the near future', neutral: ['soon'], notAfter: '(?:set|life|about|of|in|to)', notBefore: '(?:or|and)\\s' },
+  { pattern: 'has the ability to', neutral: ['can'], notBefore: "(?:[^.;:!?]*\\?|[^.;:!?]*\\s+and\\s+(?:the|a|an|his|her|their|its|our|your)\\s)" },
+  // Not before what the decision is ("a decision that benefits everyone", "a decision of this magnitude") nor in a
+  // compound ("a decision tree", "a decision maker").
+  { pattern: 'make a decision', neutral: ['decide'], notBefore: DECISION_NOT_BEFORE },
+  { pattern: 'makes a decision', neutral: ['decides'], notBefore: DECISION_NOT_BEFORE },
+  { pattern: 'made a decision', neutral: ['decided'], notAfter: '(?:has|have|had|be|been|was|were|is|are)', notBefore: DECISION_NOT_BEFORE },
+  { pattern: 'making a decision', neutral: ['deciding'], notBefore: DECISION_NOT_BEFORE },
   { pattern: 'take into consideration', neutral: ['consider'] },
   { pattern: 'takes into consideration', neutral: ['considers'] },
   { pattern: 'taking into consideration', neutral: ['considering'] },
-  { pattern: 'in a timely manner', neutral: ['promptly', 'on time'] },
+  { pattern: 'in a timely manner', neutral: ['promptly'] },
   { pattern: 'in close proximity to', neutral: ['near', 'close to'] },
   { pattern: 'the end result', neutral: ['the result'] },
   { pattern: 'absolutely essential', neutral: ['essential'] },
-  { pattern: 'absolutely necessary', neutral: ['necessary'] },
-  { pattern: 'completely eliminate', neutral: ['eliminate'] },
-  { pattern: 'completely eliminates', neutral: ['eliminates'] },
-  { pattern: 'completely eliminated', neutral: ['eliminated'] },
-  { pattern: 'future plans', neutral: ['plans'] },
+  // "only when absolutely necessary" is a threshold of its own (the law's for force).
+  { pattern: 'absolutely necessary', neutral: ['necessary'], notAfter: '(?:when|if|unless|than|where|only)' },
+  // "does not completely eliminate the risk" says some remains; "does not eliminate" says none goes.
+  { pattern: 'completely eliminate', neutral: ['eliminate'], notAfter: NEGATION_BEFORE },
+  { pattern: 'completely eliminates', neutral: ['eliminates'], notAfter: NEGATION_BEFORE },
+  { pattern: 'completely eliminated', neutral: ['eliminated'], notAfter: NEGATION_BEFORE },
+  // Not "past and future plans", "the future plans for us" (a verb there).
+  { pattern: 'future plans', neutral: ['plans'], notAfter: '(?:and|or|the|what)' },
   { pattern: 'basic fundamentals', neutral: ['fundamentals', 'basics'] },
-  { pattern: 'advance planning', neutral: ['planning'] },
-  { pattern: 'new innovations', neutral: ['innovations'] },
+  { pattern: 'new innovations', neutral: ['innovations'], notAfter: '(?:and|or|brand)' },
   { pattern: 'revert back', neutral: ['revert'] },
   { pattern: 'a large number of', neutral: ['many', 'lots of'] },
   { pattern: 'the intricacies of', neutral: ['the details of', 'the finer points of'] },

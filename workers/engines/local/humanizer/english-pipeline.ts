@@ -187,9 +187,10 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     if (profile.hedged) t = hedgeClaims(t, rng, ctx.usedOpeners);
     t = plainThereby(putInPlaceOrder(provideToGive(provideWithToGive(t, rng, mode.plainRate), rng, mode.plainRate)));
     t = sinceBecause(dueToBecause(t, rng, mode.plainRate), rng, mode.plainRate);
-    t = plainSmallWords(t, profile.register, rng, mode.plainRate);
+    // Before plainSmallWords, which says "very" as "really" (a word vividWords leaves: it often means "truly").
     if (profile.vivid) t = vividWords(t, rng, 1);
     else if (profile.concise) t = dropIntensifiers(t);
+    t = plainSmallWords(t, profile.register, rng, mode.plainRate);
     t = ableToCan(t, rng, mode.plainRate);
     if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
     if (profile.register === 'casual') t = impersonalYou(t);

@@ -1,11 +1,13 @@
 /**
  * Vivid wording, for tones that ask for it (the creative tone; custom tones asking for storytelling, vivid or
  * imaginative writing): an intensifier and a plain adjective become the one word a writer would pick, the oldest
- * advice of writing courses. "very tired" → "exhausted", "really good" → "great", "extremely cold" → "freezing".
- * Only pairs whose single word says the same degree are in the table: "very sad" is not "devastated", "very old" not
- * "ancient", and "hard", "cold" and "hungry" change only where they describe ("was very hard" → "was tough", not "worked very
- * hard"). Nothing negated or asked ("not very big",
- * "how very kind") and no "so"/"too" ("so big that", "too cold to") is touched.
+ * advice of writing courses. "very tired" → "exhausted", "very good" → "great", "extremely cold" → "freezing".
+ * Only pairs whose single word says the same degree and sense are in the table: "very sad" is not "devastated", "very
+ * old" not "ancient", "very hard" (a mattress) not "tough", "very funny" (a stomach) not "hilarious", "very smart" (a
+ * suit) not "brilliant". "really" stays (it often means "truly": "Are you really happy with him?").
+ * Left as written: a sentence that asks or negates ("not very big", "Neither very big nor very small"); a pair in
+ * capitals (a name or a title: "the Very Large Telescope"); a pair on a scale or beside its replacement ("good, very
+ * good or excellent", "very good, though not excellent"); "so"/"too" ("so big that").
  */
 import { fixArticles } from './english-rules.js';
 import type { Random } from './random.js';
@@ -13,39 +15,62 @@ import type { Random } from './random.js';
 const VIVID: Readonly<Record<string, readonly string[]>> = {
   big: ['huge', 'enormous'], large: ['huge', 'enormous'], small: ['tiny'], good: ['great', 'excellent'], bad: ['terrible', 'awful'],
   happy: ['delighted', 'thrilled'], tired: ['exhausted'], hungry: ['starving'], cold: ['freezing'], scared: ['terrified'],
-  afraid: ['terrified'], angry: ['furious'], beautiful: ['stunning', 'gorgeous'], difficult: ['tough'], interesting: ['fascinating'],
-  surprised: ['astonished', 'amazed'], tasty: ['delicious'], funny: ['hilarious'], hard: ['tough'],
-  smart: ['brilliant'], clever: ['brilliant'], excited: ['thrilled'], boring: ['tedious'], strange: ['bizarre'], weird: ['bizarre'],
+  afraid: ['terrified'], angry: ['furious'], beautiful: ['stunning', 'gorgeous'], interesting: ['fascinating'],
+  surprised: ['astonished', 'amazed'], tasty: ['delicious'], clever: ['brilliant'], excited: ['thrilled'], boring: ['tedious'],
   nice: ['lovely'], ugly: ['hideous'], scary: ['terrifying'], frightening: ['terrifying'], tiring: ['exhausting'],
 };
 
 /**
- * Adjectives replaced only after a linking verb, where they describe: "worked very hard" is an adverb, "a very cold
- * reception" and "very clean energy" are figures of speech no single word says ("a freezing reception").
+ * Adjectives replaced only after a linking verb, where they describe: "a very cold reception", "a very tired argument"
+ * and "a very hungry market" are figures of speech no single word says ("a freezing reception").
  */
-const AFTER_LINK_ONLY = new Set(['hard', 'cold', 'hungry']);
+const AFTER_LINK_ONLY = new Set(['cold', 'hungry', 'tired']);
 const LINK_BEFORE = /(?:^|[^\p{L}'’-])(?:is|was|are|were|be|been|being|am|seems?|seemed|looks?|looked|feels?|felt|got|gets|getting|became|becomes|['’]s|['’]m|['’]re)\s+$/iu;
-/** What may not follow: "very tired of waiting" is weariness, not exhaustion. */
-const NOT_BEFORE: Readonly<Record<string, RegExp>> = { tired: /^\s+of(?![\p{L}])/u };
+/**
+ * What may not follow: "very tired of waiting" is weariness, "very afraid that we're out of milk" regret, "very cold
+ * to me" unkindness, "a very happy birthday" a wish.
+ */
+const NOT_BEFORE: Readonly<Record<string, RegExp>> = {
+  tired: /^\s+of(?![\p{L}])/u,
+  afraid: /^\s+(?:that|so|not)(?![\p{L}])/u,
+  cold: /^\s+(?:to|towards|toward|with)(?![\p{L}])/u,
+  happy: /^\s+(?:birthday|new\s+year|anniversary|holidays?|christmas|easter|hanukkah|diwali|eid|thanksgiving|retirement|wedding)(?![\p{L}])/iu,
+};
 
-const PAIR = new RegExp(`(?<![\\p{L}'’-])(very|really|extremely|incredibly|awfully|terribly)\\s+(${Object.keys(VIVID).join('|')})(?![\\p{L}'’-])`, 'giu');
-/** A negation, a question of degree or a comparison just before the pair: "not very big", "how very kind", "as very …". */
-const KEEP_AFTER = /(?:^|[^\p{L}'’-])(?:not|never|no|nor|how|as|n['’]t|hardly|barely|isn['’]t|wasn['’]t|aren['’]t|weren['’]t)(?:\s+[\p{L}'’-]+)?\s+$/iu;
+const PAIR = new RegExp(`(?<![\\p{L}'’-])(very|extremely|incredibly)\\s+(${Object.keys(VIVID).join('|')})(?![\\p{L}'’-])`, 'giu');
+/** A "so"/"too"/"how"/"as" of degree just before the pair: "how very kind", "as very …". */
+const KEEP_AFTER = /(?:^|[^\p{L}'’-])(?:how|as|so|too)\s+$/iu;
+/** A sentence that asks or negates: a stronger word there changes what is asked or denied. */
+const ASKS_OR_NEGATES = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:not|never|no|nor|neither|none|nobody|nothing|hardly|barely|rarely|seldom|few|less|least)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 function keepCase(original: string, replacement: string): string {
   return /^\p{Lu}/u.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
 }
 
+function hasWord(s: string, word: string): boolean {
+  return new RegExp(`(?<![\\p{L}'’-])${word}(?![\\p{L}'’-])`, 'iu').test(s);
+}
+
 /** The vivid form of one sentence of protected text; `a`/`an` before a replaced pair follow the new word. */
 export function vividWords(s: string, rng: Random, rate: number): string {
+  if (ASKS_OR_NEGATES.test(s)) return s;
+  const used = new Set<string>();
   let changed = false;
   const out = s.replace(PAIR, (m: string, intensifier: string, adjective: string, offset: number) => {
     const word = adjective.toLowerCase();
     const before = s.slice(Math.max(0, offset - 30), offset);
+    // A name or a title: a capital anywhere but on the sentence's first word.
+    if ((offset > 0 && /^\p{Lu}/u.test(intensifier)) || /^\p{Lu}/u.test(adjective)) return m;
     if (KEEP_AFTER.test(before) || (AFTER_LINK_ONLY.has(word) && !LINK_BEFORE.test(before)) || NOT_BEFORE[word]?.test(s.slice(offset + m.length))) return m;
+    // On a scale or beside its replacement: "poor, good, very good or excellent", "very good, though not excellent".
+    const rest = s.slice(0, offset) + s.slice(offset + m.length);
+    const fresh = VIVID[word]!.filter((v) => !used.has(v) && !hasWord(rest, v));
+    if (fresh.length === 0 || hasWord(rest, word)) return m;
     if (!rng.chance(rate)) return m;
+    const pick = rng.pick(fresh);
+    used.add(pick);
     changed = true;
-    return keepCase(intensifier, rng.pick(VIVID[word]!));
+    return keepCase(intensifier, pick);
   });
   return changed ? fixArticles(out) : s;
 }
