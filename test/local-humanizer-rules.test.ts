@@ -670,9 +670,8 @@ describe('local humanizer rules: the eighteenth reading, and the creative tone',
       'That is a very tired argument.', 'Choose poor, fair, good, very good or excellent.', 'He was extremely angry but not furious.',
       'The Very Large Telescope sits in Chile.', 'Neither very big nor very small.', 'I am very afraid that we are out of milk.'])
       expect(vividWords(s, r(), 1)).to.equal(s);
-    // Three pairs in one sentence take three different words.
-    expect(vividWords('They were very excited, very surprised and very happy.', r(), 1)).to.match(/^They were (\p{L}+), (\p{L}+) and (\p{L}+)\.$/u);
-    expect(new Set(vividWords('They were very excited, very surprised and very happy.', r(), 1).match(/thrilled|delighted|astonished|amazed/gu)).size).to.equal(3);
+    // Pairs of one sentence take different words; "happy" away from a linking verb stays ("a very happy childhood").
+    expect(vividWords('They were very excited, very surprised and very happy.', r(), 1)).to.match(/^They were thrilled, (?:astonished|amazed) and very happy\.$/u);
     const text = 'The kitchen was hot and I was very tired after work. When the bread came out of the oven, it looked very good, and my family said it was very tasty.';
     for (let seed = 1; seed <= 3; seed++) {
       expect(run(text, 'creative', seed)).to.match(/exhausted/u).and.to.match(/delicious/u);
@@ -730,6 +729,34 @@ describe('local humanizer rules: the eighteenth reading, and the creative tone',
     expect(capitalisable(' photosynthesis takes place')).to.equal(true);
     expect(capitalisable(' kubectl get pods')).to.equal(false);
     expect(hedgeClaims('I think this shows that problems can last.', createRandom(1), new Set())).to.equal('I think this shows that problems can last.');
+  });
+});
+
+describe('local humanizer rules: a second adversarial probe of the tone edits and stock phrases', () => {
+  it('leaves what the second probe broke', () => {
+    const r = () => createRandom(1);
+    for (const s of ['The researchers showed that video to every participant.', 'When the results show that the patient is stable, discharge him.',
+      'Her medical history shows that she is allergic.', 'STUDIES SHOW THAT coffee helps, says the new report.', 'Make sure it is clear that the offer ends on Friday.',
+      'It is obvious that 2 + 2 = 4.', 'Your flight is definitely the 9:40 to Boston.', 'Our office is definitely west of the river.',
+      'Your order will definitely arrive by Friday.', 'Her will definitely leaves the house to her son.', 'The city will pave Main Street.'])
+      expect(hedgeClaims(s, r(), new Set())).to.equal(s);
+    for (const s of ['It was a very, very big fish.', 'She had a very happy childhood.', 'That is very cold comfort to the victims.', 'Her excuses were getting very tired.',
+      'We talked until the very small hours.', 'Think very big and start small.', 'The atom is in a very excited state.', 'His reply was very cold.',
+      'The wound looked very angry.', 'Things got very ugly.', 'He acted in very good faith.', "That's very big of you.", 'Without a very big budget, the film flopped.'])
+      expect(vividWords(s, r(), 1)).to.equal(s);
+    expect(vividWords('I was very tired and it was very cold.', r(), 1)).to.equal('I was exhausted and it was freezing.');
+    for (const s of ['Choose one: satisfied, very satisfied, or extremely satisfied.', 'The lab designs very large-scale integration circuits.', 'Responses ranged from very satisfied to dissatisfied.'])
+      expect(dropIntensifiers(s)).to.equal(s);
+    expect(dropIntensifiers('It was a very utopian vision.')).to.equal('It was a utopian vision.');
+    expect(dropIntensifiers('She gave a very unironic speech.')).to.equal('She gave an unironic speech.');
+    for (const s of ['The majority of those surveyed agreed.', 'The majority of our customers stay.', 'Justice Kagan wrote for the majority of the Court.',
+      'Pick a large number of your choice.', 'He is considered to be hiding in Spain.', 'It was rare in the modern world of 1990.', 'This is due to expire next month.',
+      'He was instrumental in an effort to pass the bill.', 'If it is clear that the patient is stable, discharge him.', 'At the present time of year, roads freeze.',
+      'It is a story set mostly in the near future.', 'She has the ability to sing and to dance.', 'He made a decision his parents hated.',
+      'We must make a decision like this alone.', 'Use force only if it is absolutely necessary.', 'No treatment will completely eliminate the virus.',
+      'Compare it with future plans.', 'Read the quote in the context of the whole speech.'])
+      for (const register of ['casual', 'neutral', 'formal'] as const) expect(replacePhrases(s, register, r())).to.equal(s);
+    expect(replacePhrases('The majority of students like it.', 'neutral', r())).to.equal('Most students like it.');
   });
 });
 

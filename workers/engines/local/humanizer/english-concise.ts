@@ -10,15 +10,17 @@
  */
 import { fixArticles } from './english-rules.js';
 
-const INTENSIFIER = /(?<![\p{L}'’-])(?<!(?:^|[^\p{L}'’-])(?:the|this|that|these|those|its|his|her|their|our|my|your|whose|how|so|too|as)\s+)(very|really(?=\s+(?:appreciate|appreciated|value|valued|enjoy|enjoyed|like|liked|love|loved)(?![\p{L}'’-])))\s+(?!\p{L}+ly(?![\p{L}'’-]))(?!(?:and|or|but|nor|low|high|likely|unlikely|truly|much|many|few|little|least|most|well|own|same|best|worst|first|last|next|beginning|end|start|moment|thing|idea|nature|existence|heart|top|bottom|edge|center|centre|core|opposite|reason|person|people)(?![\p{L}'’-]))(?=\p{Ll})/giu;
+const INTENSIFIER = /(?<![\p{L}'’-])(?<!(?:^|[^\p{L}'’-])(?:the|this|that|these|those|its|his|her|their|our|my|your|whose|how|so|too|as)\s+)(very|really(?=\s+(?:appreciate|appreciated|value|valued|enjoy|enjoyed|like|liked|love|loved)(?![\p{L}'’-])))\s+(?!\p{L}+ly(?![\p{L}'’-]))(?!(?:and|or|but|nor|low|high|likely|unlikely|truly|large-scale|long|long-chain|light|fine|coarse|preterm|severe|poor|unhealthy|important\s+person|much|many|few|little|least|most|well|own|same|best|worst|first|last|next|beginning|end|start|moment|thing|idea|nature|existence|heart|top|bottom|edge|center|centre|core|opposite|reason|person|people)(?![\p{L}'’-]))(?=\p{Ll})/giu;
 
+/** A sentence that names a scale ("rate each item as poor, good, very good or excellent", "ranged from very satisfied to …"). */
+const SCALE = /(?<![\p{L}'’-])(?:rate|rated|rating|ratings|scale|ranged|ranging|ranges|choose\s+one|select\s+one|from\s+very)(?![\p{L}'’-])|(?<![\p{L}'’-])(\p{L}+),\s+very\s+\1(?![\p{L}'’-])/iu;
 const ASKS_OR_NEGATES = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:not|never|no|nor|neither|none|nobody|nothing|hardly|barely|rarely|seldom|few)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** One sentence of protected text without its weak intensifiers; `a`/`an` follow the word that now comes first. */
 export function dropIntensifiers(s: string): string {
   // A question or a negation anywhere before: "Would you really like to leave?" is doubt, "It is not a very good idea"
   // and "Few customers were very satisfied" say less without it.
-  if (ASKS_OR_NEGATES.test(s)) return s;
+  if (ASKS_OR_NEGATES.test(s) || SCALE.test(s)) return s;
   // A repeated intensifier is emphasis the writer chose: "very, very cold".
   if (/(?:very|really),?\s+(?:very|really)(?![\p{L}'’-])/iu.test(s)) return s;
   const out = s.replace(INTENSIFIER, (m: string, word: string, offset: number) => {

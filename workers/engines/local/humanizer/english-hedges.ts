@@ -14,9 +14,10 @@ import type { Random } from './random.js';
 /**
  * Subjects that present empirical evidence, the last word before the verb ("The study", "These results"): not "this",
  * "it" or "which" (in a proof, "This proves that √2 is irrational" is proof), not "the example" (a counterexample
- * proves), not a test or a record (a positive test result, a paid fee: facts, not findings).
+ * proves), not a test or a record (a positive test result, a paid fee, "her medical history": facts, not findings), not
+ * "researchers" ("The researchers showed that video to every participant": "that" is no conjunction there).
  */
-const EVIDENCE = '(?:study|studies|research|results|finding|findings|data|analysis|analyses|experiment|experiments|survey|surveys|trials|statistics|history|experience|observations|literature|scientists|researchers)';
+const EVIDENCE = '(?:study|studies|research|results|finding|findings|data|analysis|analyses|experiment|experiments|survey|surveys|trials|statistics|observations|literature)';
 
 type Forms = Readonly<Record<string, readonly string[]>>;
 
@@ -37,16 +38,16 @@ const PROOF_THAT = new RegExp(
 );
 
 /** "It is clear that …" and its kin: the writer's certainty, stated as such. */
-const CERTAIN_THAT = new RegExp(`${BOUNDARY_BEFORE}(it)\\s+is\\s+(?:(?:very|quite|abundantly|absolutely|perfectly|now)\\s+)?(?:clear|evident|obvious|undeniable|indisputable|beyond\\s+doubt)\\s+that${BOUNDARY_AFTER}`, 'giu');
+const CERTAIN_THAT = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:sure|ensure|once|until|when|if|unless)\\s+)(it)\\s+is\\s+(?:(?:very|quite|abundantly|absolutely|perfectly|now)\\s+)?(?:clear|evident|obvious|undeniable|indisputable|beyond\\s+doubt)\\s+that${BOUNDARY_AFTER}`, 'giu');
 
 /** "is undoubtedly the best" → "is arguably the best"; "will undoubtedly" → "will likely". */
 const CERTAINLY = '(?:undoubtedly|unquestionably|undeniably|indisputably|without\\s+(?:a\\s+)?doubt|without\\s+question|certainly|definitely)';
 // Only before a judgement ("is undoubtedly the best", "one of the most"): "is definitely confirmed", "was certainly tired"
 // and "are certainly welcome" state facts or courtesies, which "arguably" would make a matter of opinion.
-const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|remain)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?=\\s+(?:the|a|an|one|among|more|most|\\p{L}+est)(?![\\p{L}'’-]))`, 'giu');
+const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|remain)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?=\\s+(?:(?:the|a|an)\\s+)?(?:best|worst|greatest|finest|most|least|one\\s+of|among)(?![\\p{L}'’-]))`, 'giu');
 // Not a promise or a recommendation ("I would certainly recommend her", "We will definitely refund"), nor a denial
 // ("This will certainly not happen again").
-const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`, 'giu');
+const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You|us|Us|our|Our|the|The|her|Her|his|His|my|My|their|Their|a|A|your|Your|free|last)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`, 'giu');
 
 /**
  * A prediction stated as certain, with the verbs only a forecast uses ("will transform", "will revolutionize", "will pave
@@ -56,7 +57,7 @@ const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you
  * number.
  */
 const PREDICTION = new RegExp(
-  `${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)(?:\\s+all)?\\s+)will\\s+(?=(?:transform|revolutionize|revolutionise|reshape|redefine|dominate|pave)${BOUNDARY_AFTER})`, 'gu',
+  `${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)(?:\\s+all)?\\s+)will\\s+(?=(?:transform|revolutionize|revolutionise|reshape|redefine|dominate|pave\\s+the\\s+way)${BOUNDARY_AFTER})`, 'gu',
 );
 const SCHEDULE = /[\p{N}\uE000-\uE019]|(?<![\p{L}'’-])(?:today|tonight|tomorrow|next|soon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|effective|available|law|active|valid|operational)(?![\p{L}'’-])/iu;
 const HEDGED_ALREADY = /(?<![\p{L}'’-])(?:likely|unlikely|probably|possibly|perhaps|may|might|could|arguably|seems?|appears?|suggests?|indicates?|if|unless|whether)(?![\p{L}'’-])/iu;
@@ -66,7 +67,7 @@ const HEDGED_ALREADY = /(?<![\p{L}'’-])(?:likely|unlikely|probably|possibly|pe
  * instruction, a warning or a recall ("The data show that the drug is unsafe and must be recalled"), where a hedge could
  * make someone ignore what they must do.
  */
-const NOT_HEDGED = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:if|unless|whether|no|none|neither|nor|nothing|nobody|few|not|never|must|should|shall|do\s+not|don['’]t|recall|recalled|unsafe|danger|dangerous|warning|contaminated|dose|doses|dosage|tablets?|overdose)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+const NOT_HEDGED = /\?["'”’)]*\s*$|[=\p{N}]|(?<![\p{L}'’-])(?:if|unless|whether|when|whenever|once|until|till|as\s+soon\s+as|hardly|scarcely|seldom|rarely|little|evacuate|no|none|neither|nor|nothing|nobody|few|not|never|must|should|shall|do\s+not|don['’]t|recall|recalled|unsafe|danger|dangerous|warning|contaminated|dose|doses|dosage|tablets?|overdose)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** A line in title case (a heading): most of its longer words capitalised. */
 function titleCase(s: string): boolean {
@@ -87,7 +88,9 @@ function keepCase(original: string, replacement: string): string {
  */
 export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
   if (OPINION.test(s) || NOT_HEDGED.test(s) || titleCase(s)) return s;
-  let t = s.replace(PROOF_THAT, (_m: string, subject: string, verb: string) => {
+  let t = s.replace(PROOF_THAT, (m: string, subject: string, verb: string) => {
+    // Capitals stay as written ("STUDIES SHOW THAT …" is a headline's voice).
+    if (/^\p{Lu}{2,}$/u.test(verb)) return m;
     const forms = PROOF[verb.toLowerCase()]!;
     const fresh = forms.filter((f) => !used.has(`hedge:${f.slice(0, 5)}`));
     const form = rng.pick(fresh.length > 0 ? fresh : forms);
@@ -97,7 +100,7 @@ export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
   });
   t = t.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
   t = t.replace(BE_CERTAINLY, (_m: string, be: string) => `${be} arguably`);
-  t = t.replace(WILL_CERTAINLY, (_m: string, will: string) => `${will} likely`);
+  if (!SCHEDULE.test(s)) t = t.replace(WILL_CERTAINLY, (_m: string, will: string) => `${will} likely`);
   // Read on what the rules above left: "Experience indicates that a child will grow out of it" is hedged already.
   if (!HEDGED_ALREADY.test(t) && !SCHEDULE.test(s)) t = t.replace(PREDICTION, 'will likely ');
   return t;

@@ -20,7 +20,7 @@ export interface PhraseRule {
 
 /** "win a majority of the votes" is more than half, which "most" does not say. */
 /** "rather than the majority of citizens who vote": a majority in a vote is more than half, not "most". */
-const MAJORITY_NOT_BEFORE = '(?:\\p{L}+\\s+){0,3}(?:vote|votes|voted|voting|voters|electoral|electors|ballots|seats|delegates|shareholders)(?![\\p{L}])';
+const MAJORITY_NOT_BEFORE = '(?:(?:\\p{L}+\\s+){0,3}(?:vote|votes|voted|voting|voters|electoral|electors|ballots|seats|delegates|shareholders|court|senate|house|board|council|committee|panel|jury)(?![\\p{L}])|(?:them|us|you|those|these|this|that|our|its|his|her|their|my|your|it|which|whom|\\p{N})(?![\\p{L}])|[\\uE000-\\uE019])';
 const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|secure|secures|secured|securing|receive|receives|received|receiving|get|gets|got|getting|need|needs|needed|needing|obtain|obtains|obtained|hold|holds|held|holding|have|has|had|command|commands|require|requires|required|by)';
 
 /** "essential for patients over 65", "for everyone": for whom, which "key to" cannot say ("key to patients"). */
@@ -42,9 +42,9 @@ const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vi
 const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|paths?|routes?|slopes?|stairs|staircases?|hallways?|corridors?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
 
 /** What a decision is, or a compound it starts: "make a decision that …", "a decision tree". */
-const DECISION_NOT_BEFORE = '(?:that|which|who|whom|whose|we|you|they|I|he|she|it|of|tree|trees|matrix|maker|makers|making|point|points|process|processes|support)(?![\\p{L}])';
+const DECISION_NOT_BEFORE = '(?:that|which|who|whom|whose|we|you|they|I|he|she|it|of|tree|trees|matrix|maker|makers|making|point|points|process|processes|support|like|this|so|as|no|the|his|her|my|their|our|every|everyone|nobody|anyone|someone|people)(?![\\p{L}])';
 /** A negation or a modal of inability right before a phrase ("does not", "cannot", "won't", "never"). */
-const NEGATION_BEFORE = "(?:not|cannot|never|\\p{L}+n['’]t)";
+const NEGATION_BEFORE = "(?:not|cannot|never|yet|always|\\p{L}+n['’]t|(?:no|nothing|nobody)(?:\\s+\\p{L}+){0,3})";
 
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
@@ -166,10 +166,10 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // to pay been assessed?") nor before a second noun ("has the ability to vote and the right to speak"), and "have the
   // ability to" is left (after a modal or "do" several words back it would read "Do they can pay?").
   { pattern: 'at this point in time', neutral: ['at this point'] },
-  { pattern: 'at the present time', neutral: ['now', 'at present'], formal: ['at present'], notBefore: '[^.;:!?]*(?:was|were|had)(?![\\p{L}])' },
+  { pattern: 'at the present time', neutral: ['now', 'at present'], formal: ['at present'], notAfter: '(?:look|looking|looked|see|read|check)', notBefore: '(?:of|shown|as\\s+well|[^.;:!?]*(?:was|were|had)(?![\\p{L}]))' },
   // Not a setting ("Set in the near future", "life in the near future") nor one of two times ("in the near future or the distant past").
-  { pattern: 'in the near future', neutral: ['soon'], notAfter: '(?:set|life|about|of|in|to)', notBefore: '(?:or|and)\\s' },
-  { pattern: 'has the ability to', neutral: ['can'], notBefore: "(?:[^.;:!?]*\\?|[^.;:!?]*\\s+and\\s+(?:the|a|an|his|her|their|its|our|your)\\s)" },
+  { pattern: 'in the near future', neutral: ['soon'], notAfter: '(?:set|mostly|life|about|of|in|to|place|world|story|stories|novel|film)', notBefore: '(?:or|and)\\s|[^.;:!?]*(?:where|when)(?![\\p{L}])' },
+  { pattern: 'has the ability to', neutral: ['can'], notBefore: "(?:[^.;:!?]*\\?|[^.;:!?]*\\s+and\\s+(?:the|a|an|his|her|their|its|our|your)\\s|[^.;:!?]*,?\\s+(?:and|or)\\s+to\\s)" },
   // Not before what the decision is ("a decision that benefits everyone", "a decision of this magnitude") nor in a
   // compound ("a decision tree", "a decision maker").
   { pattern: 'make a decision', neutral: ['decide'], notBefore: DECISION_NOT_BEFORE },
@@ -181,20 +181,21 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'taking into consideration', neutral: ['considering'] },
   { pattern: 'in a timely manner', neutral: ['promptly'] },
   { pattern: 'in close proximity to', neutral: ['near', 'close to'] },
-  { pattern: 'the end result', neutral: ['the result'] },
+  { pattern: 'the end result', neutral: ['the result'], notAfter: '(?:with|versus|not)' },
   { pattern: 'absolutely essential', neutral: ['essential'] },
   // "only when absolutely necessary" is a threshold of its own (the law's for force).
-  { pattern: 'absolutely necessary', neutral: ['necessary'], notAfter: '(?:when|if|unless|than|where|only)' },
+  { pattern: 'absolutely necessary', neutral: ['necessary'], notAfter: '(?:when|if|unless|than|where|only|is|as|it\\s+is)' },
   // "does not completely eliminate the risk" says some remains; "does not eliminate" says none goes.
   { pattern: 'completely eliminate', neutral: ['eliminate'], notAfter: NEGATION_BEFORE },
   { pattern: 'completely eliminates', neutral: ['eliminates'], notAfter: NEGATION_BEFORE },
   { pattern: 'completely eliminated', neutral: ['eliminated'], notAfter: NEGATION_BEFORE },
   // Not "past and future plans", "the future plans for us" (a verb there).
-  { pattern: 'future plans', neutral: ['plans'], notAfter: '(?:and|or|the|what)' },
+  { pattern: 'future plans', neutral: ['plans'], notAfter: '(?:and|or|the|what|with|not|versus)' },
   { pattern: 'basic fundamentals', neutral: ['fundamentals', 'basics'] },
   { pattern: 'new innovations', neutral: ['innovations'], notAfter: '(?:and|or|brand)' },
   { pattern: 'revert back', neutral: ['revert'] },
-  { pattern: 'a large number of', neutral: ['many', 'lots of'] },
+  // Not "a large number of your choice" or "of at least five digits": a number there is a numeral.
+  { pattern: 'a large number of', neutral: ['many', 'lots of'], notBefore: '(?:your|my|his|her|their|our|at|up|the\\s+form|digits|decimal)(?![\\p{L}])' },
   { pattern: 'the intricacies of', neutral: ['the details of', 'the finer points of'] },
   { pattern: 'the majority of the', neutral: ['most of the'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
   { pattern: 'the majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
@@ -207,20 +208,22 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'a wide variety of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide variety of'] },
   { pattern: 'on a daily basis', neutral: ['every day', 'daily'] },
   { pattern: 'on a regular basis', neutral: ['regularly'] },
-  { pattern: 'is considered to be', neutral: ['is considered'], casual: ['is seen as'] },
-  { pattern: 'are considered to be', neutral: ['are considered'], casual: ['are seen as'] },
+  // Not before a verb in -ing: "He is considered to be hiding in Spain" is a belief about what he does.
+  { pattern: 'is considered to be', neutral: ['is considered'], casual: ['is seen as'], notBefore: '\\p{L}+ing(?![\\p{L}])' },
+  { pattern: 'are considered to be', neutral: ['are considered'], casual: ['are seen as'], notBefore: '\\p{L}+ing(?![\\p{L}])' },
   // Not plain "with": "they marry with the help of Friar Lawrence" is not "they marry with Friar Lawrence".
   { pattern: 'with the help of', neutral: ['with help from'] },
   { pattern: 'each and every', neutral: ['every'] },
-  { pattern: 'in the modern world', neutral: ['today', 'these days'] },
+  // Not "the modern world of 1990", nor "the largest empire in the modern world was British" (a past era, not today).
+  { pattern: 'in the modern world', neutral: ['today', 'these days'], notBefore: '(?:of(?![\\p{L}])|[^.;:!?]*(?:was|were|had)(?![\\p{L}]))' },
   { pattern: 'in the current era', neutral: ['today', 'these days'] },
   { pattern: 'and thus', neutral: ['and so'] },
   { pattern: 'despite the fact that', neutral: ['although', 'even though'] },
   { pattern: 'in spite of the fact that', neutral: ['although', 'even though'] },
-  { pattern: 'this is due to', neutral: ['this is because of'] },
+  // Not "This is due to expire" (scheduled) nor "due to the landlord" (owed).
+  { pattern: 'this is due to', neutral: ['this is because of'], notBefore: '(?:be|expire|arrive|start|begin|end|close|open|the\\s+landlord|you|us|them|him|her|me)(?![\\p{L}])' },
   { pattern: 'as a result of', neutral: ['because of'] },
   // "overlooked in the context of driverless cars" is not "overlooked in driverless cars".
-  { pattern: 'in the context of', neutral: ['for'] },
   { pattern: 'is a crucial', neutral: ['is a key'] },
   { pattern: 'a crucial role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
   { pattern: 'a vital role', neutral: ['a key role', 'a major role'], casual: ['a key role', 'a big role'], formal: ['a key role'] },
@@ -229,9 +232,12 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'first and foremost,', neutral: ['first of all,', 'first,'], formal: ['first,'] },
   { pattern: 'first and foremost', neutral: ['first of all'] },
   { pattern: 'in recent years', neutral: ['over the past few years', 'in the last few years'] },
-  { pattern: 'in an effort to', neutral: ['to try to'] },
-  { pattern: 'it is clear that', neutral: ['clearly,', 'plainly,'] },
-  { pattern: 'it is evident that', neutral: ['clearly,', 'plainly,'] },
+  // Not "instrumental in an effort to", "took part in an effort to": the effort is a noun there.
+  { pattern: 'in an effort to', neutral: ['to try to'], notAfter: '(?:instrumental|part|involved|participated|participating|succeeded|engaged|joined|helped|role)' },
+  // Only where it opens a sentence or follows a connective: "If it is clear that", "Make sure it is clear that" cannot
+  // take a sentence adverb.
+  { pattern: 'it is clear that', neutral: ['clearly,', 'plainly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
+  { pattern: 'it is evident that', neutral: ['clearly,', 'plainly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
 ];
 
 /** Sentence-opening connectives templated writing overuses, and what to put instead (by register). */

@@ -681,8 +681,8 @@ function adjectivalParticiple(tagged: readonly TaggedToken[], tag: TaggedToken):
 /** "a" / "an" agreement after a replacement changed the following word. */
 export function fixArticles(s: string): string {
   return s
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eua]|r[aoi]|t[ei]|bi)|hour|honest|honou?r|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|honou?r|heir)[b-df-hj-np-tv-z]|u(?:ni(?![nmd])|nan|s[eua]|r[aoi]|t[ei]|bi)|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmdr])|nan|s[eua]|r[aoi]|t[eio]|bi)|hour|honest|honou?r|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|honou?r|heir)[b-df-hj-np-tv-z]|u(?:ni(?![nmdr])|nan|s[eua]|r[aoi]|t[eio]|bi)|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 
 /**

@@ -24,7 +24,13 @@ const VIVID: Readonly<Record<string, readonly string[]>> = {
  * Adjectives replaced only after a linking verb, where they describe: "a very cold reception", "a very tired argument"
  * and "a very hungry market" are figures of speech no single word says ("a freezing reception").
  */
-const AFTER_LINK_ONLY = new Set(['cold', 'hungry', 'tired']);
+const AFTER_LINK_ONLY = new Set(['cold', 'hungry', 'tired', 'angry', 'happy', 'excited', 'boring']);
+/**
+ * Of these, the ones said of a person or the weather only: "His reply was very cold", "Her excuses were getting very
+ * tired", "The wound looked very angry" are figures of speech.
+ */
+const PERSONAL_ONLY = new Set(['cold', 'tired', 'angry']);
+const PERSON_LINK_BEFORE = /(?:^|[^\p{L}'’-])(?:I|you|he|she|we|they|it)\s+(?:(?:was|were|am|is|are|felt|feel|feels|got|get|gets|seemed|seems|looked|looks|became|become)\s+)$|(?:^|[^\p{L}'’-])(?:I['’]m|you['’]re|he['’]s|she['’]s|we['’]re|they['’]re|it['’]s)\s+$/iu;
 const LINK_BEFORE = /(?:^|[^\p{L}'’-])(?:is|was|are|were|be|been|being|am|seems?|seemed|looks?|looked|feels?|felt|got|gets|getting|became|becomes|['’]s|['’]m|['’]re)\s+$/iu;
 /**
  * What may not follow: "very tired of waiting" is weariness, "very afraid that we're out of milk" regret, "very cold
@@ -33,15 +39,23 @@ const LINK_BEFORE = /(?:^|[^\p{L}'’-])(?:is|was|are|were|be|been|being|am|seem
 const NOT_BEFORE: Readonly<Record<string, RegExp>> = {
   tired: /^\s+of(?![\p{L}])/u,
   afraid: /^\s+(?:that|so|not)(?![\p{L}])/u,
-  cold: /^\s+(?:to|towards|toward|with)(?![\p{L}])/u,
+  cold: /^\s+(?:to|towards|toward|with|comfort)(?![\p{L}])/u,
+  small: /^\s+hours(?![\p{L}])/u,
+  good: /^\s+(?:faith|of\s+(?:you|him|her|me|us|them))(?![\p{L}])/u,
+  big: /^\s+(?:of\s+(?:you|him|her|me|us|them)|brother|brothers|sister|sisters)(?![\p{L}])/u,
   happy: /^\s+(?:birthday|new\s+year|anniversary|holidays?|christmas|easter|hanukkah|diwali|eid|thanksgiving|retirement|wedding)(?![\p{L}])/iu,
 };
 
 const PAIR = new RegExp(`(?<![\\p{L}'’-])(very|extremely|incredibly)\\s+(${Object.keys(VIVID).join('|')})(?![\\p{L}'’-])`, 'giu');
-/** A "so"/"too"/"how"/"as" of degree just before the pair: "how very kind", "as very …". */
-const KEEP_AFTER = /(?:^|[^\p{L}'’-])(?:how|as|so|too)\s+$/iu;
+/** A "so"/"too"/"how"/"as" of degree, or a repeated intensifier, just before the pair: "how very kind", "a very, very big fish". */
+const KEEP_AFTER = /(?:^|[^\p{L}'’-])(?:how|as|so|too|very|really|extremely|incredibly),?\s+$/iu;
+/** Verbs after which the adjective is an adverb or a change of state: "think very big", "things got very ugly". */
+const KEEP_AFTER_VERB: Readonly<Record<string, RegExp>> = {
+  big: /(?:^|[^\p{L}'’-])(?:think|thinks|thinking|thought|dream|dreams|dreaming|win|wins|winning|won|go|goes|going|went|play|plays|played|aim|aims|aimed)\s+$/iu,
+  ugly: /(?:^|[^\p{L}'’-])(?:got|get|gets|getting|turned|turn|turns|became|become|becomes|grew|grow|grows)\s+$/iu,
+};
 /** A sentence that asks or negates: a stronger word there changes what is asked or denied. */
-const ASKS_OR_NEGATES = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:not|never|no|nor|neither|none|nobody|nothing|hardly|barely|rarely|seldom|few|less|least)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+const ASKS_OR_NEGATES = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:not|never|no|nor|neither|none|nobody|nothing|hardly|barely|rarely|seldom|few|less|least|without|lack|lacks|lacked|lacking|deny|denies|denied|denying)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 function keepCase(original: string, replacement: string): string {
   return /^\p{Lu}/u.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
@@ -61,7 +75,8 @@ export function vividWords(s: string, rng: Random, rate: number): string {
     const before = s.slice(Math.max(0, offset - 30), offset);
     // A name or a title: a capital anywhere but on the sentence's first word.
     if ((offset > 0 && /^\p{Lu}/u.test(intensifier)) || /^\p{Lu}/u.test(adjective)) return m;
-    if (KEEP_AFTER.test(before) || (AFTER_LINK_ONLY.has(word) && !LINK_BEFORE.test(before)) || NOT_BEFORE[word]?.test(s.slice(offset + m.length))) return m;
+    if (KEEP_AFTER.test(before) || KEEP_AFTER_VERB[word]?.test(before) || (AFTER_LINK_ONLY.has(word) && !LINK_BEFORE.test(before))
+      || (PERSONAL_ONLY.has(word) && !PERSON_LINK_BEFORE.test(before)) || NOT_BEFORE[word]?.test(s.slice(offset + m.length))) return m;
     // On a scale or beside its replacement: "poor, good, very good or excellent", "very good, though not excellent".
     const rest = s.slice(0, offset) + s.slice(offset + m.length);
     const fresh = VIVID[word]!.filter((v) => !used.has(v) && !hasWord(rest, v));
