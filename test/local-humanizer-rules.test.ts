@@ -758,6 +758,26 @@ describe('local humanizer rules: a second adversarial probe of the tone edits an
       for (const register of ['casual', 'neutral', 'formal'] as const) expect(replacePhrases(s, register, r())).to.equal(s);
     expect(replacePhrases('The majority of students like it.', 'neutral', r())).to.equal('Most students like it.');
   });
+
+  it('keeps what a reading of realistic texts in the new tones found wrong', () => {
+    const r = () => createRandom(1);
+    for (const register of ['casual', 'neutral', 'formal'] as const) {
+      expect(replacePhrases('It will save you a great deal of money.', register, r())).to.not.match(/much money/u);
+      expect(replacePhrases('Make a decision about when your workday ends.', register, r())).to.not.match(/decide about/u);
+      expect(replacePhrases('Libraries also play a vital role in making books available.', register, r())).to.not.match(/also are/u);
+      expect(replacePhrases('The hip belt takes into consideration different body types.', register, r())).to.not.match(/considers/u);
+      expect(replacePhrases('It is clear that we need to act.', register, r())).to.not.match(/plainly/iu);
+    }
+    expect(hedgeClaims('Overall, we had a very nice evening and will definitely come back.', r(), new Set())).to.match(/will definitely come back/u);
+    expect(hedgeClaims('The evidence shows that sleep matters.', r(), new Set())).to.match(/^The evidence (?:suggests|indicates) that/u);
+    expect(hedgeClaims('The analysis also demonstrates that costs fell.', r(), new Set())).to.match(/^The analysis also (?:suggests|indicates) that/u);
+    expect(vividWords('I am very happy to discuss this.', r(), 1)).to.equal('I am very happy to discuss this.');
+    const text = 'It is clear that reading improves vocabulary. Children who read every day learn more words.';
+    for (let seed = 1; seed <= 3; seed++) {
+      const out = rewriteOnce({ text, mode: 'standard', tone: { kind: 'builtin', name: 'academic' }, readability: 'college', language: 'en', freezeWords: [], seed }, seed);
+      expect(out).to.match(/^It (?:appears|seems) that reading/u);
+    }
+  });
 });
 
 describe('local humanizer rules: the fifteenth reading', () => {

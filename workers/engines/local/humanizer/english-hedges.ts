@@ -17,7 +17,7 @@ import type { Random } from './random.js';
  * proves), not a test or a record (a positive test result, a paid fee, "her medical history": facts, not findings), not
  * "researchers" ("The researchers showed that video to every participant": "that" is no conjunction there).
  */
-const EVIDENCE = '(?:study|studies|research|results|finding|findings|data|analysis|analyses|experiment|experiments|survey|surveys|trials|statistics|observations|literature)';
+const EVIDENCE = '(?:study|studies|research|evidence|results|finding|findings|data|analysis|analyses|experiment|experiments|survey|surveys|trials|statistics|observations|literature)';
 
 type Forms = Readonly<Record<string, readonly string[]>>;
 
@@ -34,7 +34,7 @@ const BOUNDARY_AFTER = "(?![\\p{L}'’-])";
 const STRONG = '(?:clearly|conclusively|definitively|undeniably|unequivocally|irrefutably|convincingly|decisively|plainly|firmly)';
 
 const PROOF_THAT = new RegExp(
-  `${BOUNDARY_BEFORE}(${EVIDENCE}(?:\\s+(?:has|have|had))?)\\s+(?:${STRONG}\\s+)?(${Object.keys(PROOF).join('|')})(?:\\s+${STRONG})?\\s+that${BOUNDARY_AFTER}`, 'giu',
+  `${BOUNDARY_BEFORE}(${EVIDENCE}(?:\\s+(?:also|further|consistently|repeatedly))?(?:\\s+(?:has|have|had))?)\\s+(?:${STRONG}\\s+)?(${Object.keys(PROOF).join('|')})(?:\\s+${STRONG})?\\s+that${BOUNDARY_AFTER}`, 'giu',
 );
 
 /** "It is clear that …" and its kin: the writer's certainty, stated as such. */
@@ -47,7 +47,7 @@ const CERTAINLY = '(?:undoubtedly|unquestionably|undeniably|indisputably|without
 const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|remain)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?=\\s+(?:(?:the|a|an)\\s+)?(?:best|worst|greatest|finest|most|least|one\\s+of|among)(?![\\p{L}'’-]))`, 'giu');
 // Not a promise or a recommendation ("I would certainly recommend her", "We will definitely refund"), nor a denial
 // ("This will certainly not happen again").
-const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You|us|Us|our|Our|the|The|her|Her|his|His|my|My|their|Their|a|A|your|Your|free|last)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`, 'giu');
+const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You|us|Us|our|Our|the|The|her|Her|his|His|my|My|their|Their|a|A|your|Your|free|last|and|but|or)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`, 'giu');
 
 /**
  * A prediction stated as certain, with the verbs only a forecast uses ("will transform", "will revolutionize", "will pave
@@ -80,6 +80,15 @@ const OPINION = /(?<![\p{L}'’-])(?:I|we)\s+(?:(?:\p{L}+ly|do|really|still|also
 
 function keepCase(original: string, replacement: string): string {
   return /^\p{Lu}/u.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
+}
+
+/**
+ * "It is clear that …" → "It appears that …" alone: the pipeline runs it before the phrase rules, which would otherwise
+ * make it "Clearly, …" first.
+ */
+export function hedgeCertainty(s: string): string {
+  if (OPINION.test(s) || NOT_HEDGED.test(s) || titleCase(s)) return s;
+  return s.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
 }
 
 /**

@@ -33,7 +33,9 @@ const AND_THAT = "[^.;:!?]*,?\\s+and\\s+that\\s";
  * What a bare plural "play" may follow that "are" may not: a modal, "to", "do", or a verb taking a bare infinitive
  * ("governments must play a vital role in …" is not "must are central to").
  */
-const BARE_PLAY = "(?:to|can|could|will|would|shall|should|may|might|must|do|does|did|help|helps|helped|let|lets|make|makes|made|can['’]t|cannot|won['’]t|wouldn['’]t|shouldn['’]t|couldn['’]t|don['’]t|doesn['’]t|didn['’]t)(?:\\s+(?:not|also|still|often|always|never|really|truly|all|both))?";
+/** An adverb before the verb: "Libraries also play a vital role in" cannot become "also are central to". */
+const ROLE_ADVERB = '(?:also|still|often|always|never|really|truly|all|both|now|increasingly|sometimes|usually|clearly|certainly)';
+const BARE_PLAY = "(?:also|still|often|always|never|really|truly|all|both|now|increasingly|sometimes|usually|to|can|could|will|would|shall|should|may|might|must|do|does|did|help|helps|helped|let|lets|make|makes|made|can['’]t|cannot|won['’]t|wouldn['’]t|shouldn['’]t|couldn['’]t|don['’]t|doesn['’]t|didn['’]t)(?:\\s+(?:not|also|still|often|always|never|really|truly|all|both))?";
 /** A second "in" phrase coordinated with the first. */
 const SECOND_IN = "[^.;:!?]*\\s+and\\s+in\\s";
 /** An office one holds: "serves as the treasurer", "serve as chair". */
@@ -42,7 +44,7 @@ const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vi
 const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|paths?|routes?|slopes?|stairs|staircases?|hallways?|corridors?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
 
 /** What a decision is, or a compound it starts: "make a decision that …", "a decision tree". */
-const DECISION_NOT_BEFORE = '(?:that|which|who|whom|whose|we|you|they|I|he|she|it|of|tree|trees|matrix|maker|makers|making|point|points|process|processes|support|like|this|so|as|no|the|his|her|my|their|our|every|everyone|nobody|anyone|someone|people)(?![\\p{L}])';
+const DECISION_NOT_BEFORE = '(?:that|which|who|whom|whose|we|you|they|I|he|she|it|of|tree|trees|matrix|maker|makers|making|point|points|process|processes|support|about|like|this|so|as|no|the|his|her|my|their|our|every|everyone|nobody|anyone|someone|people)(?![\\p{L}])';
 /** A negation or a modal of inability right before a phrase ("does not", "cannot", "won't", "never"). */
 const NEGATION_BEFORE = "(?:not|cannot|never|yet|always|\\p{L}+n['’]t|(?:no|nothing|nobody)(?:\\s+\\p{L}+){0,3})";
 
@@ -73,12 +75,12 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
   // Not before a second "in" ("…a crucial role in holding X and in informing Y" would lose its parallel).
-  { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN },
-  { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN },
-  { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'] },
+  { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN, notAfter: ROLE_ADVERB },
+  { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN, notAfter: ROLE_ADVERB },
+  { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'], notAfter: ROLE_ADVERB },
   { pattern: 'play a pivotal role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
   { pattern: 'play a key role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
-  { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'] },
+  { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'], notAfter: ROLE_ADVERB },
   { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
   { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
   { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
@@ -177,12 +179,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'made a decision', neutral: ['decided'], notAfter: '(?:has|have|had|be|been|was|were|is|are)', notBefore: DECISION_NOT_BEFORE },
   { pattern: 'making a decision', neutral: ['deciding'], notBefore: DECISION_NOT_BEFORE },
   { pattern: 'take into consideration', neutral: ['consider'] },
-  { pattern: 'takes into consideration', neutral: ['considers'] },
-  { pattern: 'taking into consideration', neutral: ['considering'] },
   { pattern: 'in a timely manner', neutral: ['promptly'] },
   { pattern: 'in close proximity to', neutral: ['near', 'close to'] },
   { pattern: 'the end result', neutral: ['the result'], notAfter: '(?:with|versus|not)' },
-  { pattern: 'absolutely essential', neutral: ['essential'] },
   // "only when absolutely necessary" is a threshold of its own (the law's for force).
   { pattern: 'absolutely necessary', neutral: ['necessary'], notAfter: '(?:when|if|unless|than|where|only|is|as|it\\s+is)' },
   // "does not completely eliminate the risk" says some remains; "does not eliminate" says none goes.
@@ -203,7 +202,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // "most of the", never "most the"; and not "nearly all", which says more than "the vast majority".
   { pattern: 'the vast majority of the', neutral: ['most of the'] },
   { pattern: 'the vast majority of', neutral: ['most'] },
-  { pattern: 'a great deal of', neutral: ['a lot of', 'much'], formal: ['much'] },
+  // Not "much": in an affirmative sentence "It will save you much money" is not English.
+  { pattern: 'a great deal of', neutral: ['a lot of'], formal: ['a great deal of'] },
   // Variety, not number ("a wide variety of plant foods" is the point of a diet article): never "many".
   { pattern: 'a wide variety of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide variety of'] },
   { pattern: 'on a daily basis', neutral: ['every day', 'daily'] },
@@ -236,8 +236,8 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in an effort to', neutral: ['to try to'], notAfter: '(?:instrumental|part|involved|participated|participating|succeeded|engaged|joined|helped|role)' },
   // Only where it opens a sentence or follows a connective: "If it is clear that", "Make sure it is clear that" cannot
   // take a sentence adverb.
-  { pattern: 'it is clear that', neutral: ['clearly,', 'plainly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
-  { pattern: 'it is evident that', neutral: ['clearly,', 'plainly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
+  { pattern: 'it is clear that', neutral: ['clearly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
+  { pattern: 'it is evident that', neutral: ['clearly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
 ];
 
 /** Sentence-opening connectives templated writing overuses, and what to put instead (by register). */

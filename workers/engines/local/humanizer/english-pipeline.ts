@@ -4,7 +4,7 @@ import {
   ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, isInstruction, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
   startsWithConnective,
 } from './english-rules.js';
-import { hedgeClaims } from './english-hedges.js';
+import { hedgeCertainty, hedgeClaims } from './english-hedges.js';
 import { vividWords } from './english-vivid.js';
 import { dropIntensifiers } from './english-concise.js';
 import { CONNECTIVES } from './english-phrases.js';
@@ -174,6 +174,8 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     // Before the connective's own replacement, which would take "However" first; casual registers only ("…was not
     // significant after adjustment, though." is out of place in a report).
     let t = profile.register === 'casual' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate, ctx.usedOpeners) : s;
+    // A hedged tone says "It is clear that" as "It appears that" before the phrase rules make it "Clearly,".
+    if (profile.hedged) t = hedgeCertainty(t);
     t = plainOpener(t, phraseRegister, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
     t = replacePhrases(t, phraseRegister, rng, prefer, ctx.usedOpeners);
     t = replaceConnectiveOpener(t, phraseRegister, rng, prefer);

@@ -337,7 +337,7 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   // "really" only where the register is casual: "if they seem really unwell" in a patient leaflet is chatty.
   // Nor a scale's label ("satisfied or very satisfied", "very likely").
-  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a|or)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle|satisfied|dissatisfied|unsatisfied|likely|unlikely)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a|or)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle|satisfied|dissatisfied|unsatisfied|likely|unlikely|real)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
   // Only before an amount ("only a few", "only two", "only a little slower"): elsewhere "just" changes the sense — "The
   // theorem just works for right triangles" says it works easily, "is just open on weekends" that it opened recently,
   // "The just downside" is no English.

@@ -43,7 +43,8 @@ const NOT_BEFORE: Readonly<Record<string, RegExp>> = {
   small: /^\s+hours(?![\p{L}])/u,
   good: /^\s+(?:faith|of\s+(?:you|him|her|me|us|them))(?![\p{L}])/u,
   big: /^\s+(?:of\s+(?:you|him|her|me|us|them)|brother|brothers|sister|sisters)(?![\p{L}])/u,
-  happy: /^\s+(?:birthday|new\s+year|anniversary|holidays?|christmas|easter|hanukkah|diwali|eid|thanksgiving|retirement|wedding)(?![\p{L}])/iu,
+  // "very happy to discuss" is willingness, not delight.
+  happy: /^\s+(?:to|birthday|new\s+year|anniversary|holidays?|christmas|easter|hanukkah|diwali|eid|thanksgiving|retirement|wedding)(?![\p{L}])/iu,
 };
 
 const PAIR = new RegExp(`(?<![\\p{L}'’-])(very|extremely|incredibly)\\s+(${Object.keys(VIVID).join('|')})(?![\\p{L}'’-])`, 'giu');
