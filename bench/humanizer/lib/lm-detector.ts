@@ -19,6 +19,7 @@
  */
 import { hash32 } from '../../../workers/engines/local/humanizer/random.js';
 import type { Example } from './data.js';
+import { fitLogistic, fitStandardiser, predictLogit, sigmoid, standardise } from '../../detector/lib/logistic.js';
 
 const UNK = 0;
 const BOS = 1;
@@ -246,59 +247,6 @@ function statistics(lm: LanguageModel, tokens: readonly string[]): number[] {
   return [sum / n, sd(sentenceLogProbs), top1 / n, top10 / n, unknown / n, sd(sentenceLengths)];
 }
 
-const sigmoid = (z: number): number => 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, z))));
-
-/** Solves a·x = b by Gaussian elimination with partial pivoting (a is small and positive definite here). */
-function solve(a: number[][], b: number[]): number[] {
-  const n = b.length;
-  const m = a.map((row, i) => [...row, b[i]!]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
-    [m[c], m[p]] = [m[p]!, m[c]!];
-    for (let r = c + 1; r < n; r++) {
-      const f = m[r]![c]! / m[c]![c]!;
-      for (let k = c; k <= n; k++) m[r]![k]! -= f * m[c]![k]!;
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let s = m[r]![n]!;
-    for (let k = r + 1; k < n; k++) s -= m[r]![k]! * x[k]!;
-    x[r] = s / m[r]![r]!;
-  }
-  return x;
-}
-
-/**
- * Class-weighted logistic regression by Newton's method, deterministic; a light ridge penalty on the
- * weights (not the bias) keeps the steps well defined if two statistics move together.
- */
-function fitLogistic(x: readonly number[][], y: readonly number[], ridge = 1): number[] {
-  const d = x[0]!.length + 1;
-  const nAi = y.filter((v) => v === 1).length;
-  const classWeight = [y.length / (2 * Math.max(1, y.length - nAi)), y.length / (2 * Math.max(1, nAi))];
-  let beta = new Array<number>(d).fill(0);
-  for (let iter = 0; iter < 50; iter++) {
-    const grad = new Array<number>(d).fill(0);
-    const hess = Array.from({ length: d }, () => new Array<number>(d).fill(0));
-    x.forEach((row, i) => {
-      const xi = [1, ...row];
-      const p = sigmoid(xi.reduce((s, v, k) => s + v * beta[k]!, 0));
-      const c = classWeight[y[i]!]!;
-      for (let a = 0; a < d; a++) {
-        grad[a]! += c * (p - y[i]!) * xi[a]!;
-        for (let b = 0; b < d; b++) hess[a]![b]! += c * p * (1 - p) * xi[a]! * xi[b]!;
-      }
-    });
-    for (let a = 1; a < d; a++) { grad[a]! += ridge * beta[a]!; hess[a]![a]! += ridge; }
-    const step = solve(hess, grad);
-    beta = beta.map((b, k) => b - step[k]!);
-    if (Math.max(...step.map(Math.abs)) < 1e-10) break;
-  }
-  return beta;
-}
-
 export function trainLmDetector(examples: readonly Example[], options: { folds?: number; seed?: number } = {}): LmDetector {
   const folds = options.folds ?? 5;
   const seed = (options.seed ?? 1) >>> 0;
@@ -307,11 +255,13 @@ export function trainLmDetector(examples: readonly Example[], options: { folds?:
   const models = Array.from({ length: folds }, (_, f) => buildLanguageModel(humans.filter((e) => foldOf(e.group) !== f).map((e) => e.text)));
 
   const raw = examples.map((e) => statistics(models[foldOf(e.group)]!, tokenize(e.text)));
-  const centre = LM_FEATURES.map((_, k) => mean(raw.map((r) => r[k]!)));
-  const scale = LM_FEATURES.map((_, k) => sd(raw.map((r) => r[k]!)) || 1);
-  const standardise = (r: readonly number[]): number[] => r.map((v, k) => (v - centre[k]!) / scale[k]!);
-  const beta = fitLogistic(raw.map(standardise), examples.map((e) => (e.label === 'ai' ? 1 : 0)));
-  const probUnder = (r: readonly number[]): number => sigmoid(standardise(r).reduce((s, v, k) => s + v * beta[k + 1]!, beta[0]!));
+  const standardiser = fitStandardiser(raw);
+  // Each class weighs the same; a light ridge penalty keeps the steps defined when two statistics move together.
+  const labels = examples.map((e) => (e.label === 'ai' ? 1 : 0));
+  const nAi = labels.filter((v) => v === 1).length;
+  const classWeight = [labels.length / (2 * Math.max(1, labels.length - nAi)), labels.length / (2 * Math.max(1, nAi))];
+  const fit = fitLogistic(raw.map((r) => standardise(r, standardiser)), labels, 1 / labels.length, { sampleWeights: labels.map((v) => classWeight[v]!), iterations: 50 });
+  const probUnder = (r: number[]): number => sigmoid(predictLogit(fit, standardise(r, standardiser)));
 
   const assess = (text: string): { prob: number; statistics: Record<LmFeature, number> } => {
     const tokens = tokenize(text);
@@ -324,7 +274,7 @@ export function trainLmDetector(examples: readonly Example[], options: { folds?:
   return {
     prob: (text) => assess(text).prob,
     assess,
-    weights: Object.fromEntries(LM_FEATURES.map((name, k) => [name, beta[k + 1]!])) as Record<LmFeature, number>,
+    weights: Object.fromEntries(LM_FEATURES.map((name, k) => [name, fit.weights[k]!])) as Record<LmFeature, number>,
     humanTexts: humans.length,
     trainedOn: examples.length,
   };
