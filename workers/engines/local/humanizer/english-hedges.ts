@@ -9,6 +9,7 @@
  * announces what a paper does, "Show that x is even" is an exercise, "This proves that …" may be a proof. Questions,
  * conditions, negated claims, instructions and warnings keep their words (NOT_HEDGED).
  */
+import { matchCase } from './english-rules.js';
 import type { Random } from './random.js';
 
 /**
@@ -78,9 +79,6 @@ function titleCase(s: string): boolean {
 /** A claim the writer gives as their own view ("I think this shows that …"): hedged already. */
 const OPINION = /(?<![\p{L}'’-])(?:I|we)\s+(?:(?:\p{L}+ly|do|really|still|also)\s+)?(?:think|believe|feel|guess|suppose|would\s+argue)(?![\p{L}'’-])/iu;
 
-function keepCase(original: string, replacement: string): string {
-  return /^\p{Lu}/u.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
-}
 
 /**
  * "It is clear that …" → "It appears that …" alone: the pipeline runs it before the phrase rules, which would otherwise
@@ -105,7 +103,7 @@ export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
     const form = rng.pick(fresh.length > 0 ? fresh : forms);
     for (const f of forms) used.delete(`hedge:${f.slice(0, 5)}`);
     used.add(`hedge:${form.slice(0, 5)}`);
-    return `${subject} ${keepCase(verb, form)} that`;
+    return `${subject} ${matchCase(verb, form)} that`;
   });
   t = t.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
   t = t.replace(BE_CERTAINLY, (_m: string, be: string) => `${be} arguably`);

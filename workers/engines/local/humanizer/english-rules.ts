@@ -131,7 +131,8 @@ function contractWordsOf(s: string): Uint8Array {
   return present;
 }
 
-function matchCase(source: string, replacement: string): string {
+/** The replacement with the source's leading capital. */
+export function matchCase(source: string, replacement: string): string {
   if (replacement.length === 0) return replacement;
   if (/^\p{Lu}/u.test(source) && !/^\p{Lu}/u.test(replacement)) return replacement[0]!.toUpperCase() + replacement.slice(1);
   return replacement;
@@ -657,7 +658,7 @@ function nearby(before: string, after: string, word: string): boolean {
 }
 
 /** Whether a text has a word (or a phrase) as a whole word, whatever its case. */
-function hasWord(text: string, word: string): boolean {
+export function hasWord(text: string, word: string): boolean {
   const lower = word.toLowerCase();
   const around = text.toLowerCase();
   for (let at = around.indexOf(lower); at !== -1; at = around.indexOf(lower, at + 1)) {

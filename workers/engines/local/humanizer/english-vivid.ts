@@ -9,7 +9,7 @@
  * capitals (a name or a title: "the Very Large Telescope"); a pair on a scale or beside its replacement ("good, very
  * good or excellent", "very good, though not excellent"); "so"/"too" ("so big that").
  */
-import { fixArticles } from './english-rules.js';
+import { fixArticles, hasWord, matchCase } from './english-rules.js';
 import type { Random } from './random.js';
 
 const VIVID: Readonly<Record<string, readonly string[]>> = {
@@ -58,13 +58,7 @@ const KEEP_AFTER_VERB: Readonly<Record<string, RegExp>> = {
 /** A sentence that asks or negates: a stronger word there changes what is asked or denied. */
 const ASKS_OR_NEGATES = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:not|never|no|nor|neither|none|nobody|nothing|hardly|barely|rarely|seldom|few|less|least|without|lack|lacks|lacked|lacking|deny|denies|denied|denying)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
-function keepCase(original: string, replacement: string): string {
-  return /^\p{Lu}/u.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
-}
 
-function hasWord(s: string, word: string): boolean {
-  return new RegExp(`(?<![\\p{L}'’-])${word}(?![\\p{L}'’-])`, 'iu').test(s);
-}
 
 /** The vivid form of one sentence of protected text; `a`/`an` before a replaced pair follow the new word. */
 export function vividWords(s: string, rng: Random, rate: number): string {
@@ -86,7 +80,7 @@ export function vividWords(s: string, rng: Random, rate: number): string {
     const pick = rng.pick(fresh);
     used.add(pick);
     changed = true;
-    return keepCase(intensifier, pick);
+    return matchCase(intensifier, pick);
   });
   return changed ? fixArticles(out) : s;
 }
