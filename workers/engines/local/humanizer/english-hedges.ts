@@ -79,14 +79,19 @@ function titleCase(s: string): boolean {
 /** A claim the writer gives as their own view ("I think this shows that …"): hedged already. */
 const OPINION = /(?<![\p{L}'’-])(?:I|we)\s+(?:(?:\p{L}+ly|do|really|still|also)\s+)?(?:think|believe|feel|guess|suppose|would\s+argue)(?![\p{L}'’-])/iu;
 
+/** Whether a sentence may be hedged at all (see NOT_HEDGED, OPINION and titleCase). */
+function hedgeable(s: string): boolean {
+  return !OPINION.test(s) && !NOT_HEDGED.test(s) && !titleCase(s);
+}
+
+const appearsThat = (s: string): string => s.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
 
 /**
  * "It is clear that …" → "It appears that …" alone: the pipeline runs it before the phrase rules, which would otherwise
  * make it "Clearly, …" first.
  */
 export function hedgeCertainty(s: string): string {
-  if (OPINION.test(s) || NOT_HEDGED.test(s) || titleCase(s)) return s;
-  return s.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
+  return hedgeable(s) ? appearsThat(s) : s;
 }
 
 /**
@@ -94,7 +99,7 @@ export function hedgeCertainty(s: string): string {
  * the text has used so far: the next claim takes another where it can ("It suggests …; this indicates …").
  */
 export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
-  if (OPINION.test(s) || NOT_HEDGED.test(s) || titleCase(s)) return s;
+  if (!hedgeable(s)) return s;
   let t = s.replace(PROOF_THAT, (m: string, subject: string, verb: string) => {
     // Capitals stay as written ("STUDIES SHOW THAT …" is a headline's voice).
     if (/^\p{Lu}{2,}$/u.test(verb)) return m;
@@ -105,7 +110,7 @@ export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
     used.add(`hedge:${form.slice(0, 5)}`);
     return `${subject} ${matchCase(verb, form)} that`;
   });
-  t = t.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
+  t = appearsThat(t);
   t = t.replace(BE_CERTAINLY, (_m: string, be: string) => `${be} arguably`);
   if (!SCHEDULE.test(s)) t = t.replace(WILL_CERTAINLY, (_m: string, will: string) => `${will} likely`);
   // Read on what the rules above left: "Experience indicates that a child will grow out of it" is hedged already.
