@@ -5,7 +5,8 @@
  * the shipped arithmetic (quantised model, the fold's fitted thin-evidence pull). Groups never straddle a split:
  * they live inside one source and one domain. Writes bench/results/detector-eval-source.{json,md} and detector-eval-domain.{json,md}.
  * Last, the shipped model scores human writing of kinds no training source holds (Debian's history, manifesto,
- * constitution and Developer's Reference; never trained on): bench/results/detector-eval-unseen-human.{json,md}.
+ * constitution and Developer's Reference, The Debian Administrator's Handbook, Perl's documentation; never trained
+ * on): bench/results/detector-eval-unseen-human.{json,md} (EVAL_FOLDS=source EVAL_SOURCES=none: this part alone).
  *
  *   nice npx tsx bench/detector/eval.ts        (EVAL_FOLDS=source|domain|all, default all;
  *                                               EVAL_DOMAINS=essays,news,... limits the domain families;

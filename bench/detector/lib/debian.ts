@@ -77,17 +77,57 @@ export function debianHumanTexts(): { examples: Example[]; files: string[] } {
 
 /**
  * Human writing of kinds no training source holds, for measuring false positives only (never trained on):
- * the Debian project's history, Ian Murdock's 1993 manifesto, the Debian constitution (legal prose) and the
- * Developer's Reference (a manual, reStructuredText sources). Cut the same way as the training passages.
+ * the Debian project's history, Ian Murdock's 1993 manifesto, the Debian constitution (legal prose), the
+ * Developer's Reference (a manual, reStructuredText sources), The Debian Administrator's Handbook (a book by two
+ * French authors, HTML) and Perl's own documentation (tutorials, FAQ, style and community guides, POD read with
+ * pod2text). Cut the same way as the training passages.
  */
 const UNSEEN_PACKAGES = [
   { pkg: 'debian-history', files: ['/usr/share/doc/debian-history/docs/project-history.en.txt.gz', '/usr/share/doc/debian-history/debian-manifesto.gz', '/usr/share/doc/debian-history/constitution.txt.gz'], domain: 'history_and_charter' },
-  { pkg: 'developers-reference', dir: '/usr/share/developers-reference/_sources', domain: 'manual' },
+  { pkg: 'developers-reference', dir: '/usr/share/developers-reference/_sources', suffix: '.rst.txt', domain: 'manual' },
+  { pkg: 'debian-handbook', dir: '/usr/share/doc/debian-handbook/html/en-US', suffix: '.html', domain: 'book' },
+  { pkg: 'perl-doc', dir: perlPodDir(), suffix: '.pod', domain: 'programming_guide' },
 ] as const;
+
+/** Where perl-doc puts the POD of this machine's Perl (/usr/share/perl/<version>/pod). */
+function perlPodDir(): string {
+  const root = '/usr/share/perl';
+  const version = existsSync(root) ? readdirSync(root).filter((v) => /^\d+\.\d+/u.test(v) && existsSync(`${root}/${v}/pod`)).sort().at(-1) : undefined;
+  return version ? `${root}/${version}/pod` : `${root}/pod`;
+}
+
+/** Perl's prose documents: not the release notes (perl*delta), the per-platform notes or the function references. */
+const PERL_PROSE = /^perl(?:faq\d*|intro|style|toot|hist|tut|trap|syn|data|opentut|perf|sec|ethics|ooth|obj|modstyle|newmod|hacktips|dsc|glossary|book|community|doc|policy|gov|howtocomp|git|source|hack|mod|modinstall|sub|ref|reftut|lol|dsc|re|retut|requick|packtut|bot|thrtut|unitut|unifaq|uniintro)\.pod$/u;
 
 function unseenFiles(p: (typeof UNSEEN_PACKAGES)[number]): string[] {
   if ('files' in p) return p.files.filter((f) => existsSync(f));
-  return existsSync(p.dir) ? readdirSync(p.dir).filter((f) => f.endsWith('.rst.txt')).sort().map((f) => `${p.dir}/${f}`) : [];
+  if (!existsSync(p.dir)) return [];
+  return readdirSync(p.dir).filter((f) => f.endsWith(p.suffix) && (p.pkg !== 'perl-doc' || PERL_PROSE.test(f))).sort().map((f) => `${p.dir}/${f}`);
+}
+
+const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', apos: "'", amp: '&', rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', mdash: '—', ndash: '–', hellip: '…' };
+
+/** The handbook's paragraphs (its `<div class="para">` blocks) as plain text, one per blank-line block. */
+function htmlParagraphs(html: string): string {
+  return [...html.matchAll(/<div class="para">([\s\S]*?)<\/div>/gu)]
+    .map((m) => m[1]!.replace(/<[^>]+>/gu, '').replace(/&(#\d+|[a-z]+);/gu, (whole, e: string) => (e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e] ?? whole)))
+    .join('\n\n');
+}
+
+/** A POD document's prose as text: pod2text indents code blocks further than paragraphs, so those are left out. */
+function podProse(file: string): string {
+  try {
+    return execFileSync('pod2text', [file], { encoding: 'utf8', maxBuffer: 1 << 26 }).split(/\n\s*\n/u).filter((p) => !/^ {6,}/mu.test(p)).join('\n\n');
+  } catch {
+    return '';
+  }
+}
+
+function readUnseen(file: string): string {
+  if (file.endsWith('.gz')) return gunzipSync(readFileSync(file)).toString('utf8');
+  if (file.endsWith('.html')) return htmlParagraphs(readFileSync(file, 'utf8'));
+  if (file.endsWith('.pod')) return podProse(file);
+  return readFileSync(file, 'utf8');
 }
 
 export function debianUnseenHumanTexts(): { examples: Example[]; files: string[] } {
@@ -97,7 +137,7 @@ export function debianUnseenHumanTexts(): { examples: Example[]; files: string[]
   for (const p of UNSEEN_PACKAGES) {
     const found = unseenFiles(p);
     if (found.length === 0) continue;
-    const raw = found.map((f) => (f.endsWith('.gz') ? gunzipSync(readFileSync(f)) : readFileSync(f)).toString('utf8')).join('\n\n');
+    const raw = found.map(readUnseen).join('\n\n');
     passages(proseParagraphs(raw)).forEach((text, k) => {
       examples.push({ text, label: 'human', domain: p.domain, generator: 'human', group: `debian-unseen/${p.pkg}/${k}`, source: 'debian-unseen' });
     });
