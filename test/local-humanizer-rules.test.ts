@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { Language } from '../domain/options.js';
+import type { Language, Mode } from '../domain/options.js';
 import {
   addOpener, applyContractions, fixArticles, keepOwnArticles, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
 } from '../workers/engines/local/humanizer/english-rules.js';
@@ -777,6 +777,69 @@ describe('local humanizer rules: a second adversarial probe of the tone edits an
       const out = rewriteOnce({ text, mode: 'standard', tone: { kind: 'builtin', name: 'academic' }, readability: 'college', language: 'en', freezeWords: [], seed }, seed);
       expect(out).to.match(/^It (?:appears|seems) that reading/u);
     }
+  });
+});
+
+describe('local humanizer rules: the nineteenth reading', () => {
+  type Name = 'casual' | 'formal' | 'academic';
+  type Level = 'high-school' | 'college' | 'graduate' | 'doctorate';
+  const run = (text: string, name: Name, seed: number, readability: Level, mode: Mode = 'standard') =>
+    rewriteOnce({ text, mode, tone: { kind: 'builtin', name }, readability, language: 'en', freezeWords: [], seed }, seed);
+  const settings: ReadonlyArray<[Name, Level]> = [['casual', 'high-school'], ['casual', 'doctorate'], ['formal', 'high-school'], ['formal', 'college'], ['academic', 'high-school']];
+  const everywhere = (text: string, check: (out: string) => void) => {
+    for (const [name, level] of settings) for (let seed = 1; seed <= 3; seed++) for (const mode of ['standard', 'enhanced', 'aggressive'] as const) check(run(text, name, seed, level, mode));
+  };
+
+  it('swaps no word in a sense its plainer partner lacks', () => {
+    everywhere('In addition, we trained 150 community members to maintain the water points.', (out) => expect(out).to.match(/maintain the water points/u));
+    everywhere('Currently, farmers lose up to 40% of their potential income to middlemen.', (out) => expect(out).to.match(/potential income/u));
+    everywhere('The company may terminate employees who violate the code of conduct.', (out) => expect(out).to.match(/terminate employees/u));
+    everywhere('Each React component receives props from its parent.', (out) => expect(out).to.match(/React component/u));
+    everywhere('The brief recommends expanding rental assistance for low-income households.', (out) => expect(out).to.match(/rental assistance/u));
+    everywhere('Water is scarce in the region during the summer months.', (out) => expect(out).to.match(/scarce/u));
+    everywhere('Evidently, the package was lost somewhere between the warehouse and your house.', (out) => expect(out).to.not.match(/^Clearly/u));
+    // "possible" where it says the same: what may happen.
+    expect(replaceSynonyms('We must weigh the potential risks of the plan.', { rate: 1, readability: 'college', repeated: none }, rng())).to.equal('We must weigh the possible risks of the plan.');
+    // Help asked for or given is still "help".
+    expect(replaceSynonyms('Thank you for your assistance with the move.', { rate: 1, readability: 'college', repeated: none }, rng())).to.match(/your help/u);
+    for (const name of ['formal', 'academic'] as const) for (let seed = 1; seed <= 3; seed++) {
+      expect(run('Critics disagree about his legacy. His second novel is perhaps the best thing he ever wrote.', name, seed, 'high-school')).to.match(/perhaps the best/u);
+    }
+  });
+
+  it('joins no sentences that are not related, nor onto a fragment', () => {
+    const joined = (out: string) => expect(out).to.not.match(/;/u);
+    everywhere('The rain cover is sold separately. Each backpack comes with a lifetime warranty against manufacturing defects.', joined);
+    everywhere('The research was carried out at three hospitals. Both teams have the capability to deploy updates within minutes.', joined);
+    everywhere('These exercises strengthen your core muscles and improve balance. Our core values are honesty, respect, and accountability.', joined);
+    everywhere('Introducing BrightNest, the smart thermostat that learns your routine. Furthermore, BrightNest can reduce your heating bill by up to 23%.', joined);
+  });
+
+  it('gives the reader no advice meant for someone else, and states facts as facts', () => {
+    for (let seed = 1; seed <= 4; seed++) for (const level of ['high-school', 'doctorate'] as const) {
+      expect(run('Toddlers need a lot of rest. For young children, it is essential to get at least ten hours of sleep each night.', 'casual', seed, level)).to.not.match(/\byou\b/u);
+      expect(run('For patients with diabetes, it is crucial to monitor blood sugar levels every day.', 'casual', seed, level)).to.not.match(/\byou\b/u);
+      expect(run('It is important to recognize that the Eastern Roman Empire survived until 1453.', 'casual', seed, level)).to.not.match(/\byou\b/iu);
+    }
+    // Advice stays advice.
+    expect(run('It is important to drink water every day.', 'casual', 1, 'college')).to.match(/^You (?:should|need to|have to) drink/u);
+  });
+
+  it('hedges no sentence twice, moves no span of time or aside to the end, keeps "On one hand" paired, and says an inferring "so" as "Therefore"', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      expect(run("Additionally, don't miss the pastéis de nata at Manteigaria; they are arguably the best in town.", 'academic', seed, 'high-school')).to.not.match(/Arguably,/u);
+      expect(run('The bakery on the corner sells pastries that are arguably the best in the city, and the owner is lovely.', 'academic', seed, 'high-school')).to.not.match(/Arguably,/u);
+      expect(run('On one hand, platforms like Instagram allow people to connect with friends. On the other hand, they have been linked to anxiety among teenagers.', 'casual', seed, 'high-school'))
+        .to.match(/On the other hand, they/u);
+      expect(run('However, the authors caution that the sample consisted mostly of office-based firms, so the results may not apply to hospitals.', 'formal', seed, 'high-school'))
+        .to.not.match(/As a result/u);
+    }
+    for (let seed = 1; seed <= 20; seed++) {
+      expect(reorderClauses('For a moment, the only sound was the hum of the refrigerator.', none, rng(seed))).to.equal(null);
+      expect(reorderClauses('Among other things, the update fixes a login bug.', none, rng(seed))).to.equal(null);
+    }
+    expect(splitSentence('The sample consisted mostly of office-based firms, so the results may not apply to hospitals.', { maxWords: 10, casual: false, english: true, sentenceEnd: '.' }))
+      .to.deep.equal(['The sample consisted mostly of office-based firms.', 'Therefore, the results may not apply to hospitals.']);
   });
 });
 

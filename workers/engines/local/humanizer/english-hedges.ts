@@ -9,7 +9,7 @@
  * announces what a paper does, "Show that x is even" is an exercise, "This proves that …" may be a proof. Questions,
  * conditions, negated claims, instructions and warnings keep their words (NOT_HEDGED).
  */
-import { matchCase } from './english-rules.js';
+import { HEDGED_ALREADY, matchCase } from './english-rules.js';
 import type { Random } from './random.js';
 
 /**
@@ -61,7 +61,6 @@ const PREDICTION = new RegExp(
   `${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)(?:\\s+all)?\\s+)will\\s+(?=(?:transform|revolutionize|revolutionise|reshape|redefine|dominate|pave\\s+the\\s+way)${BOUNDARY_AFTER})`, 'gu',
 );
 const SCHEDULE = /[\p{N}\uE000-\uE019]|(?<![\p{L}'’-])(?:today|tonight|tomorrow|next|soon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|effective|available|law|active|valid|operational)(?![\p{L}'’-])/iu;
-const HEDGED_ALREADY = /(?<![\p{L}'’-])(?:likely|unlikely|probably|possibly|perhaps|may|might|could|arguably|seems?|appears?|suggests?|indicates?|if|unless|whether)(?![\p{L}'’-])/iu;
 /**
  * Where no claim is hedged: a question ("Does the evidence show that …?"), a condition ("If the test shows that …"), a
  * negated or scarce subject ("No study has shown that …": hedged, it would claim something weaker was found), an

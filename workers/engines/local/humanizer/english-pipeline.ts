@@ -1,7 +1,7 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, isInstruction, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, decapitalize, isInstruction, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
   startsWithConnective,
 } from './english-rules.js';
 import { hedgeCertainty, hedgeClaims } from './english-hedges.js';
@@ -17,7 +17,7 @@ import {
 import type { ModeParams } from './params.js';
 import { READABILITY_PARAMS } from './params.js';
 import type { Random } from './random.js';
-import { mergeSentences, reorderClauses, splitResultParticiple, splitSentence, wordCount } from './structure.js';
+import { mergeSentences, reorderClauses, splitResultParticiple, splitSentence, standsAlone, wordCount } from './structure.js';
 import type { ToneProfile } from './tone.js';
 
 export interface EnglishContext {
@@ -81,14 +81,24 @@ function related(a: string, b: string): boolean {
   // grandfather had gone out; he had told each colony" makes the neighbour the teller).
   // "this"/"that" only as a pronoun ("This means …"), not a determiner ("This year we are looking for volunteers"); not "then"
   // (a next step in a story: "…on day three; then it just sat there" lost its beat).
-  if (/^(?:they|their|them|such|both|each|there|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  if (/^(?:they|their|them|such|there|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  // "Both"/"Each" point back only as pronouns ("Both are …", "Each of them …"): "Each backpack comes with a warranty" opens
+  // with a determiner and says something new.
+  if (/^(?:both|each)(?:\s+(?:of|is|are|was|were|has|have|had|can|could|will|would|may|might|must|should|offers?|comes?|needs?)(?![\p{L}'’-])|,)/iu.test(b)) return true;
   if (/^(?:this|that|these|those)\s+(?:is|was|are|were|has|had|have|means|meant|makes|made|shows|showed|helps|helped|can|could|will|would|may|might|should|must|also|does|did|led|leads)(?![\p{L}'’-])/iu.test(b)) return true;
   // A shared word alone proved too weak ("…diagnosed with Type 1 diabetes, and one day I was a healthy sixteen-year-old"):
   // the second sentence must also open with its subject repeated from the first.
+  // A shared word that modifies the noun after it is no repeated subject: "…your core muscles. Our core values are …"
+  // shares "core" and goes on to something else.
   const words = contentWords(a);
   const opening = contentWords(b.split(/\s+/u).slice(0, 3).join(' '));
-  for (const w of opening) if (words.has(w) || words.has(w.replace(/(?:es|s)$/u, '')) || words.has(`${w}s`)) return true;
-  return false;
+  const shared = [...opening].filter((w) => words.has(w) || words.has(w.replace(/(?:es|s)$/u, '')) || words.has(`${w}s`));
+  if (shared.length === 0) return false;
+  const tagged = tagTokens(b) ?? [];
+  return shared.some((w) => {
+    const at = tagged.findIndex((t, k) => k < 6 && t.text.toLowerCase() === w);
+    return at < 0 || tagged[at + 1]?.pos !== 'NOUN';
+  });
 }
 
 /** A negation ("not", "never", "n't"; not "not only … but also", which adds). */
@@ -134,7 +144,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       // Only sentences that go on from each other: the second points back (a pronoun) or shares a content word with the
       // first ("She studied medicine at Harvard, and the speed limit is 30 mph here" shares nothing); and both have a
       // verb ("5. Giving up too early. Most companies …": a title is no clause); no vocative ("Mom, you taught us").
-      if (!related(a, b) || !hasVerb(a) || !hasVerb(b) || (/^\p{L}+,/u.test(b) && !startsWithConnective(b))) break;
+      // The first must stand as a clause of its own: "Introducing BrightNest, the thermostat that learns your routine" has
+      // only its relative clause's verb, and a semicolon after it joins a fragment.
+      if (!related(a, b) || !standsAlone(a) || !hasVerb(b) || (/^\p{L}+,/u.test(b) && !startsWithConnective(b))) break;
       // Nor a contrast ("It did not happen in a hospital. It happened in my family's kitchen": one negated, one not), a
       // sentence about the text itself ("This essay explores …") or a reason split off before ("This is because …").
       // Nor provisions of a contract or policy ("…aware of these restrictions; this Agreement shall be governed by …").
@@ -211,7 +223,15 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   // "Look, we'll host …" would say something the connective did not.
   const dropped = new Set<string>();
   let out = sentences.map((s, i) => {
-    const rewritten = rewriteSentence(s, `${sentences[i - 1] ?? ''} ${sentences[i + 1] ?? ''}`);
+    const neighbours = `${sentences[i - 1] ?? ''} ${sentences[i + 1] ?? ''}`;
+    // "On the other hand," answering an "On one hand," before it stays: replaced ("But …", "By contrast, …"), it would
+    // leave the first half of the pair alone. The rest of the sentence is rewritten as usual.
+    const pair = OTHER_HAND.exec(s);
+    if (pair && sentences.slice(0, i).some((x) => ONE_HAND.test(x))) {
+      const rest = rewriteSentence(capitalizeFirst(s.slice(pair[0].length)), neighbours);
+      return `${pair[1]} ${decapitalize(rest, ctx.lowerForms) ?? rest}`;
+    }
+    const rewritten = rewriteSentence(s, neighbours);
     if (startsWithConnective(s) && !startsWithConnective(rewritten)) dropped.add(rewritten);
     return rewritten;
   });
@@ -261,6 +281,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   }
   return out.map(tidy).filter((s) => s.length > 0);
 }
+
+const OTHER_HAND = /^(On the other hand,)\s+(?=\p{L})/u;
+const ONE_HAND = /(?<![\p{L}'’-])on\s+(?:the\s+)?one\s+hand(?![\p{L}'’-])/iu;
 
 /** What opens a sentence with a view, not a link: "That said, I think …" stacks nothing. */
 const VIEW_PHRASES = new Set(['i think', 'to me', 'if you ask me', 'you know', 'to be honest', 'the thing is', 'truth be told', 'you see']);

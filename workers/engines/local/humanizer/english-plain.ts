@@ -279,6 +279,9 @@ const IMPORTANT_TO = /(?<=^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+){0,3},\s+|(?:[Aa]nd
 /** Advice as strong as the adjective: "important" recommends ("should"), "necessary", "essential" oblige ("need to"). */
 const ADVICE: { recommend: readonly string[]; oblige: readonly string[] } = { recommend: ['you should'], oblige: ['you need to', 'you have to'] };
 
+/** A verb of knowing or saying with a "that" clause: what follows is a fact the writer states. */
+const STATES_A_FACT = /^(?:recogni[sz]e|remember|note|understand|reali[sz]e|acknowledge|know|keep\s+in\s+mind|bear\s+in\s+mind|mention|emphasi[sz]e|stress|point\s+out|consider|appreciate|notice)\s+that(?![\p{L}'’-])/iu;
+
 const GENERIC_ONE = /(?<![\p{L}'’-])(?:one['’]s|oneself)(?![\p{L}'’-])/iu;
 
 /**
@@ -290,7 +293,11 @@ const GENERIC_ONE = /(?<![\p{L}'’-])(?:one['’]s|oneself)(?![\p{L}'’-])/iu;
 export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
   // Only in a casual register: "One should understand that antibiotics …" is stilted, and makes information an instruction.
   if (register !== 'casual' || GENERIC_ONE.test(s)) return s;
-  return s.replace(IMPORTANT_TO, (m: string, i: string, adjective: string) => {
+  return s.replace(IMPORTANT_TO, (m: string, i: string, adjective: string, at: number) => {
+    // Not after a fronted "For X," that names whom it concerns: "For young children, it is essential to get ten hours of
+    // sleep" is not "For young kids, you need to get …". Nor before a fact the writer states: "It is important to
+    // recognize that the Eastern Empire survived" is no advice ("You should recognize that …").
+    if (/^for\s/iu.test(s.slice(0, at)) || STATES_A_FACT.test(s.slice(at + m.length))) return m;
     if (!rng.chance(rate)) return m;
     const to = rng.pick(ADVICE[adjective === 'important' ? 'recommend' : 'oblige']);
     return `${i === 'I' ? to[0]!.toUpperCase() + to.slice(1) : to} `;

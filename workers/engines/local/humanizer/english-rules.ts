@@ -298,9 +298,12 @@ export interface SynonymOptions {
  * rewrite keeps "advantages", "large" and "obtain" rather than say "upsides", "big", "get" (a cover letter about
  * "analyzing big datasets" or the chance "to talk about how my skills fit" reads as careless).
  */
-const INFORMAL: ReadonlySet<string> = new Set(['picked', 'make sure', 'makes sure', 'making sure', 'really', 'basically', 'upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
+const INFORMAL: ReadonlySet<string> = new Set(['maybe', 'picked', 'make sure', 'makes sure', 'making sure', 'really', 'basically', 'upsides', 'downsides', 'worries', 'big', 'bigger', 'huge', 'tough', 'get', 'gets',
   'getting', 'dig into', 'digs into', 'digging into', 'look at', 'looks at', 'looking at', 'looked at', 'talk about', 'talks about',
   'talking about', 'talked about', 'tackle', 'tackling', 'kids', 'think about']);
+
+/** A sentence that hedges already ("likely", "perhaps", "may", "arguably", "seems", a condition): no hedge is added. */
+export const HEDGED_ALREADY = /(?<![\p{L}'’-])(?:likely|unlikely|probably|possibly|perhaps|may|might|could|arguably|seems?|appears?|suggests?|indicates?|if|unless|whether)(?![\p{L}'’-])/iu;
 
 const STARTS_WITH_CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})(?![\\p{L}'’])`, 'iu');
 
@@ -496,6 +499,12 @@ interface SideTest { test(side: string): boolean }
 interface SourceGuard { before?: SideTest; after?: SideTest }
 /** "full of potential", "potential energy": a noun or a term, not "possible" (which only fits before a noun). */
 const POTENTIAL_AFTER = /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu;
+/** What "possible" can say in place of "potential": what may happen, be the case or be chosen. */
+const POTENTIAL_POSSIBLE = AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:risks?|benefits?|problems?|issues?|causes?|solutions?|side\\s+effects?|threats?|dangers?|consequences?|impacts?|effects?|drawbacks?|harms?|bias|biases|errors?|conflicts?|complications?|explanations?|reasons?|pitfalls?|hazards?|challenges?|obstacles?|barriers?|applications?|uses?|options?|ways?|changes?|improvements?|outcomes?|scenarios?|sources?|signs?|symptoms?|delays?|disruptions?|concerns?|downsides?|interactions?|implications?|limitations?)');
+/** Words before "component(s)" that make it a term of software or electronics. */
+const COMPONENT_TERM = /(?:^|[^\p{L}])(?:ui|software|hardware|server|client|web|front-?end|back-?end|electronic|electrical|circuit|system|stereo|page|reusable|functional|class|child|parent|custom|shared|form|button)\s+$/iu;
+/** What comes before "assistance" given, asked for or needed: a preposition, a determiner, a possessive, a verb of asking or giving. */
+const ASSISTANCE_PLAIN_BEFORE = /(?:^|[^\p{L}'’-])(?:for|with|of|without|your|our|their|his|her|my|its|the|any|some|no|more|much|little|need|needs|needed|needing|provide|provides|provided|providing|offer|offers|offered|offering|request|requests|requested|ask|asks|asked|seek|seeks|sought|seeking|get|gets|got|receive|receives|received|receiving|require|requires|required|appreciate|appreciated|give|gives|gave|given|immediate|further|additional|extra|any\s+further)\s+$|^\s*$/iu;
 /** Nothing after the word but a mark or the end: a verb there has no object. */
 const NO_OBJECT = /^\s*(?:[,.;:!?)]|$)/u;
 const PERFECT_OR_PASSIVE = /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu;
@@ -504,11 +513,6 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['acknowledge', { after: ACKNOWLEDGE }], ['acknowledges', { after: ACKNOWLEDGE }],
   // "appeared in court", "appears in Figure 2": only "appear to/that/as/like" is "seem".
   ...['appear', 'appears', 'appeared'].map((w) => [w, { after: /^(?!\s+(?:to|that|as|like)(?![\p{L}]))/iu }] as [string, SourceGuard]),
-  // "maintain that" asserts, and so does "maintain" before a clause ("others maintain the face is a trick of light").
-  // "maintain the roads" services them: "keep the roads" says something else.
-  ...['maintain', 'maintains'].map((w) => [w, {
-    after: AFTER_WORD("that|(?:(?:the|their|its|a|an|his|her|our|your|this|these|those|public|old|existing)\\s+)*(?:cars?|vehicles?|equipment|machines?|machinery|roads?|buildings?|bridges?|infrastructure|engines?|aircraft|property|properties|facilities|facility|systems?|software|servers?|records?|websites?|gardens?|lawns?|pools?|houses?|homes?|networks?|tracks?|railways?|fleets?|bikes?|bicycles?|boats?|tools?|appliances?|furnaces?|teeth|yards?|barriers?|skin|security|order|compliance|confidentiality|standards|quality|integrity|accuracy|contact|eye\\s+contact|discipline|hygiene|yields?|output|productivity|momentum)|(?:[\\p{L}'’-]+\\s+){1,6}(?:is|are|was|were|has|have|had|will|would|can|could|remains?)"),
-  }] as [string, SourceGuard]),
   // "acquire a company" buys it: not "get a company".
   ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {
     after: AFTER_WORD("by|(?:[\\p{L}-]+\\s+){0,3}(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)|(?:(?:a|an|the|new|second|foreign|their|his|her|its)\\s+)*(?:languages?|vocabulary|grammar|fluency|immunity|taste|habits?|accent|speech|literacy|skills?|knowledge)"),
@@ -543,9 +547,15 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "health outcomes", "learning outcomes": a term, not "results".
   ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term|favou?rable|possible') }],
   // "the level of assistance" on an e-bike is the motor's assist, not "help".
-  ['assistance', { before: BEFORE_WORD('pedal|power|electric|steering|brake|braking|motor|lane|parking|driver|level\\s+of|levels\\s+of|mode\\s+of') }],
+  // "rental assistance", "humanitarian assistance", "public assistance": after a modifier a term, often a programme's name;
+  // only assistance given, asked for or needed is "help" ("for assistance", "your assistance", "need assistance").
+  ['assistance', { before: { test: (b: string): boolean => BEFORE_WORD('level\\s+of|levels\\s+of|mode\\s+of').test(b) || !ASSISTANCE_PLAIN_BEFORE.test(b) } }],
   // "potential customers" are prospective ones, not "possible customers".
-  ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || AFTER_WORD('customers?|clients?|buyers?|employers?|partners?|investors?|users?|candidates?|donors?|students?|recruits?|applicants?|members?|subscribers?|leads?|hires?|tenants?|voters?').test(a) } }],
+  // Nor "potential income", "potential buyers": "possible" says the same only of what may happen or be found (a risk, a
+  // cause, a solution), so it is "possible" only before such a noun.
+  ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || !POTENTIAL_POSSIBLE.test(a) } }],
+  // "a React component", "UI components": a term of software or electronics, not "part".
+  ...['component', 'components'].map((w) => [w, { before: { test: (b: string): boolean => /\p{Lu}[\p{L}\p{N}.+#-]*\s+$/u.test(b) || COMPONENT_TERM.test(b) } }] as [string, SourceGuard]),
   // "at a disadvantage", "foster a rescue dog", "comprehensive insurance", "tangible assets",
   // "considerably more" (a comparative), "required of": idioms and terms.
   ['disadvantage', { before: BEFORE_WORD('at\\s+a') }],
@@ -844,7 +854,8 @@ export function addOpener(
   // A possibility ("some people may experience drowsiness") or a dated fact ("the trip is on Tuesday, 12 March") is no claim.
   // The rating must be in the sentence's first clause: "Arguably, the weather can change in an instant, and prices are high,
   // but … it is worth it" hedged the facts before it.
-  if (style === 'academic' && (!RATING.test(s.split(/[,;:]/u)[0]!) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s)
+  // Nor a sentence that hedges already: "Arguably, they are arguably the best in town".
+  if (style === 'academic' && (!RATING.test(s.split(/[,;:]/u)[0]!) || HEDGED_ALREADY.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s)
     || /[\p{N}\uE000-\uE019]/u.test(s) || /^(?:not|no|yes)(?![\p{L}'’-])/iu.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;

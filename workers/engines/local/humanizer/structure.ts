@@ -93,7 +93,7 @@ function hasFiniteVerb(s: string): boolean {
  * relative pronoun. "; legitimate fronts for their illegal operations" (no verb) and "; a man who was not
  * afraid" (the verb is the relative clause's) would be fragments.
  */
-function standsAlone(rest: string): boolean {
+export function standsAlone(rest: string): boolean {
   const tagged = tagTokens(rest);
   if (!tagged) return false;
   for (let i = 0; i < tagged.length; i++) {
@@ -129,11 +129,12 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
   { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) ? (casual ? 'But ' : 'However, ') : null) },
-  // Outside casual registers a sentence does not open with "But" or "So": "However," and "As a result," (terms of service
-  // read "…consequential damages. So the above limitations may not apply").
+  // Outside casual registers a sentence does not open with "But" or "So": "However," and "Therefore," (terms of service
+  // read "…consequential damages. So the above limitations may not apply"). Not "As a result,": "so" often infers rather
+  // than tells a consequence ("…mostly office-based firms, so the results may not apply" is no result of the sample).
   // Nor ", so you can skip the fees": a purpose ("so that"), not a result.
   // Nor ", so you know …": "so" + "you" is a purpose ("so that you know") far more often than a result.
-  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^(?:that|you)(?![\p{L}])/iu.test(rest) && !/^\p{L}+\s+(?:can|could|will|won['’]t|may|might)(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'So ' : 'As a result, ') : null) },
+  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^(?:that|you)(?![\p{L}])/iu.test(rest) && !/^\p{L}+\s+(?:can|could|will|won['’]t|may|might)(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'So ' : 'Therefore, ') : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) ? null : whichLead(rest)) },
@@ -279,7 +280,7 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
 }
 
 /** Fronted discourse markers, not scene-setting phrases: they stay where they are. */
-const MARKER = /^(?:For example|For instance|In fact|In short|In particular|In contrast|In other words|In general|In addition|On the other hand|By contrast|After all|Above all|At the same time|In the end|At first|In practice|On balance|In this respect|By extension|On the whole|In brief|In closing|At the end of the day|With that|On top of that|In a way|In the same way|For one thing|For this reason|For that reason|After that|In any case|In that case|In this case|In the meantime|In turn|In sum|In summary|In conclusion|On the contrary|On the one hand|On one hand|On the flip side|By the way|In the long run|At least|Of course|By and large|In a sense|In essence|In reality|In theory|In truth|On average)\b/u;
+const MARKER = /^(?:For example|For instance|Among other things|Among others|In fact|In short|In particular|In contrast|In other words|In general|In addition|On the other hand|By contrast|After all|Above all|At the same time|In the end|At first|In practice|On balance|In this respect|By extension|On the whole|In brief|In closing|At the end of the day|With that|On top of that|In a way|In the same way|For one thing|For this reason|For that reason|After that|In any case|In that case|In this case|In the meantime|In turn|In sum|In summary|In conclusion|On the contrary|On the one hand|On one hand|On the flip side|By the way|In the long run|At least|Of course|By and large|In a sense|In essence|In reality|In theory|In truth|On average)\b/u;
 const INTRO = /^((?:In|On|At|During|After|Before|For|With|By|Since|Over|Under|Across|Throughout|Within|Among)\s[^,.;:!?]{2,40}),\s+(.+?)([.!?]["'”’)]*)$/u;
 /**
  * Only "because", "if", "unless", "as long as": "while" contrasts ("some …, while others …" would put "others" before
@@ -292,8 +293,11 @@ const SUBORDINATE = /^(.+?),\s+(because|if|unless|as long as)\s+([^,;:]+?)([.!?]
  * Moves a clause (English): a fronted prepositional phrase goes to the end ("In 2010, the firm grew."
  * → "The firm grew in 2010."), or a trailing subordinate clause to the front. Null when neither applies.
  */
-/** A fronted phrase that frames the sentence against others: a person, a time, a step in a sequence. */
-const FRAME = /^(?:for|with|to)\s+(?:me|us|you|him|her|them|it)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:past|first|then|now|today|later|earlier|beginning|end|start|time|morning|evening|night|day|week|month|year|\p{L}+th|second|third|next|last)(?![\p{L}'’-])/iu;
+/**
+ * A fronted phrase that frames the sentence against others: a person, a time, a step in a sequence, a span ("For a
+ * moment, the only sound was the hum of the fridge" is not "…the hum of the fridge for a moment").
+ */
+const FRAME = /^(?:for|with|to)\s+(?:me|us|you|him|her|them|it)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:past|first|then|now|today|later|earlier|beginning|end|start|time|moment|moments|instant|while|morning|evening|night|day|week|month|year|\p{L}+th|second|third|next|last)(?![\p{L}'’-])/iu;
 
 export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: Random): string | null {
   const intro = INTRO.exec(s);
