@@ -10,6 +10,7 @@ import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { escapeRegExp } from '../text/regexp.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synonyms.js';
+import { guarded } from './english-senses.js';
 import { capitalisable } from './common-words.js';
 import { determinerSwaps } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
@@ -485,114 +486,6 @@ function contextFits(pos: SynonymEntry['pos'], before: string, after: string): b
 
 /** Targets that cannot take an infinitive after them. */
 const NOT_BEFORE_TO: ReadonlySet<string> = new Set(['needed']);
-
-/**
- * Sources whose plainer partner has their sense only in some contexts: the word stays when the text
- * right before it (before) or right after it (after) matches. "acknowledge the contributions" is not
- * "admit the contributions"; "appeared on TV" is not "seemed on TV"; "in essence".
- */
-const AFTER_WORD = (words: string): RegExp => new RegExp(`^\\s+(?:${words})(?![\\p{L}])`, 'iu');
-const BEFORE_WORD = (words: string): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${words})\\s+$`, 'iu');
-const ACKNOWLEDGE = /^(?!\s+(?:that|it|this|the\s+(?:fact|problem|mistake|error|truth)|(?:their|his|her|our|my|your|its)\s+(?:mistakes?|errors?|faults?|failures?|guilt))(?![\p{L}]))/iu;
-/** A test of the text before or after a source word (a regular expression, or several). */
-interface SideTest { test(side: string): boolean }
-interface SourceGuard { before?: SideTest; after?: SideTest }
-/** "full of potential", "potential energy": a noun or a term, not "possible" (which only fits before a noun). */
-const POTENTIAL_AFTER = /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu;
-/** What "possible" can say in place of "potential": what may happen, be the case or be chosen. */
-const POTENTIAL_POSSIBLE = AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:risks?|benefits?|problems?|issues?|causes?|solutions?|side\\s+effects?|threats?|dangers?|consequences?|impacts?|effects?|drawbacks?|harms?|bias|biases|errors?|conflicts?|complications?|explanations?|reasons?|pitfalls?|hazards?|challenges?|obstacles?|barriers?|applications?|uses?|options?|ways?|changes?|improvements?|outcomes?|scenarios?|sources?|signs?|symptoms?|delays?|disruptions?|concerns?|downsides?|interactions?|implications?|limitations?)');
-/** Words before "component(s)" that make it a term of software or electronics. */
-const COMPONENT_TERM = /(?:^|[^\p{L}])(?:ui|software|hardware|server|client|web|front-?end|back-?end|electronic|electrical|circuit|system|stereo|page|reusable|functional|class|child|parent|custom|shared|form|button)\s+$/iu;
-/** What comes before "assistance" given, asked for or needed: a preposition, a determiner, a possessive, a verb of asking or giving. */
-const ASSISTANCE_PLAIN_BEFORE = /(?:^|[^\p{L}'’-])(?:for|with|of|without|your|our|their|his|her|my|its|the|any|some|no|more|much|little|need|needs|needed|needing|provide|provides|provided|providing|offer|offers|offered|offering|request|requests|requested|ask|asks|asked|seek|seeks|sought|seeking|get|gets|got|receive|receives|received|receiving|require|requires|required|appreciate|appreciated|give|gives|gave|given|immediate|further|additional|extra|any\s+further)\s+$|^\s*$/iu;
-/** Nothing after the word but a mark or the end: a verb there has no object. */
-const NO_OBJECT = /^\s*(?:[,.;:!?)]|$)/u;
-const PERFECT_OR_PASSIVE = /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu;
-
-const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGuard>([
-  ['acknowledge', { after: ACKNOWLEDGE }], ['acknowledges', { after: ACKNOWLEDGE }],
-  // "appeared in court", "appears in Figure 2": only "appear to/that/as/like" is "seem".
-  ...['appear', 'appears', 'appeared'].map((w) => [w, { after: /^(?!\s+(?:to|that|as|like)(?![\p{L}]))/iu }] as [string, SourceGuard]),
-  // "acquire a company" buys it: not "get a company".
-  ...['acquire', 'acquires', 'acquired', 'acquiring'].map((w) => [w, {
-    after: AFTER_WORD("by|(?:[\\p{L}-]+\\s+){0,3}(?:companies|company|firms?|startups?|start-ups?|businesses|business|stakes?|shares?|rights|assets|land|lands|properties|property|competitors?|rivals?|brands?|stores?|chains?|banks?|teams?|clubs?|players?)|(?:(?:a|an|the|new|second|foreign|their|his|her|its)\\s+)*(?:languages?|vocabulary|grammar|fluency|immunity|taste|habits?|accent|speech|literacy|skills?|knowledge)"),
-  }] as [string, SourceGuard]),
-  // "food remains", "the remains of": the noun, not the verb "stays".
-  // "the essence of X" is "the heart of X"; "in essence" and "their essence" are not.
-  ['essence', { before: BEFORE_WORD('in'), after: /^(?!\s+of(?![\p{L}]))/iu }],
-  // "the circumstances leading to the crash", "the circumstances of his death": the facts around an event, not "situations".
-  ['circumstances', { before: BEFORE_WORD('under\\s+(?:no|these|those|the|such|any)'), after: AFTER_WORD('leading|that\\s+led|surrounding|of|behind|around|in\\s+which|under\\s+which') }],
-  // "result in", "result from" are verbs; "full of potential" is a noun ("potential" → "possible" only before a noun).
-  ...['result', 'results'].map((w) => [w, { before: BEFORE_WORD('as\\s+a'), after: AFTER_WORD('in|from') }] as [string, SourceGuard]),
-  // A phrasal target ("talk about", "point out", "look at") needs its object: not before a mark ("to discuss, review").
-  ...['discuss', 'discussed', 'discusses', 'discussing', 'highlight', 'highlights', 'highlighted',
-    'implement', 'implemented', 'implementing', 'implements'].map((w) => [w, { after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])/iu }] as [string, SourceGuard]),
-  // Past participles whose plain partner's participle differs: "had been demonstrated" is not "had been showed".
-  ...['opted for', 'participated in'].map((w) => [w, { before: PERFECT_OR_PASSIVE }] as [string, SourceGuard]),
-  // "make sure" takes a clause: "ensure that …", "ensure they …", never a noun phrase ("making sure effective communication").
-  ...['ensure', 'ensures', 'ensuring'].map((w) => [w, { after: /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu }] as [string, SourceGuard]),
-  // Fixed terms whose word has no plainer partner there: "at large", "by and large", "the large intestine", "to a large
-  // extent"; "probable cause"; "rapid eye movement", "a rapid antigen test"; "blood types".
-  ['large', { before: BEFORE_WORD('at|by\\s+and'), after: AFTER_WORD('intestine|extent|part|degree|print|scale|caps?|numbers|amounts|quantities|sums|proportions?|shares?|majority|percentage') }],
-  ['probable', { after: AFTER_WORD('cause') }],
-  // "participating children's vocabulary": an adjective, not "taking part children's".
-  ['participating', { after: /^(?!\s+in(?![\p{L}]))/iu }],
-  // "frequently asked questions" is a fixed name.
-  ['frequently', { after: AFTER_WORD('asked') }],
-  // … and "rapid modernization", "rapid urbanization": a historian's fixed phrase.
-  ['rapid', { after: AFTER_WORD('eye|transit|prototyping|fire|antigen|tests?|testing|diagnostic|response\\s+team|\\p{L}+(?:ization|isation)') }],
-  // "advantages over children" compares: "upsides" takes no "over".
-  ...['advantage', 'advantages'].map((w) => [w, { after: AFTER_WORD('over') }] as [string, SourceGuard]),
-  ['types', { before: BEFORE_WORD('blood|data|file|personality|body|skin|hair|cell|tissue|font|input|return|value|content|media|mime|variable|object|primitive|field|column|product|account|user|event|message|job|payment|ticket|document|character|argument|parameter|generic|wine|grape|soil|rock|cancer|tumou?r|diabetes') }],
-  // "health outcomes", "learning outcomes": a term, not "results".
-  ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term|favou?rable|possible') }],
-  // "the level of assistance" on an e-bike is the motor's assist, not "help".
-  // "rental assistance", "humanitarian assistance", "public assistance": after a modifier a term, often a programme's name;
-  // only assistance given, asked for or needed is "help" ("for assistance", "your assistance", "need assistance").
-  ['assistance', { before: { test: (b: string): boolean => BEFORE_WORD('level\\s+of|levels\\s+of|mode\\s+of').test(b) || !ASSISTANCE_PLAIN_BEFORE.test(b) } }],
-  // "potential customers" are prospective ones, not "possible customers".
-  // Nor "potential income", "potential buyers": "possible" says the same only of what may happen or be found (a risk, a
-  // cause, a solution), so it is "possible" only before such a noun.
-  ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || !POTENTIAL_POSSIBLE.test(a) } }],
-  // "a React component", "UI components": a term of software or electronics, not "part".
-  ...['component', 'components'].map((w) => [w, { before: { test: (b: string): boolean => /\p{Lu}[\p{L}\p{N}.+#-]*\s+$/u.test(b) || COMPONENT_TERM.test(b) } }] as [string, SourceGuard]),
-  // "at a disadvantage", "foster a rescue dog", "comprehensive insurance", "tangible assets",
-  // "considerably more" (a comparative), "required of": idioms and terms.
-  ['disadvantage', { before: BEFORE_WORD('at\\s+a') }],
-  ...['foster', 'fosters', 'fostering'].map((w) => [w, { after: AFTER_WORD('(?:(?:a|an|the|two|three|several|many|more|our|their|his|her)\\s+)?(?:[\\p{L}-]+\\s+)?(?:dogs?|cats?|kittens?|puppies|pupp?y|pets?|animals?|children|child|kids?|bab(?:y|ies)|teens?|youth|infants?)') }] as [string, SourceGuard]),
-  ['comprehensive', { after: AFTER_WORD('insurance|coverage|cover|exams?|examinations?|schools?|care|polic(?:y|ies)|plans?|metabolic|eye') }],
-  ['tangible', { after: AFTER_WORD('assets?|property|properties|goods|personal\\s+property|capital') }],
-  ...['considerably'].map((w) => [w, { after: AFTER_WORD('more|less|fewer|better|worse|higher|lower|larger|smaller|greater|bigger|faster|slower|cheaper|older|younger|\\p{L}+er') }] as [string, SourceGuard]),
-  // Terms: "favorable outcomes" (probability), "credit utilization", "Battery usage" (a label), a person who is "helpful".
-  ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term') }],
-  ['favorable', { after: AFTER_WORD('outcomes?') }],
-  ['utilization', { before: BEFORE_WORD('credit|capacity|cpu|memory|resource|bed|server|network|bandwidth|disk|gpu|storage|spectrum') }],
-  ['usage', { before: /\p{Lu}\p{Ll}*\s+$/u }],
-  ['helpful', { after: AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:member|person|people|staff|friend|neighbou?r|teacher|student|classmate|colleague|team|boy|girl|child|kid|nurse|doctor|volunteer)') }],
-  // "demonstrated outside parliament" protests: no object, or a place or cause after it.
-  ...['demonstrate', 'demonstrates', 'demonstrating', 'demonstrated'].map((w) => [w, {
-    before: w === 'demonstrated' ? PERFECT_OR_PASSIVE : undefined,
-    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:outside|against|in\s+front\s+of|near|across|through|peacefully|for|in\s+support|on\s+behalf|at|in\s+(?:the\s+)?(?:streets?|square|capital|city|front))(?![\p{L}])/iu,
-  }] as [string, SourceGuard]),
-  // "conducted the orchestra" leads it.
-  ['conducted', {
-    before: /(?:orchestras?|bands?|choirs?|symphon(?:y|ies)|ensembles?|operas?|concerts?|electricity|heat|currents?)\s+(?:(?:is|was|were|are|be|been|being|has|have|had)\s+)*$/iu,
-    after: AFTER_WORD('(?:(?:the|a|an|his|her|their)\\s+)?(?:[\\p{L}-]+\\s+)?(?:orchestra|band|choir|symphony|ensemble|concert|opera)|electricity|heat|himself|herself|themselves'),
-  }],
-  // "self-sufficient", "self sufficient" is one word: not "self enough".
-  ['sufficient', { before: /self[\s-]*$/iu }],
-  // "quick update", "a quick look": "quick" before a noun is "brief", not "fast".
-  ['quick', { after: /^\s+\p{L}/u }],
-  // "These findings highlight the need": "point out the need" weakens it.
-  ...['highlight', 'highlights', 'highlighted'].map((w) => [w, {
-    after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])|^\s+the\s+(?:need|importance|value|role|potential|urgency|gap|risks?|benefits?|challenges?|dangers?)(?![\p{L}])/iu,
-  }] as [string, SourceGuard]),
-]);
-
-function guarded(key: string, before: string, after: string): boolean {
-  const g = SOURCE_GUARDS.get(key);
-  return !!g && ((g.before?.test(before) ?? false) || (g.after?.test(after) ?? false));
-}
 
 /**
  * Swaps words for group members, only where the tagger reads the word in the group's part of speech.
