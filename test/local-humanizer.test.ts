@@ -268,6 +268,13 @@ describe('local humanizer: languages', () => {
     expect(fr).to.not.match(/Dans le monde|il est important de noter/u);
     const de = await run({ text: 'In der heutigen Zeit spielt die Digitalisierung eine große Rolle. Viele Unternehmen investieren deshalb in neue Systeme.', language: 'de' });
     expect(de).to.match(/^(?:Heute|Heutzutage) spielt die Digitalisierung/u);
+    // The usual variants of the stock phrase, after a connective (in German with the verb first).
+    const it = await run({ text: "Inoltre, è importante sottolineare che l'intelligenza artificiale offre molte opportunità. Tuttavia, presenta anche dei rischi.", language: 'it' });
+    expect(it).to.not.match(/importante sottolineare/u);
+    const pt = await run({ text: 'Além disso, é importante destacar que a tecnologia oferece muitas oportunidades. No entanto, também apresenta riscos.', language: 'pt' });
+    expect(pt).to.not.match(/importante destacar/u);
+    const deAfter = await run({ text: 'Darüber hinaus ist es wichtig zu beachten, dass die Digitalisierung viele Vorteile bietet. Allerdings bringt sie auch Risiken mit sich.', language: 'de' });
+    expect(deAfter).to.match(/^(?:Außerdem|Zudem) (?:ist zu beachten|sollte man wissen), dass die Digitalisierung/u);
     const zh = await run({ text: '此外，这个项目很成功。然而，关于团队的未来仍然存在很多疑问，我们需要继续努力。', language: 'zh' });
     expect(zh).to.not.include('此外，');
     // A connective inside an idiom goes with the idiom: never "Kurz gesagt lässt sich sagen".

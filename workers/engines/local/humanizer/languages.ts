@@ -50,6 +50,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Es importante destacar que', ['Conviene recordar que', 'Cabe señalar que']], ['En primer lugar,', ['Para empezar,']],
       // The same stock phrase after a connective ("Además, es importante destacar que …"), and the stock opening of an essay.
       ['es importante destacar que', ['conviene recordar que', 'cabe señalar que']], ['es importante señalar que', ['cabe señalar que', 'conviene recordar que']],
+      ['Es importante tener en cuenta que', ['Conviene recordar que', 'Cabe señalar que']], ['es importante tener en cuenta que', ['conviene recordar que', 'cabe señalar que']],
       ['En el mundo actual,', ['Hoy en día,', 'Hoy,']],
       ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
@@ -61,7 +62,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
       ['Par conséquent,', ['Du coup,', 'Donc', "C'est pourquoi"]], ['En conclusion,', ['Au final,', 'Bref,']],
       ['Il est important de noter que', ['Notons que', 'Il convient de noter que']], ['En outre,', ['De plus,', 'Qui plus est,']],
-      ['il est important de noter que', ['il convient de noter que', 'notons que']], ["Dans le monde d'aujourd'hui,", ["Aujourd'hui,", 'De nos jours,']],
+      ['il est important de noter que', ['il convient de noter que', 'notons que']],
+      ['Il est important de souligner que', ['Soulignons que', 'Il convient de souligner que']], ['il est important de souligner que', ['il convient de souligner que', 'soulignons que']], ["Dans le monde d'aujourd'hui,", ["Aujourd'hui,", 'De nos jours,']],
       ["Dans le monde d’aujourd’hui,", ["Aujourd’hui,", 'De nos jours,']],
       // Not "est essentiel": "cette offre est essentiel dans" breaks agreement and the preposition.
       ['joue un rôle crucial', ['compte beaucoup']]],
@@ -79,6 +81,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // Not "Kurz gesagt" for the bare word: "Zusammenfassend betrachtet" would become "Kurz gesagt betrachtet".
       ['Zusammenfassend', ['Alles in allem', 'Im Ganzen']],
       ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']],
+      // After a connective the verb comes first: "Zudem ist es wichtig zu beachten, dass" → "Zudem ist zu beachten, dass".
+      ['ist es wichtig zu beachten, dass', ['ist zu beachten, dass', 'sollte man wissen, dass']], ['Es ist wichtig zu betonen, dass', ['Wichtig ist, dass']],
       // An adverbial in first place, the verb after it: "In der heutigen Zeit spielt …" → "Heute spielt …".
       ['In der heutigen schnelllebigen Welt', ['Heute', 'Heutzutage']], ['In der heutigen Zeit', ['Heute', 'Heutzutage']],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend']]],
@@ -88,7 +92,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   it: {
     replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Però']], ['Pertanto,', ['Quindi', 'Per questo']],
       ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
-      ['è importante notare che', ['va detto che', 'bisogna ricordare che']], ['Nel mondo di oggi,', ['Oggi,']],
+      ['è importante notare che', ['va detto che', 'bisogna ricordare che']],
+      ['È importante sottolineare che', ['Va detto che', 'Bisogna ricordare che']], ['è importante sottolineare che', ['va detto che', 'bisogna ricordare che']], ['Nel mondo di oggi,', ['Oggi,']],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,', 'Alla fine,'],
@@ -98,7 +103,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // Not "Vale dizer que": it also means "that is to say".
     replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
       ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale ressaltar que', 'Convém lembrar que']],
-      ['é importante notar que', ['vale ressaltar que', 'convém lembrar que']], ['No mundo atual,', ['Hoje,', 'Hoje em dia,']],
+      ['é importante notar que', ['vale ressaltar que', 'convém lembrar que']],
+      ['É importante destacar que', ['Vale ressaltar que', 'Convém lembrar que']], ['é importante destacar que', ['vale ressaltar que', 'convém lembrar que']], ['No mundo atual,', ['Hoje,', 'Hoje em dia,']],
       ['desempenha um papel crucial', ['pesa muito', 'é central']]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['Então', 'Enfim,', 'pesa muito'],
