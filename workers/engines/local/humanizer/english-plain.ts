@@ -5,7 +5,7 @@
  * where no "with" object follows; nominal "the implementation of X" becomes "implementing X".
  * None adds or drops a content word of the text's meaning; placeholders (freeze.ts) are never matched.
  */
-import type { TaggedToken } from '../text/pos.js';
+import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { capitalisable } from './common-words.js';
 import type { Random } from './random.js';
 
@@ -44,6 +44,9 @@ export function dropIntroComma(s: string): string | null {
   if (!SUBJECT_START.test(s.slice(m[0].length))) return null;
   const words = m[1]!.trim().split(/\s+/u);
   if (words.length > 4) return null;
+  // Not after a phrase with a verb ("After eating, the children …", "After he left, the house …"): without the comma the
+  // reader takes the subject for the verb's object.
+  if ((tagTokens(m[1]!) ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX') || /\p{L}+(?:ing|ed)$/u.test(m[1]!.trim())) return null;
   return `${m[1]!} ${s.slice(m[0].length)}`;
 }
 
@@ -65,7 +68,10 @@ export function provideToGive(s: string, rng: Random, rate: number): string {
   return s.replace(/(?<![\p{L}'’-])(provides|providing|provide)(?![\p{L}'’-])([^.,;:!?\uE000-\uE019]*)/giu, (m: string, verb: string, rest: string) => {
     const head = rest.split(/\s+/u).slice(0, 7).join(' ');
     // Nor a service one provides ("provides heart surgery to kids", "provides housing"): one does not "give" it.
-    if (/(?<![\p{L}])(?:with|for|that)(?![\p{L}])/iu.test(head) || SERVICE.test(head) || !GIVEN.test(rest) || !rng.chance(rate)) return m;
+    if (/(?<![\p{L}])(?:with|for|that)(?![\p{L}])/iu.test(head) || SERVICE.test(head) || !GIVEN.test(rest)) return m;
+    // "Providing the information is correct, …" is "provided that": a finite verb of its own follows.
+    if (verb.toLowerCase() === 'providing' && /^(?:\s+[\p{L}'’-]+){1,4}\s+(?:is|are|was|were|has|have|can|will|does|do|remains?)(?![\p{L}'’-])/iu.test(rest)) return m;
+    if (!rng.chance(rate)) return m;
     const to = GIVE[verb.toLowerCase()]!;
     return (/^\p{Lu}/u.test(verb) ? to[0]!.toUpperCase() + to.slice(1) : to) + rest;
   });
@@ -75,7 +81,7 @@ const NOMINALS: Readonly<Record<string, string>> = {
   implementation: 'implementing', integration: 'integrating', adoption: 'adopting',
   utilization: 'using', use: 'using', creation: 'creating', establishment: 'establishing', promotion: 'promoting',
   exploration: 'exploring', examination: 'examining', improvement: 'improving', enhancement: 'improving',
-  reduction: 'reducing', management: 'managing', evaluation: 'evaluating', consumption: 'consuming',
+  reduction: 'reducing', evaluation: 'evaluating', consumption: 'consuming',
 };
 
 /** A sentence that reports a change in amount or a judgement of people: its nominal subject is not an activity. */
@@ -93,14 +99,18 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
   // NOMINAL needs "of" and "the" or "The".
   if (!s.includes('of') || (!s.includes('the') && !s.includes('The'))) return s;
   return s.replace(NOMINAL,
-    (m: string, pre: string, the: string, noun: string) => {
+    (m: string, pre: string, the: string, noun: string, at: number) => {
       const verb = NOMINALS[noun];
       if (!verb || !rng.chance(rate)) return m;
-      // As a subject, "the use of smartphones has increased" is how common they are, not "using smartphones"; "the
-      // management of the hotel was rude" is the managers.
-      if (pre.trim() === '' && (noun === 'management' || CHANGE_OR_PEOPLE.test(s))) return m;
+      // As a subject, "the use of smartphones has increased" is how common they are, not "using smartphones". ("The
+      // management of the hotel" is as often the managers as the managing: it is not in the table.)
+      if (pre.trim() === '' && CHANGE_OR_PEOPLE.test(s)) return m;
       // "to the use of" → "to using" reads as an infinitive gone wrong, "with the use of" → "with using" as broken: left alone.
-      if (/^(?:to|with)\s/iu.test(pre)) return m;
+      // "for the use of residents" is for them to use ("for using residents" uses them).
+      if (/^(?:to|with)\s/iu.test(pre) || (/^for\s/iu.test(pre) && noun === 'use')) return m;
+      // Nor a phrase that opens the sentence ("After the adoption of the euro, prices rose"): as a gerund it would take the
+      // main clause's subject for its doer ("After adopting the euro, prices rose").
+      if (at === 0 && pre.trim() !== '') return m;
       const word = the === 'The' || /^\p{Lu}/u.test(pre) && pre.trim().length === 0 ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
       return `${pre}${word} `;
     });
@@ -108,7 +118,9 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
 
 /** Sentence-opening stock connectives that only announce "more of the same": dropped outright. */
 const TRULY_ADDITIVE = /^(?:Furthermore|Moreover|Additionally|In addition|Also|Besides|Further|On top of that|What is more|To add to this|Not only that),/u;
-const ADDITIVE_OPENER = /^(?:Furthermore|Moreover|Additionally|In addition|Also|Overall|Notably|Importantly|Indeed|Essentially|Interestingly|Undoubtedly|Ultimately|Specifically|Significantly|Crucially|Besides|Further|On top of that|What is more|In essence|Basically|To add to this|Not only that),\s+(?=[\p{L}\uE000])/u;
+// Not "Essentially,", "Basically,", "In essence,", "Overall,": they say the claim is approximate or on the whole
+// ("Essentially, the two models are the same", "Overall, the film is good"), and dropped, it would be exact.
+const ADDITIVE_OPENER = /^(?:Furthermore|Moreover|Additionally|In addition|Also|Notably|Importantly|Indeed|Interestingly|Undoubtedly|Ultimately|Specifically|Significantly|Crucially|Besides|Further|On top of that|What is more|To add to this|Not only that),\s+(?=[\p{L}\uE000])/u;
 /** Causal openers say "so" in plain speech; contrastive ones "but" (casual and neutral registers). */
 const CAUSAL_OPENER = /^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly|As such|For this reason),\s+(?=[\p{L}\uE000])/u;
 const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Conversely),\s+(?=[\p{L}\uE000])/u;
@@ -151,7 +163,7 @@ export function plainOpener(
   if (additive) {
     if (!rng.chance(rate)) return null;
     const rest = s.slice(additive[0].length);
-    // Only an opener that adds may become "On top of that,"/"Plus,": "Overall", "Ultimately", "Interestingly" … are dropped.
+    // Only an opener that adds may become "On top of that,"/"Plus,": "Ultimately", "Interestingly" … are dropped.
     const spoken = register === 'casual' && TRULY_ADDITIVE.test(additive[0]) && rng.chance(0.35) ? onceOf(['On top of that,', 'Plus,'], used, rng) : null;
     const loweredRest = spoken ? lowered(rest, lowerForms) : null;
     if (spoken && loweredRest !== null) return `${spoken} ${loweredRest}`;
@@ -190,10 +202,14 @@ export function plainOpener(
  * someone) are left alone.
  */
 export function dueToBecause(s: string, rng: Random, rate: number): string {
+  if (!/due to/iu.test(s)) return s;
+  // "is due to play Arsenal", "is due to land on Mars": scheduled, whatever the verb (the tagger reads it).
+  const scheduled = new Set((tagTokens(s) ?? []).filter((t, i, all) => t.text.toLowerCase() === 'to' && /^due$/iu.test(all[i - 1]?.text ?? '')
+    && /^(?:is|are|was|were|be|been|being|am|['’]s|['’]re)$/iu.test(all[i - 2]?.text ?? '') && (all[i + 1]?.pos === 'VERB' || all[i + 1]?.pos === 'AUX')).map((t) => t.start));
   // Not in a named quantity: "the acceleration due to gravity".
   // Nor "due to X or simply to Y": "because of X or simply to Y" would break the pair.
-  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?![^.;:!?]*\bor\s+(?:\p{L}+\s+)?to\s)(?!(?:gravity|friction|drag|inertia|air\s+resistance)(?![\p{L}'’-]))(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|owners|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|authors|winner|estate|account)(?![\p{L}'’-])|(?:be|arrive|start|begin|commence|conclude|resume|open|reopen|close|end|expire|take|return|launch|appear|finish|complete|leave|meet|retire|visit|come|go|run|occur|happen|proceed|sit|speak|testify|report|announce|publish|release|deliver|submit|graduate|undergo|receive|give|hold|enter|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
-    (m: string, d: string) => (rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
+  return s.replace(/(?<![\p{L}'’-])([Dd])ue to\s+(?![^.;:!?]*\bor\s+(?:\p{L}+\s+)?to\s)(?!(?:gravity|friction|drag|inertia|air\s+resistance)(?![\p{L}'’-]))(?!(?:(?:the|your|our|their|his|her|its|my)\s+)?(?:landlord|landlady|owner|bank|lender|creditor|company|school|office|client|customer|tenant|supplier|vendor|seller|buyer|government|city|state|irs|agency|department|contractor|court|employer|employee|author|winner|estate|account|member|shareholder|worker|investor|heir|beneficiary|beneficiaries|staff)s?(?![\p{L}'’-])|(?:you|him|her|them|us|me)(?![\p{L}'’-])|(?:be|arrive|start|begin|commence|conclude|resume|open|reopen|close|end|expire|take|return|launch|appear|finish|complete|leave|meet|retire|visit|come|go|run|occur|happen|proceed|sit|speak|testify|report|announce|publish|release|deliver|submit|graduate|undergo|receive|give|hold|enter|which|whom)(?![\p{L}'’-]))(?=[\p{L}\uE000])/gu,
+    (m: string, d: string, at: number) => (!scheduled.has(at + 4) && rng.chance(rate) ? `${d === 'D' ? 'B' : 'b'}ecause of ` : m));
 }
 
 /** "is able to help" → "can help"; "are able to" too. Not after a modal ("will be able to" stays). */
@@ -206,6 +222,10 @@ export function ableToCan(s: string, rng: Random, rate: number): string {
  * of a clause); "no one can" and "the blue one would suit you" (a pronoun for a noun) keep their "one".
  */
 export function impersonalYou(s: string): string {
+  // Not "one" of a number of things ("Two samples were tested, and one could not be analysed"), nor before a passive: the
+  // generic "one" acts.
+  if (/(?<![\p{L}'’-])(?:two|three|four|five|six|seven|eight|nine|ten|several|both|few|many|some|of\s+the|\p{N}+)(?![\p{L}'’-])/iu.test(s)
+    || /(?<![\p{L}'’-])one\s+\p{L}+\s+(?:not\s+)?be\s+\p{L}+(?:ed|en|ld|ne|wn|ught|pt)(?![\p{L}'’-])/iu.test(s)) return s;
   return s.replace(/(?<=^|[,;:]\s+|(?<![\p{L}'’-])(?:and|but|or|so|if|when|because|then|where|while|unless|until|than|since)\s+)([Oo])ne\s+(can|could|should|must|may|might|will|would|needs to|has to)\s+(?=\p{Ll})/gu,
     (_m: string, o: string, verb: string) => `${o === 'O' ? 'Y' : 'y'}ou ${verb === 'needs to' ? 'need to' : verb === 'has to' ? 'have to' : verb} `);
 }
@@ -225,7 +245,10 @@ export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random
     const t = tags[i]!;
     const prev = tags[i - 1];
     const next = tags[i + 1];
+    // An indirect question after a verb of asking or telling: "Ask your pharmacist which is best", "Tell the teacher who …".
+    const asked = tags.slice(Math.max(0, i - 4), i - 1).some((x) => /^(?:ask|asks|asked|asking|tell|tells|told|telling|show|shows|showed|showing|inform|informs|informed|remind|reminds|reminded|decide|decides|decided|know|knows|knew|wonder|wonders|wondered|check|checks|checked)$/iu.test(x.text));
     if (t.text === 'which') {
+      if (asked) continue;
       if (!prev || prev.pos !== 'NOUN' || /^(?:matter|one|ones|way|extent|degree|point)$/iu.test(prev.text) || s.slice(prev.end, t.start) !== ' ') continue;
       if (!next || next.pos === 'NOUN' || next.pos === 'ADJ' || next.pos === 'PUNCT' || next.pos === 'PROPN' || next.pos === 'NUM') continue;
       if (rng.chance(rate)) out.set(t.start, 'that');
@@ -234,7 +257,7 @@ export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random
       // (no comma, so ", who" stays); never after a name, a pronoun ("those who") or a preposition ("of who"),
       // and only as the clause's subject, before its verb: "asked the man who he was" asks a question.
       // Nor after a collective noun: "a family who run a farm" takes its verb in the plural, "a family that run" does not.
-      if (!prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ' || COLLECTIVE.test(prev.text)) continue;
+      if (asked || !prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ' || COLLECTIVE.test(prev.text)) continue;
       if (!next || !['VERB', 'AUX', 'ADV'].includes(next.pos)) continue;
       if (rng.chance(rate)) out.set(t.start, 'that');
     }
@@ -254,8 +277,8 @@ function applySwaps(s: string, swaps: ReadonlyMap<number, string>): string {
 }
 
 /** "the tools which help farmers" → "the tools that help farmers" (see determinerSwaps). */
-export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number): string {
-  const swaps = determinerSwaps(tags, rng, rate, s);
+export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number, who = false): string {
+  const swaps = determinerSwaps(tags, rng, rate, s, who);
   return applySwaps(s, new Map([...swaps].filter(([, w]) => w === 'that')));
 }
 
@@ -264,6 +287,11 @@ export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng:
  * the present ("While technology offers ...") and is no time clause ("While I was walking", "While
  * waiting").
  */
+/** A clause that tells the reader what to do: "do not …", "keep …", "never …". */
+function isInstructionStart(s: string): boolean {
+  return /^(?:do|don['’]t|never|always|keep|stay|avoid|make|take|give|call|ask|use|stop|check|wait|let|please)(?![\p{L}'’-])/iu.test(s);
+}
+
 export function whileToAlthough(s: string, rng: Random, rate: number): string {
   const m = /^While\s+([^,;:]{8,120}),\s+(?=\p{Ll})/u.exec(s);
   if (!m) return s;
@@ -271,7 +299,11 @@ export function whileToAlthough(s: string, rng: Random, rate: number): string {
   if (/^\p{L}+ing\b|(?<![\p{L}'’-])(?:was|were|am|being|during|waiting|\p{L}+ing)(?![\p{L}'’-])/u.test(clause)) return s;
   // Only a clause that grants something ("offers freedom", "has its merits", "is true"): "While the rear cover is open, the
   // printer will not print" and "While your kidney function is reduced, …" state a condition, which "Although" reverses.
-  if (!/(?<![\p{L}'’-])(?:(?:is|are)\s+(?:true|understandable|tempting|possible|important|useful|helpful|convenient|popular|common)|has|have|offers?|provides?|gives?|brings?|seems?)(?![\p{L}'’-])/u.test(clause)) return s;
+  // Not a bare "has" ("While the patient has a fever, do not give aspirin" is as long as): only "has its merits" and the like.
+  if (!/(?<![\p{L}'’-])(?:(?:is|are)\s+(?:true|understandable|tempting|possible|important|useful|helpful|convenient|popular|common)|(?:has|have)\s+(?:its|their|many|some|several|clear|obvious|real|certain|undeniable)\s+(?:merits|advantages|benefits|strengths|uses|place|appeal|drawbacks|limits|limitations|charms?|points)|offers?|provides?|gives?|brings?|seems?)(?![\p{L}'’-])/u.test(clause)) return s;
+  // Nor before an instruction or a rule that holds while the clause does: "…, keep them home", "…, the pump keeps running".
+  const main = s.slice(m[0].length);
+  if (isInstructionStart(main) || /(?<![\p{L}'’-])(?:keeps?|remains?|stays?|continues?|may\s+not|must\s+not|cannot|is\s+not\s+allowed|are\s+not\s+allowed|(?:is|are)\s+allowed)(?![\p{L}'’-])/iu.test(main)) return s;
   return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
 }
 
@@ -298,6 +330,8 @@ export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'f
     // sleep" is not "For young kids, you need to get …". Nor before a fact the writer states: "It is important to
     // recognize that the Eastern Empire survived" is no advice ("You should recognize that …").
     if (/^for\s/iu.test(s.slice(0, at)) || STATES_A_FACT.test(s.slice(at + m.length))) return m;
+    // Nor what others do or what befalls one: "It is important to be loved", "It is necessary to amputate his leg".
+    if (/^be\s+(?:loved|liked|respected|heard|valued|accepted|understood|wanted|needed|seen|believed|trusted|supported)(?![\p{L}'’-])|^\p{L}+\s+(?:his|her|their|him|them)(?![\p{L}'’-])/iu.test(s.slice(at + m.length))) return m;
     if (!rng.chance(rate)) return m;
     const to = rng.pick(ADVICE[adjective === 'important' ? 'recommend' : 'oblige']);
     return `${i === 'I' ? to[0]!.toUpperCase() + to.slice(1) : to} `;
@@ -309,10 +343,12 @@ const PRESENT = "(?:is|are|can|cannot|can't|will|may|must|should|has|have|does|d
 /** Not right after an opener of up to three words: "In conclusion, while …" opens with the clause; it joins none. */
 const AFTER_A_CLAUSE = "(?<!(?:^|[.;:!?]\\s+)[\\p{L}'’]+(?:\\s+[\\p{L}'’]+){0,2})";
 /** "as many have noted", "as we have seen": a comment on the sentence, not its cause. */
-const AS_COMMENT = `(?!${SUBJECT}\\s+(?:\\p{L}+\\s+)?(?:has|have)\\s+(?:\\p{L}+ly\\s+)?(?:noted|seen|said|shown|argued|mentioned|discussed|suggested|observed|reported|explained|stated|described|found|pointed|known|learned|learnt|established|demonstrated|indicated|written|heard|claimed)(?![\\p{L}'’-]))`;
+const AS_COMMENT = `(?!${SUBJECT}\\s+(?:\\p{L}+\\s+)?(?:has|have)\\s+(?:\\p{L}+ly\\s+)?(?:noted|seen|said|shown|argued|mentioned|discussed|suggested|observed|reported|explained|stated|described|found|pointed|known|learned|learnt|established|demonstrated|indicated|written|heard|claimed|announced|confirmed|warned|predicted|promised|agreed|planned)(?![\\p{L}'’-]))(?!(?:you|we)\\s+(?:can|will|may|might|shall|could)\\s+(?:see|tell|imagine|expect|guess|know|recall|remember|read)(?![\\p{L}'’-]))(?!${SUBJECT}\\s+(?:makes|make|made)\\s+(?:clear|plain)(?![\\p{L}'’-]))`;
 /** "as they do every year", "as it is most weekends", "as it is here": a comparison or a manner (the verb stands for the main clause's), not a cause. */
 const AS_COMPARISON = `(?!${SUBJECT}\\s+(?:do|does|did|(?:is|are|was|were)\\s*(?:[,.;:!?)]|$|(?:most|every|always|usually|often|now|today|here|there|so|shown|seen|done|described|the\\s+case|in|on|at)(?![\\p{L}'’-]))))`;
-const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMPARISON}(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
+/** "as the law requires", "as the charter provides": a manner (the verb has no object), not a cause. */
+const AS_MANNER = `(?!${SUBJECT}\\s+(?:\\p{L}+\\s+)?\\p{L}+\\s*(?:[,.;:!?)]|$))`;
+const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMPARISON}${AS_MANNER}(?=${SUBJECT}\\s+(?:\\p{L}+\\s+)?${PRESENT})`, 'gu');
 
 /**
  * Plainer small words where the sense is the same: "very important" → "really important" (not "the
@@ -330,25 +366,29 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   // Not in formal text: "Opponents, though, argue …" in an academic essay is spoken.
   if (register !== 'formal' && out.includes('however')) out = out.replace(/(?<=\p{L}),\s+however([,.])/gu, (m: string, p: string) => (rng.chance(rate) ? `, though${p}` : m));
   // Not ", yet another …" / ", yet again": "yet" is an adverb there.
-  if (out.includes('yet')) out = out.replace(/,\s+yet\s+(?!(?:another|again|more|still)(?![\p{L}'’]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
+  // Only before a clause: ", yet to be completed", ", yet unknown" are the adverb.
+  if (out.includes('yet')) out = out.replace(/,\s+yet\s+(?!(?:another|again|more|still)(?![\p{L}'’]))(?=(?:it|they|we|you|he|she|I|the|a|an|this|that|these|those|there|many|most|some|his|her|their|our|its|my|your|no|few|all)\s)/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // ", while" stays: "used for energy, while the oxygen is released" sets two facts side by side, and "but" (or a split into
   // "However, …") would make them a contrast.
   // A causal ", as it is ..." says "because"; ", as it grew" (time) stays.
   if (out.includes('as')) out = out.replace(AS_CAUSAL, (m: string) => (rng.chance(rate) ? ', because ' : m));
-  if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+(that|of)(?![\p{L}'’-])/gu, (m: string, be: string, what: string) =>
-    (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} ${what === 'of' ? 'about' : 'that'}` : m));
+  // Not "aware of": "aware of her surroundings" is conscious of them, not "knows about" them.
+  if (out.includes('aware')) out = out.replace(/(?<![\p{L}'’-])(is|are|am)\s+aware\s+that(?![\p{L}'’-])/gu, (m: string, be: string) =>
+    (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} that` : m));
   if (register === 'formal') return out;
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
   // Not where ages or doses are given ("Children aged 10 to 15 years: take 1 tablet"): a leaflet's term stays.
   if (register === 'casual' && out.includes('hildren') && !/[\p{N}\uE000-\uE019]/u.test(out)) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
-  if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!put(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
+  // Not "live simply and quietly", "furnished simply but elegantly": the adverb of manner.
+  if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!(?:put|and|but|or|yet|than)(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   // "really" only where the register is casual: "if they seem really unwell" in a patient leaflet is chatty.
   // Nor a scale's label ("satisfied or very satisfied", "very likely").
-  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|his|her|their|its|our|my|your|a|or)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle|satisfied|dissatisfied|unsatisfied|likely|unlikely|real)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|these|those|whose|his|her|their|its|our|my|your|a|or|such|The|This|That|These|Those|His|Her|Their|Its|Our|My|Your)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle|satisfied|dissatisfied|unsatisfied|likely|unlikely|real)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
   // Only before an amount ("only a few", "only two", "only a little slower"): elsewhere "just" changes the sense — "The
   // theorem just works for right triangles" says it works easily, "is just open on weekends" that it opened recently,
   // "The just downside" is no English.
-  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|The|An?|His|Her|Their|Its|Our|My|Your|If|Whose|One|Not)\s+)(?<!,\s+)only\s+(?=an?\s+\p{L}|(?:few|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|slightly)(?![\p{L}'’-])|once\s+(?:a|an|per|every|each|in)(?![\p{L}'’-])|[\p{N}\uE000-\uE019])/gu,
+  // Nor after a possessive: "the company's only two products" are its sole ones.
+  if (out.includes('only')) out = out.replace(/(?<=\S\s+)(?<!['’]s\s+)(?<!(?:the|an?|his|her|their|its|our|my|your|if|whose|one|not|The|An?|His|Her|Their|Its|Our|My|Your|If|Whose|One|Not)\s+)(?<!,\s+)only\s+(?=an?\s+\p{L}|(?:few|one|two|three|four|five|six|seven|eight|nine|ten|twice|half|slightly)(?![\p{L}'’-])|once\s+(?:a|an|per|every|each|in)(?![\p{L}'’-])|[\p{N}\uE000-\uE019])/gu,
     (m: string) => (rng.chance(rate) ? 'just ' : m));
   return out;
 }
@@ -359,7 +399,14 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
  * after, and no past form, "been" or number.
  */
 export function sinceBecause(s: string, rng: Random, rate: number): string {
-  return s.replace(/(?<![\p{L}'’-])([Ss])ince\s+([^,.;:!?\uE000-\uE019]{3,80})/gu, (m: string, sc: string, clause: string) => {
+  // "ever since" is time; so is a "since" after a perfect ("Attendance has fallen since the pandemic").
+  return s.replace(/(?<![\p{L}'’-])(?<!ever\s+)([Ss])ince\s+([^,.;:!?\uE000-\uE019]{3,80})/giu, (m: string, sc: string, clause: string, at: number) => {
+    if (/(?<![\p{L}'’-])(?:has|have|had)\s+(?:\p{L}+ly\s+)?\p{L}+(?:ed|en|wn|ne|ung|ook|ade|ept|ught|lt|st)(?![\p{L}'’-])/iu.test(s.slice(0, at))) return m;
+    // The verb must be the clause's own: a second subject before it ("Since the merger the company has cut 400 jobs") or an
+    // "and" ("since the pandemic and is still low") means "since" took a noun and the verb is the main clause's.
+    const words = clause.split(/\s+/u);
+    const verbAt = words.findIndex((w) => /^(?:is|are|can|cannot|can't|will|may|might|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs?|requires?|offers?|allows?|provides?|makes?|lacks?|seems?)$/iu.test(w));
+    if (verbAt > 0 && words.slice(1, verbAt).some((w) => /^(?:the|a|an|this|these|those|it|they|we|you|he|she|there|many|most|some|people|his|her|their|our|its|my|your|and|or|but)$/iu.test(w) || /^\p{Lu}/u.test(w))) return m;
     const head = clause.split(/\s+/u).slice(0, 5).join(' ');
     if (!/^(?:it|they|we|you|he|she|this|these|those|there|many|most|people|the|a|an|their|our|its|his|her|such|each|every|all|no)\s/iu.test(clause)) return m;
     if (!/(?<![\p{L}'’-])(?:is|are|can|cannot|can't|will|may|might|must|should|has|have|does|do|doesn't|don't|isn't|aren't|needs?|requires?|offers?|allows?|provides?|makes?|lacks?|seems?)(?![\p{L}'’-])/iu.test(head)) return m;
@@ -369,7 +416,9 @@ export function sinceBecause(s: string, rng: Random, rate: number): string {
 }
 
 const PEOPLE_OBJECT = '(?:them|us|you|him|her|me|everyone|(?:(?:the|their|our|its|your|all|many|most)\\s+)?(?:students|people|employees|children|users|customers|individuals|workers|teachers|citizens|patients|families|readers|learners|consumers|members|staff|parents|kids|visitors|clients))';
-const PROVIDE_WITH = new RegExp(`(?<![\\p{L}'’-])([Pp])rovid(es|ing|e)\\s+(${PEOPLE_OBJECT})\\s+with\\s+(?=[\\p{L}\\uE000])`, 'gu');
+// Not "provides patients with diabetes insulin pumps": there "with" says which patients.
+const WHICH_PEOPLE = '(?!(?:disabilit(?:y|ies)|diabetes|dementia|autism|cancer|asthma|allergies|children|kids|special\\s+needs|hiv|low\\s+incomes?|mental\\s+illness|chronic|learning|limited|no|little|visual|hearing)(?![\\p{L}\'’-]))';
+const PROVIDE_WITH = new RegExp(`(?<![\\p{L}'’-])([Pp])rovid(es|ing|e)\\s+(${PEOPLE_OBJECT})\\s+with\\s+${WHICH_PEOPLE}(?=[\\p{L}\\uE000])`, 'giu');
 
 /** "provides students with a chance" → "gives students a chance": only with a person as the object. */
 export function provideWithToGive(s: string, rng: Random, rate: number): string {
@@ -384,12 +433,14 @@ export function provideWithToGive(s: string, rng: Random, rate: number): string 
  * rules and checks") stays where it is.
  */
 /** Words an object of "put in place" does not start or hold: a clause, a preposition, a coordination, a verb. */
-const NOT_IN_OBJECT = "(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were|\\p{L}+ly)(?![\\p{L}'’-]))";
+const NOT_IN_OBJECT = "(?!(?:that|which|who|to|of|in|on|at|for|across|by|with|within|over|throughout|among|from|and|or|but|is|are|was|were|after|before|during|since|until|till|last|next|overnight|yesterday|today|tomorrow|now|then|already|immediately|early|ago|recently|\\p{L}+ly)(?![\\p{L}'’-]))";
 // Not before "in" ("putting the recommendations in place in this report").
 const PUT_IN_PLACE = new RegExp(`(?<![\\p{L}'’-])(put|puts|putting)\\s+in\\s+place\\s+((?:${NOT_IN_OBJECT}[\\p{L}'’-]+\\s+){0,3}${NOT_IN_OBJECT}[\\p{L}'’-]+)(?=\\s*(?:[,.;:!?]|$)|\\s+(?:on|at|for|across|by|with|within|over|throughout|among|from|to)(?![\\p{L}'’-]))`, 'gu');
 
 export function putInPlaceOrder(s: string): string {
-  return s.includes('in place') ? s.replace(PUT_IN_PLACE, '$1 $2 in place') : s;
+  // Active only: "The measures were put in place last year" has no object to move.
+  return s.includes('in place') ? s.replace(PUT_IN_PLACE, (m: string, put: string, object: string, at: number) =>
+    (put === 'put' && /(?:is|are|was|were|be|been|being|get|gets|got|getting)\s+(?:\p{L}+ly\s+)?$/iu.test(s.slice(0, at)) ? m : `${put} ${object} in place`)) : s;
 }
 
 /**
@@ -440,6 +491,9 @@ export function dropThat(s: string, tags: readonly TaggedToken[] | null, rng: Ra
     const next = tags[i + 1]!;
     if (!CLAUSE_OPENERS.has(next.text.toLowerCase()) || s.slice(that.end, next.start) !== ' ') continue;
     if (/^(?:the|a|an|every|each|all|some|no)$/iu.test(next.text) && TIME_AFTER.test(tags[i + 2]?.text ?? '')) continue;
+    // "said that a lot", "said that the first time": "that" is the object; "everything she said that the papers printed": a relative.
+    if (/^(?:first|second|third|last|whole|entire|lot|bit|little|few|same|one)$/iu.test(tags[i + 2]?.text ?? '')) continue;
+    if (tags.slice(Math.max(0, i - 4), i - 1).some((t) => /^(?:everything|anything|something|nothing|all|what|whatever)$/iu.test(t.text))) continue;
     if (!tags.slice(i + 2, i + 8).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) continue;
     if (rng.chance(rate)) drops.push(that);
   }

@@ -108,6 +108,9 @@ export function standsAlone(rest: string): boolean {
 }
 
 /** A head of a sentence that keeps its "because" clause: it already says why, or reports someone else's view. */
+/** Verbs that report or decide what another clause says: a phrase or a condition moved past them may change which clause it belongs to. */
+const REPORTING = /(?<![\p{L}'’])(?:said|says|say|told|tells|asked|asks|ordered|orders|urged|promised|pledged|vowed|agreed|decided|voted|planned|criticized|criticised|announced|warned|claimed|argued|believed|thought|reported|stated|explained|insisted|wrote|added)(?![\p{L}'’])/iu;
+
 const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
@@ -115,7 +118,12 @@ const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|c
 const VIEW_HEAD = /^(?:I\s+(?:think|believe|feel)|In\s+my\s+(?:opinion|view))(?![\p{L}'’-])/iu;
 
 /** A negation in the clause before: "not", "never", "n't". */
-const NEGATION = /(?<![\p{L}'’-])(?:not|never)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+const NEGATION = /(?<![\p{L}'’-])(?:not|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+
+/** A head that opens with a subordinate clause: what follows a split would lose its condition or time ("If …, X, and Y"). */
+const SUBORDINATE_HEAD = /^(?:if|when|whenever|unless|once|until|as\s+long\s+as|provided|while|where|after|before|whether|although|though)(?![\p{L}'’-])/iu;
+/** A clause still open in the head: a relative or an indirect question ("Patients who stop … because …", "whether prices rose because …"). */
+const OPEN_CLAUSE = /(?<![\p{L}'’-])(?:whether|if|who|which|that)\s/iu;
 
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
   // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …") or holds
@@ -125,16 +133,19 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // of its own, without "And": "Thank you for reaching out. And I'm sorry …" reads as an afterthought, twice in an e-mail.
   // Nor before "it": on its own, "It'll give you good questions" may point at the last noun instead ("…its priorities").
   // Nor after the writer's "I think"/"In my opinion": split, the second claim would be stated flatly.
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) ? null : '') },
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || SUBORDINATE_HEAD.test(head) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
-  { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) ? (casual ? 'But ' : 'However, ') : null) },
+  { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) && !SUBORDINATE_HEAD.test(head) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "Therefore," (terms of service
   // read "…consequential damages. So the above limitations may not apply"). Not "As a result,": "so" often infers rather
   // than tells a consequence ("…mostly office-based firms, so the results may not apply" is no result of the sample).
   // Nor ", so you can skip the fees": a purpose ("so that"), not a result.
   // Nor ", so you know …": "so" + "you" is a purpose ("so that you know") far more often than a result.
-  { re: /,\s+so\s+/gu, lead: (casual, rest) => (opensWithSubject(rest) && !/^(?:that|you)(?![\p{L}])/iu.test(rest) && !/^\p{L}+\s+(?:can|could|will|won['’]t|may|might)(?![\p{L}'’-])/iu.test(rest) ? (casual ? 'So ' : 'Therefore, ') : null) },
+  // Nor a purpose after an instruction or with "would"/"could"/"should" ("Keep the lid closed, so the soup stays warm", "…
+  // early, so the kids would get some sleep").
+  { re: /,\s+so\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|you)(?![\p{L}])/iu.test(rest) && !/^\p{L}+\s+(?:can|could|will|won['’]t|may|might)(?![\p{L}'’-])/iu.test(rest)
+    && !isInstruction(head) && !/(?<![\p{L}'’-])(?:would|could|should)(?![\p{L}'’-])/iu.test(rest) && !SUBORDINATE_HEAD.test(head) ? (casual ? 'So ' : 'Therefore, ') : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) ? null : whichLead(rest)) },
@@ -155,7 +166,10 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     // and an instruction that would then hang on the reason ("… because they forget, so always write them above the arrow").
     // Nor after a negation: "The bridge did not fail because the wind was strong" denies that reason; split, it would
     // say the bridge stood ("The bridge didn't fail. That's because the wind was strong").
+    // Nor inside a relative clause, a condition or an indirect question ("Patients who stop … because they feel better often
+    // relapse", "It is unclear whether prices rose because …"), nor in a question.
     lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head) && !NEGATION.test(head)
+      && !SUBORDINATE_HEAD.test(head) && !OPEN_CLAUSE.test(head) && !/\?["'”’)]*\s*$/u.test(rest)
       // After a sentence that opens with "This" ("This process is key to life. This is because …") the reason is named.
       ? (casual ? "That's because " : /^(?:this|these)(?![\p{L}'’-])/iu.test(head) ? 'The reason is that ' : 'This is because ') : null),
   },
@@ -313,6 +327,9 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     if (words.length <= 7 && wordCount(main!) <= 9 && !/\s(?:and|or|but)\s/u.test(main!) && !main!.includes(',') && !main!.includes(':') && !/\s\p{Lu}/u.test(phrase!) && !isInstruction(main!)
       && !/^(?:and|but|or|so|yet)(?![\p{L}'’-])/iu.test(main!) && !hasFiniteVerb(phrase!)
       && !/(?<![\p{L}'’-])(?:that|who|which|where|when|because|if|whether)(?![\p{L}'’-])/iu.test(main!)
+      // Nor before a second verb the phrase could then belong to: an infinitive or a reported clause ("At the press
+      // conference, he said he would resign" is not "He said he would resign at the press conference").
+      && !/\sto\s+\p{Ll}+/u.test(main!) && !REPORTING.test(main!)
       // Nor a frame the text sets against another: "For them, failure is not a lesson" (as against someone else), "In the
       // past, …" (as against today), "By the fifth loaf, …" (a point in a sequence).
       && !FRAME.test(phrase!)) {
@@ -326,6 +343,8 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     // Not a main clause that points back ("This is a significant concern, because …" → "Because …, this is a significant
     // concern": "this" then points at the reason).
     if (/^(?:this|that|these|those|it|they|such)(?![\p{L}'’-])/iu.test(main!)) return null;
+    // Nor after a report: "The minister said the plant would close, unless a buyer was found" conditions the closing, not the saying.
+    if (REPORTING.test(main!)) return null;
     // Nor past a semicolon or colon: the reason belongs to the last clause only ("…return the jar; please dispose of it,
     // since the edges are sharp" is no reason for not returning it).
     if (/[;:]/u.test(main!)) return null;
@@ -387,7 +406,7 @@ const REFLEXIVE_START = /^(?:each\s+other|one\s+another|themselves|himself|herse
  * null otherwise.
  */
 /** A main clause whose subject is a person: a personal pronoun, or a name before its verb. */
-const PERSON_SUBJECT = /^(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)(?![\p{L}'’-])|^(?!(?:The|This|That|These|Those|Its|Their|Our|Such|Each|Every|Many|Most|Some|It|A|An)(?![\p{L}'’-]))\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:will|would|is|was|has|had|can|could|may|might|must|should)(?![\p{L}'’-])/u;
+const PERSON_SUBJECT = /^(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)(?![\p{L}'’-])|^(?:(?:The|Our|Their|Its|His|Her|My|Your|Many|Most|Some|All)\s+)?(?:\p{L}+\s+)?(?:nurses?|doctors?|staff|volunteers?|teachers?|parents?|farmers?|workers?|students?|residents?|users?|customers?|employees?|people|team|chefs?|guides?|drivers?|officers?|engineers?|developers?|researchers?|scientists?|members?|children|kids|families|managers?)\s+(?:\p{L}+ly\s+)?\p{Ll}+(?![\p{L}'’-])|^(?!(?:The|This|That|These|Those|Its|Their|Our|Such|Each|Every|Many|Most|Some|It|A|An)(?![\p{L}'’-]))\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:will|would|is|was|has|had|can|could|may|might|must|should)(?![\p{L}'’-])/u;
 
 export function splitResultParticiple(s: string): [string, string] | null {
   const m = PARTICIPLE_TAIL.exec(s);
@@ -409,6 +428,8 @@ export function splitResultParticiple(s: string): [string, string] | null {
   if (modals.some((x) => x === 'could' || x === 'would') || PERSON_SUBJECT.test(main!)) return null;
   // A prediction ("is predicted to continue …, leading to …") would become a fact ("This leads to …").
   if (/(?<![\p{L}'’-])(?:predicted|expected|projected|forecast|likely|unlikely|set|poised|estimated|anticipated|bound)\s+to(?![\p{L}'’-])/iu.test(main!)) return null;
+  // "making notes", "making sandwiches" is what the subject does; "making it easier", "making them safer" is a result.
+  if (participle === 'making' && !/^(?:it|them|this|that|us|you|everyone|life|things|\p{L}+(?:\s+\p{L}+)?)\s+(?:easier|harder|\p{L}+er|more|less|possible|impossible|\p{L}+able|\p{L}+ible|safer|faster|cheaper)(?![\p{L}'’-])/iu.test(rest!)) return null;
   const [present, base] = RESULT_PARTICIPLES.get(participle!)!;
   if (modals.length === 1) return [`${main}.`, `This ${modals[0]} ${base} ${rest}`];
   if (modals.length > 1 || !PRESENT_CLAUSE.test(main!)) return null;
