@@ -24,11 +24,26 @@ const MAJORITY_NOT_BEFORE = '(?:(?:\\p{L}+\\s+){0,3}(?:vote|votes|voted|voting|v
 const MAJORITY_NOT_AFTER = '(?:win|wins|won|winning|gain|gains|gained|gaining|secure|secures|secured|securing|receive|receives|received|receiving|get|gets|got|getting|need|needs|needed|needing|obtain|obtains|obtained|hold|holds|held|holding|have|has|had|command|commands|require|requires|required|by)';
 
 /** "essential for patients over 65", "for everyone": for whom, which "key to" cannot say ("key to patients"). */
-const FOR_SOMEONE = "(?:(?:all|most|many|some|the|these|those|our|your|their|young|older|new|every)\\s+)*(?:[\\p{L}-]+\\s+)?(?:patients?|people|persons?|children|kids|adults|students?|users?|customers?|employees?|staff|workers?|families|parents|women|men|everyone|anyone|someone|them|us|you|him|her|me|individuals?|beginners?|players?|members?|residents?|citizens?|babies|infants?|teens?|seniors?|athletes?)(?![\\p{L}])";
-/** A connective right before a phrase: the phrase stays, so the connective is not taken for a stacked one. */
-const CONNECTIVE_BEFORE = '(?:however|but|yet|still|and|so|also|moreover|furthermore|additionally|therefore|thus|that\\s+said|overall),?';
+const FOR_SOMEONE = "(?:(?:all|most|many|some|the|these|those|our|your|their|young|older|new|every|any|small)\\s+)*(?:[\\p{L}-]+\\s+)?(?:patients?|people|persons?|children|kids|adults|students?|users?|customers?|employees?|staff|workers?|families|parents|women|men|everyone|anyone|someone|them|us|you|him|her|me|individuals?|beginners?|players?|members?|residents?|citizens?|babies|infants?|teens?|seniors?|athletes?|dogs?|cats?|pets?|animals?|plants?|businesses|companies|company|firms?|organi[sz]ations?|managers?|nurses?|doctors?|teachers?|developers?|drivers?)(?![\\p{L}])";
+/**
+ * A connective right before a phrase: the phrase stays, so the connective is not taken for a stacked one; nor inside a
+ * negated, questioned or reported clause ("I don't think it is important to note that X" is not "I don't think X").
+ */
+const CONNECTIVE_BEFORE = '(?:however|but|yet|still|and|so|also|moreover|furthermore|additionally|therefore|thus|that\\s+said|overall|whether|if|why|how|think|thinks|thought|believe|believes|sure|doubt|doubts|say|says|said|agree|agrees|argue|argues),?';
+/** A determiner, a pronoun or a possessive after a quantifier phrase: "Most the respondents", "Some them" are not English. */
+const DETERMINER_NEXT = "(?:the|a|an|this|that|these|those|them|us|you|whom|which|it|its|our|your|their|his|her|my|each|every|all|both|either|neither|[\\p{L}\\p{N}-]+['’]s?)(?![\\p{L}])";
+/** Any word but a conjunction before a sentence connective: inside a clause it is an adverb ("Most notably,", "third, all told"). */
+const MID_CLAUSE = "(?!(?:and|but|so|yet|or)(?![\\p{L}]))[\\p{L}\\p{N}'’)]+";
+/** A modal, "to" or "do" up to two words back, or "I": "play" stays a bare infinitive there ("could potentially play"). */
+const MODAL_NEAR = "(?:i|(?:to|can|could|will|would|shall|should|may|might|must|do|does|did|cannot|\\p{L}+n['’]t)(?:\\s+\\p{L}+){0,2})";
+/** An acting part: "plays a key role in the film". */
+const ACTING = '(?:the\\s+)?(?:film|movie|play|series|show|musical|production|opera|drama|episode|sequel)(?![\\p{L}])';
+/** A verb of the same clause later on with a singular subject: "a variety of rice is grown", "a wide range of motion". */
+const SINGULAR_VERB_NEXT = '[\\p{L}-]+\\s+(?:is|was|has|exists|remains)(?![\\p{L}])';
+/** A comparison after "as": "serves as many as 500 meals", "stands as tall as". */
+const AS_COMPARISON = '(?:many|much|few|little|well|long|far|high|low|tall|large|big|good|bad|soon|often|fast|early|late|close|it|they|he|she|we|you|i)(?![\\p{L}])';
 /** A second "that" clause after ", and": dropping "it is important to note that" would leave it dangling. */
-const AND_THAT = "[^.;:!?]*,?\\s+and\\s+that\\s";
+const AND_THAT = "[^.;:!?]*\\?|[^.;:!?]*,?\\s+and\\s+that\\s";
 /**
  * What a bare plural "play" may follow that "are" may not: a modal, "to", "do", or a verb taking a bare infinitive
  * ("governments must play a vital role in …" is not "must are central to").
@@ -41,12 +56,27 @@ const SECOND_IN = "[^.;:!?]*\\s+and\\s+in\\s";
 /** An office one holds: "serves as the treasurer", "serve as chair". */
 const SERVES_AS_OFFICE = '(?:(?:the|a|an|our|its|their|his|her|acting|interim|vice)\\s+)*(?:[\\p{L}-]+\\s+)?(?:treasurer|chair|chairman|chairwoman|chairperson|president|secretary|director|ceo|cfo|head|member|editor|ambassador|judge|mayor|governor|advisor|adviser|counsel|officer|manager|coach|captain|trustee|dean|minister|spokesperson|spokesman|spokeswoman|liaison|representative|commissioner|delegate|chief|leader|host|moderator|mentor|president)(?![\\p{L}])';
 /** A place or a screen one finds one's way through: "navigate the menu", "navigate the streets". */
-const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|paths?|routes?|slopes?|stairs|staircases?|hallways?|corridors?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
+const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:lists?|documents?|forms?|fields?|tables?|grids?|codebase|code|repo|repository|web|internet|tree|ui|aircraft|plane|vessel|craft|spacecraft|drone|oceans?|globe|atlantic|pacific|amazon|nile|arctic|antarctic|menus?|apps?|site|website|interface|settings|pages?|streets?|city|roads?|traffic|river|waters?|seas?|map|dashboard|screens?|maze|terrain|trails?|paths?|routes?|slopes?|stairs|staircases?|hallways?|corridors?|building|campus|airport|station|forest|woods|mountains?|cave|ship|boat|car|tabs?|toolbar|sidebar|folders?|directory|files?|straits?|channels?|waterways?|harbou?rs?|coast|coastline|rapids|passages?|canals?|reefs?|currents?|storms?)(?![\\p{L}])';
+
+/** A harm whose importance is stressed: its "value" would say it is good. */
+const IMPORTANCE_OF_HARM = '(?:[\\p{L}-]+\\s+){0,2}(?:problems?|threats?|risks?|diseases?|resistance|obesity|crisis|issues?|dangers?|infections?|pollution|violence|crime|poverty|epidemic|pandemic|outbreak|factors?)(?![\\p{L}])';
+/** Where one "delves into" a bag or the earth, not a subject. */
+const DELVE_PLACE = '(?:(?:his|her|their|my|your|the|a)\\s+)?(?:bag|handbag|pocket|pockets|purse|drawer|box|earth|ground|soil|cupboard|wardrobe)(?![\\p{L}])';
+/** Water or a crowd one dives into. */
+const DIVE_PLACE = '(?:(?:the|a|an|cold|deep|icy|clear|swimming|freezing|warm)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile|crowd|crowds|mosh|atlantic|pacific)(?![\\p{L}])';
+
+/** After "considered to be": a verb in -ing, a passive with its agent, a place ("is considered to be caused by", "to be in"). */
+const CONSIDERED_NOT_BEFORE = '\\p{L}+ing(?![\\p{L}])|\\p{L}+(?:ed|en)\\s+(?:by|to|with|from)(?![\\p{L}])|(?:in|at|on|under|of)\\s';
 
 /** What a decision is, or a compound it starts: "make a decision that …", "a decision tree". */
 const DECISION_NOT_BEFORE = '(?:that|which|who|whom|whose|we|you|they|I|he|she|it|of|tree|trees|matrix|maker|makers|making|point|points|process|processes|support|about|like|this|so|as|no|the|his|her|my|their|our|every|everyone|nobody|anyone|someone|people)(?![\\p{L}])';
 /** A negation or a modal of inability right before a phrase ("does not", "cannot", "won't", "never"). */
-const NEGATION_BEFORE = "(?:not|cannot|never|yet|always|\\p{L}+n['’]t|(?:no|nothing|nobody)(?:\\s+\\p{L}+){0,3})";
+const NEGATION_BEFORE = "(?:cannot|always|impossible\\s+to|unable\\s+to|fails?\\s+to|failed\\s+to|(?:few|no|nothing|nobody)(?:\\s+\\p{L}+){0,3}|(?:not|never|yet|\\p{L}*n['’]t)(?:\\s+\\p{L}+){0,2})";
+
+/** Feelings one has "a sense of". */
+const FEELINGS = ['relief', 'dread', 'calm', 'peace', 'unease', 'pride', 'guilt', 'joy', 'wonder', 'awe', 'excitement', 'fear',
+  'hope', 'satisfaction', 'accomplishment', 'loneliness', 'nostalgia', 'comfort', 'gratitude', 'panic', 'despair', 'sadness',
+  'anxiety', 'helplessness', 'frustration', 'euphoria', 'serenity', 'contentment'];
 
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
@@ -56,87 +86,100 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
   { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
   { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
-  { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to conclude,', 'in closing,'] },
-  { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'] },
-  { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'] },
-  { pattern: 'overall,', neutral: ['', 'all told,'], casual: ['', 'all in all,'], formal: ['', 'on the whole,'] },
-  { pattern: 'furthermore,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', "what's more,"], formal: ['', 'beyond this,'] },
-  { pattern: 'moreover,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,'] },
-  { pattern: 'additionally,', neutral: ['', 'also,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,'] },
-  { pattern: 'in addition,', neutral: ['', 'also,'], casual: ['', 'plus,'], formal: ['', 'beyond this,'] },
+  { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to conclude,', 'in closing,'], notAfter: MID_CLAUSE },
+  { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'], notAfter: MID_CLAUSE },
+  { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'], notAfter: MID_CLAUSE },
+  // Never dropped: "Overall, the film is good" is a verdict on the whole, "The film is good" a plain one.
+  { pattern: 'overall,', neutral: ['all told,', 'on the whole,'], casual: ['all in all,', 'all told,'], formal: ['on the whole,'], notAfter: MID_CLAUSE },
+  { pattern: 'furthermore,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', "what's more,"], formal: ['', 'beyond this,'], notAfter: `(?:${MID_CLAUSE}|and)` },
+  { pattern: 'moreover,', neutral: ['', 'also,', 'beyond that,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,'], notAfter: `(?:${MID_CLAUSE}|and)` },
+  { pattern: 'additionally,', neutral: ['', 'also,'], casual: ['', 'plus,', 'on top of that,'], formal: ['', 'beyond this,'], notAfter: `(?:${MID_CLAUSE}|and)` },
+  { pattern: 'in addition,', neutral: ['', 'also,'], casual: ['', 'plus,'], formal: ['', 'beyond this,'], notAfter: `(?:${MID_CLAUSE}|and)` },
   { pattern: 'consequently,', neutral: ['as a result,', 'so'], formal: ['as a result,'] },
-  { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
+  { pattern: 'ultimately,', neutral: ['in the end,', ''], casual: ['in the end,', 'at the end of the day,'], notAfter: `[\\p{L}\\p{N}'’)]+,|${MID_CLAUSE}` },
   // Not "in particular,": it makes the sentence a detail of the one before.
-  { pattern: 'notably,', neutral: [''] },
+  { pattern: 'notably,', neutral: [''], notAfter: MID_CLAUSE },
   // Only where it opens the sentence: mid-sentence ("Students from low-income families, on the other hand, may …") it stays.
   // Not "then again," (it concedes) nor "at the same time," (it can read as time): the two sides are contrasted.
-  { pattern: 'on the other hand,', neutral: ['by contrast,'], casual: ['but'], formal: ['on the other hand,'], notAfter: "[\\p{L}\\p{N}'’)]+," },
-  { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'] },
+  { pattern: 'on the other hand,', neutral: ['by contrast,'], casual: ['but'], formal: ['on the other hand,'], notAfter: "[\\p{L}\\p{N}'’)]+,|and|but|while|whereas|or|yet" },
+  { pattern: 'fast-paced world', neutral: ['busy world', 'hurried world'], notBefore: '(?:cup|series|championships?|record|war|bank|health|trade|tour)(?![\\p{L}])' },
   { pattern: 'ever-evolving', neutral: ['changing', 'shifting'] },
   { pattern: 'ever-changing', neutral: ['shifting', 'changing'] },
   // Not before a second "in" ("…a crucial role in holding X and in informing Y" would lose its parallel).
-  { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN, notAfter: ROLE_ADVERB },
-  { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: SECOND_IN, notAfter: ROLE_ADVERB },
-  { pattern: 'plays a pivotal role in', neutral: ['is central to', 'drives much of'], casual: ['is a big part of'], notAfter: ROLE_ADVERB },
-  { pattern: 'play a pivotal role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
-  { pattern: 'play a key role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
-  { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'], notAfter: ROLE_ADVERB },
-  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
-  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: BARE_PLAY, notBefore: SECOND_IN },
-  { pattern: 'a testament to', neutral: ['proof of', 'a sign of'] },
+  // Nor an acting part ("plays a key role in the film"). Not "drives much of": "drives much of the immune response" says
+  // it causes most of it.
+  { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
+  { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
+  { pattern: 'plays a pivotal role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
+  { pattern: 'play a pivotal role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'play a key role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
+  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'a testament to', neutral: ['proof of', 'a sign of'], notAfter: '(?:wrote|left|signed|made|drew)' },
   // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
-  { pattern: 'highlights the importance of', neutral: ['shows the value of'] },
-  { pattern: 'underscores the importance of', neutral: ['shows the value of', 'makes plain the need for'] },
-  { pattern: 'underscore the importance of', neutral: ['show the value of'] },
+  // Not before a threat or a problem: "underscores the importance of the threat" is no "value" of it.
+  { pattern: 'highlights the importance of', neutral: ['shows the value of'], notBefore: IMPORTANCE_OF_HARM },
+  { pattern: 'underscores the importance of', neutral: ['shows the value of'], notBefore: IMPORTANCE_OF_HARM },
+  { pattern: 'underscore the importance of', neutral: ['show the value of'], notBefore: IMPORTANCE_OF_HARM },
   // "delve into" has no plain form a formal text would use ("dig into" is casual): these are.
-  { pattern: 'delve into', neutral: ['look into', 'explore'], formal: ['examine', 'explore'] },
-  { pattern: 'delves into', neutral: ['looks into', 'explores'], formal: ['examines', 'explores'] },
-  { pattern: 'delving into', neutral: ['looking into', 'exploring'], formal: ['examining', 'exploring'] },
-  { pattern: 'delved into', neutral: ['looked into', 'explored'], formal: ['examined', 'explored'] },
+  { pattern: 'delve into', neutral: ['look into', 'explore'], formal: ['examine', 'explore'], notBefore: DELVE_PLACE },
+  { pattern: 'delves into', neutral: ['looks into', 'explores'], formal: ['examines', 'explores'], notBefore: DELVE_PLACE },
+  { pattern: 'delving into', neutral: ['looking into', 'exploring'], formal: ['examining', 'exploring'], notBefore: DELVE_PLACE },
+  { pattern: 'delved into', neutral: ['looked into', 'explored'], formal: ['examined', 'explored'], notBefore: DELVE_PLACE },
   // Variety, not number: "students with a wide range of abilities" differ in ability; "with many abilities" are gifted.
-  { pattern: 'a wide range of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide range of'] },
-  { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'] },
+  // Not a span ("over a wide range of temperatures", "a wide range of motion") nor a subject of a singular verb; "a variety
+  // of rice" after "is" is a cultivar.
+  { pattern: 'a wide range of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide range of'], notAfter: '(?:over|across|within|throughout|cover|covers|covering|span|spans|spanning)', notBefore: `motion(?![\\p{L}])|${SINGULAR_VERB_NEXT}` },
+  { pattern: 'a variety of', neutral: ['many', 'different'], casual: ['all kinds of', 'lots of'], notAfter: '(?:is|was|be|been|being|are|were)', notBefore: `different(?![\\p{L}])|${SINGULAR_VERB_NEXT}` },
   // Not "when it comes to" mid-sentence: "Timing does matter with living in a city" (a sentence that opens with it: plainOpener).
-  { pattern: 'in order to', neutral: ['to'] },
+  // Not "put your affairs in order to …": "in order" is the state there.
+  { pattern: 'in order to', neutral: ['to'], notAfter: '(?:affairs|house|finances|life|lives|things|papers|records|accounts|books|thoughts|priorities|everything|it|them|sorted|arranged|listed|ranked|numbered)' },
   { pattern: 'due to the fact that', neutral: ['because', 'since'] },
-  { pattern: 'feel free to', neutral: ['you can'] },
-  { pattern: "let's dive into", neutral: ["let's look at", "let's get into"] },
+  // Only an invitation that opens the sentence: "Students should feel free to ask" is no "should you can ask"; "Please
+  // feel free to contact us" is "Please contact us".
+  { pattern: 'please feel free to', neutral: ['please'] },
+  { pattern: 'feel free to', neutral: ['you can'], notAfter: "[\\p{L}'’]+" },
+  { pattern: "let's dive into", neutral: ["let's look at", "let's get into"], notBefore: DIVE_PLACE },
   // Not a real dive: "Dive into the pool only from the deep end."
-  { pattern: 'dive into', neutral: ['look at', 'get into'], notBefore: '(?:(?:the|a|an|cold|deep|icy|clear)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile)(?![\\p{L}])' },
-  { pattern: 'dive deep into', neutral: ['look closely at'] },
+  { pattern: 'dive into', neutral: ['look at', 'get into'], notBefore: DIVE_PLACE },
+  { pattern: 'dive deep into', neutral: ['look closely at'], notBefore: DIVE_PLACE },
   // Not "latest": "with cutting-edge noise cancellation" is no "with latest noise cancellation".
-  { pattern: 'cutting-edge', neutral: ['advanced'] },
-  { pattern: 'state-of-the-art', neutral: ['modern'] },
-  { pattern: 'in the world of', neutral: ['in'] },
-  { pattern: 'in the realm of', neutral: ['in'] },
-  { pattern: 'the landscape of', neutral: ['the field of', 'the world of'] },
-  { pattern: 'stands as', neutral: ['is', 'remains'] },
+  // Not a noun ("at the cutting edge of"), nor a term of a field ("state-of-the-art results" are the best published ones).
+  { pattern: 'cutting-edge', neutral: ['advanced'], notAfter: '(?:the|at|on)', notBefore: 'of(?![\\p{L}])' },
+  { pattern: 'state-of-the-art', neutral: ['modern'], notAfter: '(?:the|achieve|achieves|achieved|achieving|new|beat|beats|surpass|surpasses|set|sets|reach|reaches)', notBefore: '(?:results?|performance|accuracy|scores?|baselines?|methods?|models?|on|for|in)(?![\\p{L}])' },
+  { pattern: 'in the world of', neutral: ['in'], notBefore: '(?:insects|animals|plants|birds|fish|mammals|bacteria)(?![\\p{L}])' },
+  { pattern: 'in the realm of', neutral: ['in'], notBefore: '(?:possibility|possibilities|what|the\\s+(?:dead|gods?|fairies|spirits))(?![\\p{L}])|\\p{N}|\\$' },
+  // Not a real landscape: "painted the landscape of Tuscany".
+  { pattern: 'the landscape of', neutral: ['the field of', 'the world of'], notAfter: '(?:shows?|painted|paints|through|across|over|hiked|walked|explored)' },
+  { pattern: 'stands as', neutral: ['is', 'remains'], notBefore: `(?:[\\p{L}-]+\\s+as|${AS_COMPARISON})|(?:(?:the|a|an)\\s+)?(?:[\\p{L}-]+\\s+)?candidate(?![\\p{L}])` },
   // Not an office: "She serves as the treasurer" holds it, "acts as" would only stand in.
   // "serve as" stays: "I also serve as a preceptor" holds a role, "act as" would only stand in.
   // Nor "serves as X and as Y": "is X and as Y" breaks the pair.
-  { pattern: 'serves as', neutral: ['is'], notBefore: `${SERVES_AS_OFFICE}|(?:[^.;:!?]*?\\s)?(?:and|or)\\s+as\\s` },
-  // "felt a sense of anxiety" is "felt anxiety", not "felt a feeling of anxiety".
-  ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of`, neutral: [verb] })),
-  // Only for a feeling: "a sense of relief" is "a feeling of relief", but "a sense of humor", "of direction",
-  // "of community" or "of purpose" are not feelings, and "real relief" would add emphasis.
-  ...['relief', 'dread', 'calm', 'peace', 'unease', 'pride', 'guilt', 'shame', 'joy', 'wonder', 'awe', 'excitement', 'fear',
-    'hope', 'satisfaction', 'accomplishment', 'loneliness', 'nostalgia', 'comfort', 'gratitude', 'panic', 'despair', 'sadness',
-    'anxiety', 'helplessness', 'frustration', 'euphoria', 'serenity', 'contentment']
-    .map((feeling) => ({ pattern: `a sense of ${feeling}`, neutral: [`a feeling of ${feeling}`] })),
+  { pattern: 'serves as', neutral: ['is'], notBefore: `${SERVES_AS_OFFICE}|(?:[^.;:!?]*?\\s)?(?:and|or)\\s+as\\s|${AS_COMPARISON}` },
+  // Only for a feeling: "a sense of relief" is "a feeling of relief", and "felt a sense of anxiety" is "felt anxiety" (not
+  // "felt a feeling of anxiety", nor "felt belonging"); "a sense of humor", "of direction", "of community" or "of purpose"
+  // are not feelings, and "real relief" would add emphasis. Not "shame" ("It's a shame"; "have no sense of shame" lacks one).
+  ...FEELINGS.flatMap((feeling) => [
+    ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of ${feeling}`, neutral: [`${verb} ${feeling}`] })),
+    { pattern: `a sense of ${feeling}`, neutral: [`a feeling of ${feeling}`] },
+  ]),
   { pattern: 'navigate the complexities of', neutral: ['handle', 'work through'] },
   { pattern: 'navigating the complexities of', neutral: ['handling', 'working through'] },
   // Not a way through a place or a screen: "navigate the menu", "navigate the streets".
   { pattern: 'navigate the', neutral: ['work through the', 'handle the', 'find a way through the'], notBefore: NAVIGATE_PLACE },
   { pattern: 'navigating the', neutral: ['working through the', 'handling the'], notBefore: NAVIGATE_PLACE },
-  { pattern: 'a plethora of', neutral: ['plenty of', 'a great many'], casual: ['a ton of', 'loads of'] },
+  { pattern: 'a plethora of', neutral: ['plenty of'], casual: ['a ton of', 'loads of'], notBefore: SINGULAR_VERB_NEXT },
   { pattern: 'a myriad of', neutral: ['countless', 'a great many'], casual: ['tons of'] },
-  { pattern: 'myriad', neutral: ['countless', 'many'] },
+  { pattern: 'myriad', neutral: ['countless', 'many'], notBefore: '(?:genetics|inc|ltd)(?![\\p{L}])' },
   // A formal register keeps its words: "strengths and weaknesses", never "pros and cons" or "upsides and downsides".
   { pattern: 'advantages and disadvantages', neutral: ['pros and cons', 'upsides and downsides'], formal: ['strengths and weaknesses'] },
   { pattern: 'benefits and drawbacks', neutral: ['pros and cons', 'upsides and downsides'], formal: ['advantages and drawbacks'] },
   // Not before a second "to" it governs ("has the potential to transform … and to protect").
-  { pattern: 'has the potential to', neutral: ['could', 'may'], notBefore: "[^.;:!?]*\\s+and\\s+to\\s" },
-  { pattern: 'have the potential to', neutral: ['could', 'may'] },
+  // Not "may": it also grants permission. Nor after a modal, "to" or "do" ("will have the potential to" is no "will could"),
+  // in a question ("Does it have the potential to scale?") or before a second "to".
+  { pattern: 'has the potential to', neutral: ['could'], notBefore: "[^.;:!?]*\\?|[^.;:!?]*\\s+(?:and|or)\\s+to\\s" },
+  { pattern: 'have the potential to', neutral: ['could'], notAfter: "(?:to|can|could|will|would|shall|should|may|might|must|do|does|did|not|\\p{L}+n['’]t)", notBefore: "[^.;:!?]*\\?|[^.;:!?]*\\s+(?:and|or)\\s+to\\s" },
   { pattern: 'firstly,', neutral: ['first,', 'to start,'] },
   { pattern: 'secondly,', neutral: ['second,'] },
   { pattern: 'thirdly,', neutral: ['third,'] },
@@ -145,22 +188,24 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   // Not "matters for": it weakens a need to a relevance ("is essential for life on Earth").
   { pattern: 'is essential for', neutral: ['is key to'], notBefore: `(?:[\\p{L}'’-]+\\s+){1,3}to\\s|${FOR_SOMEONE}` },
   { pattern: 'are essential for', neutral: ['are key to'], notBefore: `(?:[\\p{L}'’-]+\\s+){1,3}to\\s|${FOR_SOMEONE}` },
-  { pattern: 'numerous benefits', neutral: ['many benefits', 'plenty of benefits'] },
-  { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'] },
-  { pattern: 'a significant number of', neutral: ['many', 'a good number of'] },
+  { pattern: 'numerous benefits', neutral: ['many benefits'] },
+  { pattern: 'a significant amount of', neutral: ['a lot of', 'a good deal of'], formal: ['a great deal of', 'considerable'] },
+  { pattern: 'a significant number of', neutral: ['many', 'a good number of'], notBefore: DETERMINER_NEXT },
   // "For one thing," lists a reason; "on the one hand" sets up a contrast: dropped, the "other hand" sentence still contrasts.
   // Not "on the one hand,": it sets up the "other hand" the writer balanced it with.
   { pattern: 'prior to', neutral: ['before'] },
   // Formal writing keeps "such as": "like" introducing examples reads as informal there.
-  { pattern: 'such as', neutral: ['like'], formal: ['such as'] },
+  // Not "such as it is", "such as to", a relative "such as would …", nor after a copula.
+  { pattern: 'such as', neutral: ['like'], formal: ['such as'], notAfter: '(?:was|were|is|are|be|been|not)', notBefore: '(?:it|they|to|might|may|would|could|will|can|must|should)(?![\\p{L}])' },
   // Not "besides" (it can read as "other than": "a placebo for 68 weeks, besides lifestyle intervention").
-  { pattern: 'in addition to', neutral: ['in addition to'], casual: ['on top of'], notBefore: 'on(?![\\p{L}])' },
+  { pattern: 'in addition to', neutral: ['in addition to'], casual: ['on top of'], notBefore: 'on(?![\\p{L}])|(?:the\\s+)?(?:[\\p{L}-]+\\s+)?(?:hotel|house|building|garage|roof|car|table|desk|shelf|tower|main\\s+\\p{L}+)(?![\\p{L}])' },
   // "a number of electors equal to its seats" is a specific number, not "several".
-  { pattern: 'a number of', neutral: ['several', 'some'], notBefore: '(?:\\p{L}+\\s+){0,3}(?:equal|equals|equivalent|proportional|corresponding|determined|based|set|fixed|matching)(?![\\p{L}])' },
+  { pattern: 'a number of', neutral: ['several', 'some'], notBefore: `(?:\\p{L}+\\s+){0,3}(?:equal|equals|equivalent|proportional|corresponding|determined|based|set|fixed|matching)(?![\\p{L}])|${DETERMINER_NEXT}|(?:your|my|his|her|their|our|at|up)(?![\\p{L}])|\\p{N}` },
   { pattern: 'in today\'s society', neutral: ['today', 'these days'] },
   // Not "because of": "interpreted in light of its limitations" is not "because of" them.
-  { pattern: 'in light of', neutral: ['given'] },
-  { pattern: 'with regard to', neutral: ['about', 'on'] },
+  { pattern: 'in light of', neutral: ['given'], notAfter: '(?:bathed|flooded|drenched|bright|glowing|lit)' },
+  // Not "having regard to" in law: "discretion exercised with regard to the factors".
+  { pattern: 'with regard to', neutral: ['about', 'on'], notAfter: '(?:made|exercised?|exercising|act|acts|acted|acting|decided?|determined?|assessed|discretion|considered)' },
   { pattern: 'in the event that', neutral: ['if'] },
   // Wordy or redundant phrasing, said the short way in every register ("omit needless words"). Each keeps its words
   // where the short form would break the sentence or say less: "at this point" holds in any tense ("now" does not:
@@ -183,7 +228,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in close proximity to', neutral: ['near', 'close to'] },
   { pattern: 'the end result', neutral: ['the result'], notAfter: '(?:with|versus|not)' },
   // "only when absolutely necessary" is a threshold of its own (the law's for force).
-  { pattern: 'absolutely necessary', neutral: ['necessary'], notAfter: '(?:when|if|unless|than|where|only|is|as|it\\s+is)' },
+  { pattern: 'absolutely necessary', neutral: ['necessary'], notAfter: `(?:when|if|unless|than|where|only|is|as|it\\s+is|${NEGATION_BEFORE})` },
   // "does not completely eliminate the risk" says some remains; "does not eliminate" says none goes.
   { pattern: 'completely eliminate', neutral: ['eliminate'], notAfter: NEGATION_BEFORE },
   { pattern: 'completely eliminates', neutral: ['eliminates'], notAfter: NEGATION_BEFORE },
@@ -194,23 +239,23 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'new innovations', neutral: ['innovations'], notAfter: '(?:and|or|brand)' },
   { pattern: 'revert back', neutral: ['revert'] },
   // Not "a large number of your choice" or "of at least five digits": a number there is a numeral.
-  { pattern: 'a large number of', neutral: ['many', 'lots of'], notBefore: '(?:your|my|his|her|their|our|at|up|the\\s+form|digits|decimal)(?![\\p{L}])' },
+  { pattern: 'a large number of', neutral: ['many', 'lots of'], formal: ['many'], notBefore: `(?:your|my|his|her|their|our|at|up|the\\s+form|digits|decimal)(?![\\p{L}])|${DETERMINER_NEXT}` },
   { pattern: 'the intricacies of', neutral: ['the details of', 'the finer points of'] },
   { pattern: 'the majority of the', neutral: ['most of the'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
-  { pattern: 'the majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
-  { pattern: 'a majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: MAJORITY_NOT_BEFORE },
+  { pattern: 'the majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: `${MAJORITY_NOT_BEFORE}|${DETERMINER_NEXT}` },
+  { pattern: 'a majority of', neutral: ['most'], notAfter: MAJORITY_NOT_AFTER, notBefore: `${MAJORITY_NOT_BEFORE}|${DETERMINER_NEXT}` },
   // "most of the", never "most the"; and not "nearly all", which says more than "the vast majority".
   { pattern: 'the vast majority of the', neutral: ['most of the'] },
-  { pattern: 'the vast majority of', neutral: ['most'] },
+  { pattern: 'the vast majority of', neutral: ['most'], notBefore: DETERMINER_NEXT },
   // Not "much": in an affirmative sentence "It will save you much money" is not English.
   { pattern: 'a great deal of', neutral: ['a lot of'], formal: ['a great deal of'] },
   // Variety, not number ("a wide variety of plant foods" is the point of a diet article): never "many".
-  { pattern: 'a wide variety of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide variety of'] },
+  { pattern: 'a wide variety of', neutral: ['all kinds of'], casual: ['all sorts of', 'all kinds of'], formal: ['a wide variety of'], notBefore: SINGULAR_VERB_NEXT },
   { pattern: 'on a daily basis', neutral: ['every day', 'daily'] },
   { pattern: 'on a regular basis', neutral: ['regularly'] },
   // Not before a verb in -ing: "He is considered to be hiding in Spain" is a belief about what he does.
-  { pattern: 'is considered to be', neutral: ['is considered'], casual: ['is seen as'], notBefore: '\\p{L}+ing(?![\\p{L}])' },
-  { pattern: 'are considered to be', neutral: ['are considered'], casual: ['are seen as'], notBefore: '\\p{L}+ing(?![\\p{L}])' },
+  { pattern: 'is considered to be', neutral: ['is considered'], casual: ['is seen as'], notBefore: CONSIDERED_NOT_BEFORE },
+  { pattern: 'are considered to be', neutral: ['are considered'], casual: ['are seen as'], notBefore: CONSIDERED_NOT_BEFORE },
   // Not plain "with": "they marry with the help of Friar Lawrence" is not "they marry with Friar Lawrence".
   { pattern: 'with the help of', neutral: ['with help from'] },
   { pattern: 'each and every', neutral: ['every'] },
@@ -221,7 +266,7 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'despite the fact that', neutral: ['although', 'even though'] },
   { pattern: 'in spite of the fact that', neutral: ['although', 'even though'] },
   // Not "This is due to expire" (scheduled) nor "due to the landlord" (owed).
-  { pattern: 'this is due to', neutral: ['this is because of'], notBefore: '(?:be|expire|arrive|start|begin|end|close|open|the\\s+landlord|you|us|them|him|her|me)(?![\\p{L}])' },
+  { pattern: 'this is due to', neutral: ['this is because of'], notBefore: '(?:be|expire|arrive|start|begin|end|close|open|the\\s+landlord|you|us|them|him|her|me|happen|take|launch|finish|come|go|conclude|complete|resume|reopen|return|report|appear|meet|land|leave|depart|retire|vote|sign|publish|release)(?![\\p{L}])' },
   { pattern: 'as a result of', neutral: ['because of'] },
   // "overlooked in the context of driverless cars" is not "overlooked in driverless cars".
   { pattern: 'is a crucial', neutral: ['is a key'] },
@@ -236,8 +281,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in an effort to', neutral: ['to try to'], notAfter: '(?:instrumental|part|involved|participated|participating|succeeded|engaged|joined|helped|role)' },
   // Only where it opens a sentence or follows a connective: "If it is clear that", "Make sure it is clear that" cannot
   // take a sentence adverb.
-  { pattern: 'it is clear that', neutral: ['clearly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
-  { pattern: 'it is evident that', neutral: ['clearly,'], notAfter: "(?:if|when|once|until|unless|whether|sure|ensure|why|because|since|while|and|or|that|how|though|although)" },
+  // Nor after a verb or a phrase ("I think it is clear that" is no "I think clearly,"): only at the start or after a connective.
+  { pattern: 'it is clear that', neutral: ['clearly,'], notAfter: "(?!(?:but|so|yet|now|thus|hence|therefore)(?![\\p{L}]))[\\p{L}'’]+" },
+  { pattern: 'it is evident that', neutral: ['clearly,'], notAfter: "(?!(?:but|so|yet|now|thus|hence|therefore)(?![\\p{L}]))[\\p{L}'’]+" },
 ];
 
 /** Sentence-opening connectives templated writing overuses, and what to put instead (by register). */
@@ -252,7 +298,8 @@ export const CONNECTIVE_OPENERS: Readonly<Record<string, { neutral: readonly str
   // Not "above all,": it makes a side point the main one.
   importantly: { neutral: [''] },
   indeed: { neutral: ['', 'in fact,'] },
-  essentially: { neutral: ['', 'in short,'], casual: ['basically,'] },
+  // "Essentially," says the claim is approximate: never dropped.
+  essentially: { neutral: ['essentially,'], casual: ['basically,'] },
   specifically: { neutral: ['in particular,', ''] },
   subsequently: { neutral: ['after that,', 'then,'], casual: ['then'] },
   accordingly: { neutral: ['so', 'for this reason,'], formal: ['for this reason,', 'as a result,'] },

@@ -399,9 +399,8 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
  * after, and no past form, "been" or number.
  */
 export function sinceBecause(s: string, rng: Random, rate: number): string {
-  // "ever since" is time; so is a "since" after a perfect ("Attendance has fallen since the pandemic").
-  return s.replace(/(?<![\p{L}'’-])(?<!ever\s+)([Ss])ince\s+([^,.;:!?\uE000-\uE019]{3,80})/giu, (m: string, sc: string, clause: string, at: number) => {
-    if (/(?<![\p{L}'’-])(?:has|have|had)\s+(?:\p{L}+ly\s+)?\p{L}+(?:ed|en|wn|ne|ung|ook|ade|ept|ught|lt|st)(?![\p{L}'’-])/iu.test(s.slice(0, at))) return m;
+  // "ever since" is time.
+  return s.replace(/(?<![\p{L}'’-])(?<!ever\s+)([Ss])ince\s+([^,.;:!?\uE000-\uE019]{3,80})/giu, (m: string, sc: string, clause: string) => {
     // The verb must be the clause's own: a second subject before it ("Since the merger the company has cut 400 jobs") or an
     // "and" ("since the pandemic and is still low") means "since" took a noun and the verb is the main clause's.
     const words = clause.split(/\s+/u);

@@ -32,7 +32,7 @@ const PHRASES = [...PHRASE_RULES].sort((a, b) => b.pattern.length - a.pattern.le
   .map((rule) => ({
     rule,
     re: rule.notAfter || rule.notBefore
-      ? new RegExp(`${rule.notAfter ? `(?<!(?:^|[^\\p{L}'’])${rule.notAfter}\\s+)` : ''}${boundary(apostrophes(rule.pattern)).source}${rule.notBefore ? `(?!\\s+${rule.notBefore})` : ''}`, 'giu')
+      ? new RegExp(`${rule.notAfter ? `(?<!(?:^|[^\\p{L}'’])(?:${rule.notAfter})\\s+)` : ''}${boundary(apostrophes(rule.pattern)).source}${rule.notBefore ? `(?!\\s+(?:${rule.notBefore}))` : ''}`, 'giu')
       : boundary(apostrophes(rule.pattern)),
     literal: folded(rule.pattern),
   }));
@@ -188,6 +188,9 @@ const DROP_COMMA = '\u0002';
  * connectives already put in elsewhere in the text (and the tone's openers): a connective replacement is not repeated
  * ("Beyond this, … Beyond this, …"); another alternative, or none, is taken instead.
  */
+/** Phrases before which a capitalised word is a name, not a field or a task: "navigate the Atlantic". */
+const NAMED_AFTER: ReadonlySet<string> = new Set(['navigate the', 'navigating the', 'the landscape of', 'in the world of', 'in the realm of']);
+
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any', used?: Set<string>): string {
   let found = phrasesOf(s);
   // No phrase: no draw, and the result is a function of the sentence alone.
@@ -204,6 +207,10 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       }
       const at = args.find((a): a is number => typeof a === 'number')!;
       const before = out.slice(0, at);
+      // A name or a title: "navigate the Atlantic", "the landscape of Tuscany", a capital inside the phrase ("In Order to").
+      if (/\p{Lu}/u.test(m.slice(1)) || (NAMED_AFTER.has(rule.pattern) && /^\s+\p{Lu}/u.test(out.slice(at + m.length)))) return m;
+      // A literal hand: "With a cup in one hand and a phone on the other hand, …".
+      if (rule.pattern === 'on the other hand,' && /(?<![\p{L}'’-])(?:in|with)\s+(?:one|her|his|my|your|their|a)\s+hand(?![\p{L}'’-])/iu.test(before)) return m;
       // A parenthetical connective ("the triplet, on the other hand, is caused …", "the second option, moreover, uses
       // …") is dropped with its commas or stays: a conjunction there ("the triplet, but is caused …") would cut the
       // clause in two, and "option, plus, uses" reads as a list.
@@ -229,7 +236,9 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
   if (out.includes(CAPITALISE) || out.includes(DROP_COMMA)) {
     out = out.replace(/\u0001\s*(\p{Ll})/gu, (_, ch: string) => ch.toUpperCase()).replace(/\s*,\s*\u0002\s*/gu, ' ').replace(/[\u0001\u0002]\s*/gu, '');
   }
-  return tidied(s, out);
+  // A replacement after an article may need the other one ("a state-of-the-art tool" → "a modern tool" is fine, "an
+  // ever-changing" → "a changing" is not written by the rule itself).
+  return out === s ? tidied(s, out) : tidied(s, fixArticles(out));
 }
 
 /**
@@ -270,8 +279,15 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   if (!m) return s;
   const alts = CONNECTIVE_OPENERS[m[1]!.toLowerCase()];
   if (!alts) return s;
-  let replacement = choose(register, alts, rng, prefer);
   const rest = s.slice(m[0].length);
+  const word = m[1]!.toLowerCase();
+  // "Therefore, what should we do?", "Thus, please …", "Hence, never …", "Hence the name.": a question, a request or an
+  // inversion after a causal connective, or a short phrase without a verb, keeps it.
+  if (/^(?:therefore|thus|hence|accordingly)$/u.test(word) && (/\?["'”’)]*\s*$/u.test(rest) || /^(?:please|not\s+only|never|rarely|seldom|only|little|hardly)(?![\p{L}'’-])/iu.test(rest)
+    || (word === 'hence' && !(tagTokens(rest) ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX')))) return s;
+  let replacement = choose(register, alts, rng, prefer);
+  // "However, do not …" is no "Yet do not …": an instruction keeps "However,".
+  if (word === 'however' && replacement === 'yet' && (isInstruction(rest) || /^(?:do\s+not|don['’]t|never|please)(?![\p{L}'’-])/iu.test(rest))) replacement = 'however,';
   // Dropped, it would leave code or a symbol to take the capital ("Importantly, npm …", "Indeed, n = 50 …").
   if (replacement === '' && !/^\p{Lu}/u.test(rest) && !capitalisable(rest)) {
     replacement = poolOf(register, alts).find((p) => p !== '') ?? m[1]!.toLowerCase() + ',';
