@@ -36,6 +36,8 @@ const FOSTER_CARE = AFTER_WORD('(?:(?:a|an|the|two|three|several|many|more|our|t
 const ENSURE_CLAUSE = /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![\p{L}]))/iu;
 /** What is "readily" done easily, not willingly: "readily available", "readily understood". */
 const READILY_EASILY = AFTER_WORD('available|accessible|apparent|understood|understandable|absorbed|visible|obvious|identifiable|identified|recogni[sz]able|recogni[sz]ed|observable|observed|detectable|detected|soluble|dissolved|adaptable|adapted|achievable|obtainable|transferable|comprehensible|evident|seen|found|explained|reproduced|verified|measured|usable|searchable|digestible|biodegradable|convertible|converted|portable|replaceable|available\\s+to');
+/** Words that make a sentence about code. */
+const CODE_CONTEXT = /(?<![\p{L}])(?:typescript|javascript|python|rust|java|kotlin|swift|haskell|compiler|generics?|interfaces?|unions?|structs?|enums?|variables?|functions?|parameters?|arguments?|schema|api|json|sql)(?![\p{L}])/iu;
 /** Nothing after the word but a mark or the end: a verb there has no object. */
 const NO_OBJECT = /^\s*(?:[,.;:!?)]|$)/u;
 const PERFECT_OR_PASSIVE = /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu;
@@ -88,7 +90,11 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   }] as [string, SourceGuard]),
   // Deprivation, not drawbacks: "social disadvantages", "to the disadvantage of small farmers".
   ['disadvantages', { before: BEFORE_WORD('multiple|social|socioeconomic|socio-economic|economic|educational|structural|systemic|severe|deep|entrenched|cumulative|material|face|facing|faced|suffer|suffering') }],
-  ['types', { before: BEFORE_WORD('integer|int|string|numeric|number|boolean|union|intersection|sum|product|reference|pointer|interface|record|enum|scalar|composite|built-in|native|abstract|algebraic|dependent|nullable|optional|function|generic|static|dynamic|base|derived|element|key|literal|blood|data|file|personality|body|skin|hair|cell|tissue|font|input|return|value|content|media|mime|variable|object|primitive|field|column|product|account|user|event|message|job|payment|ticket|document|character|argument|parameter|generic|wine|grape|soil|rock|cancer|tumou?r|diabetes') }],
+  // … and any "types" in a sentence about code ("TypeScript lets you combine several types into a union").
+  ['types', {
+    before: { test: (b: string): boolean => CODE_CONTEXT.test(b) || BEFORE_WORD('integer|int|string|numeric|number|boolean|union|intersection|sum|product|reference|pointer|interface|record|enum|scalar|composite|built-in|native|abstract|algebraic|dependent|nullable|optional|function|generic|static|dynamic|base|derived|element|key|literal|blood|data|file|personality|body|skin|hair|cell|tissue|font|input|return|value|content|media|mime|variable|object|primitive|field|column|product|account|user|event|message|job|payment|ticket|document|character|argument|parameter|generic|wine|grape|soil|rock|cancer|tumou?r|diabetes').test(b) },
+    after: CODE_CONTEXT,
+  }],
   // "health outcomes", "learning outcomes": a term, not "results".
   ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term|favou?rable|possible') }],
   // "the level of assistance" on an e-bike is the motor's assist, not "help".
