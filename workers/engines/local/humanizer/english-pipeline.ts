@@ -1,10 +1,11 @@
 /** The English rewrite of one paragraph: word-level rules, then structure, then tone openers. */
 import type { Readability } from '../../../../domain/options.js';
 import {
-  ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, decapitalize, isInstruction, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
+  ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, decapitalize, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
   startsWithConnective,
 } from './english-rules.js';
 import { hedgeCertainty, hedgeClaims } from './english-hedges.js';
+import { isInstruction } from './instruction.js';
 import { vividWords } from './english-vivid.js';
 import { dropIntensifiers } from './english-concise.js';
 import { CONNECTIVES } from './english-phrases.js';

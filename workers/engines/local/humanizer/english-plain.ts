@@ -7,6 +7,7 @@
  */
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { capitalisable } from './common-words.js';
+import { isInstruction } from './instruction.js';
 import type { Random } from './random.js';
 
 /**
@@ -287,11 +288,6 @@ export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng:
  * the present ("While technology offers ...") and is no time clause ("While I was walking", "While
  * waiting").
  */
-/** A clause that tells the reader what to do: "do not …", "keep …", "never …". */
-function isInstructionStart(s: string): boolean {
-  return /^(?:do|don['’]t|never|always|keep|stay|avoid|make|take|give|call|ask|use|stop|check|wait|let|please)(?![\p{L}'’-])/iu.test(s);
-}
-
 export function whileToAlthough(s: string, rng: Random, rate: number): string {
   const m = /^While\s+([^,;:]{8,120}),\s+(?=\p{Ll})/u.exec(s);
   if (!m) return s;
@@ -303,7 +299,7 @@ export function whileToAlthough(s: string, rng: Random, rate: number): string {
   if (!/(?<![\p{L}'’-])(?:(?:is|are)\s+(?:true|understandable|tempting|possible|important|useful|helpful|convenient|popular|common)|(?:has|have)\s+(?:its|their|many|some|several|clear|obvious|real|certain|undeniable)\s+(?:merits|advantages|benefits|strengths|uses|place|appeal|drawbacks|limits|limitations|charms?|points)|offers?|provides?|gives?|brings?|seems?)(?![\p{L}'’-])/u.test(clause)) return s;
   // Nor before an instruction or a rule that holds while the clause does: "…, keep them home", "…, the pump keeps running".
   const main = s.slice(m[0].length);
-  if (isInstructionStart(main) || /(?<![\p{L}'’-])(?:keeps?|remains?|stays?|continues?|may\s+not|must\s+not|cannot|is\s+not\s+allowed|are\s+not\s+allowed|(?:is|are)\s+allowed)(?![\p{L}'’-])/iu.test(main)) return s;
+  if (isInstruction(main.replace(/^\p{Ll}/u, (c) => c.toUpperCase())) || /(?<![\p{L}'’-])(?:keeps?|remains?|stays?|continues?|may\s+not|must\s+not|cannot|is\s+not\s+allowed|are\s+not\s+allowed|(?:is|are)\s+allowed)(?![\p{L}'’-])/iu.test(main)) return s;
   return rng.chance(rate) ? `Although ${s.slice('While '.length)}` : s;
 }
 

@@ -11,6 +11,7 @@ import { escapeRegExp } from '../text/regexp.js';
 import { AUXILIARY_CONTRACTIONS, CONNECTIVE_OPENERS, CONNECTIVES, CONTRACTIONS, EXPANSIONS, OPENERS, PHRASE_RULES } from './english-phrases.js';
 import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synonyms.js';
 import { guarded } from './english-senses.js';
+import { isInstruction } from './instruction.js';
 import { capitalisable } from './common-words.js';
 import { determinerSwaps } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
@@ -699,30 +700,6 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
 const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
-
-/** Verbs a sentence gives an instruction with, which the tagger may read as nouns at its start ("Note that …"). */
-const COMMAND_VERBS = /^(?:note|remember|keep|make|take|consider|imagine|try|see|check|use|avoid|ask|call|visit|read|follow|start|stop|think|look|go|get|find|choose|add|set|turn|put|give|tell|send|bring|pick|write|click|open|enter|select|press|install|run|save|wait|contact|email|ensure|book|change|help|join|share|download|sign|register|apply|review|plan|prepare|remove|replace|store|wash|mix|stir|bake|preheat|pour|cut|serve)$/iu;
-/**
- * An instruction or a request: its first word is a verb ("Pour the batter …", "Turn off the power"; a gerund
- * subject, "Eating well matters", is a statement) or a word that asks ("Please", "Let's", "Don't", "Never").
- */
-export function isInstruction(s: string): boolean {
-  if (/^(?:please|kindly|let|let['’]s|don['’]t|do\s+not|never|always|be|just|simply)(?![\p{L}'’-])/iu.test(s)) return true;
-  // An instruction after an opening condition or time: "If you feel dizzy, stop taking them", "When it boils, add salt".
-  const after = /^(?:if|when|whenever|before|after|once|unless|while|as\s+soon\s+as|to\s+\p{L}+|in\s+order\s+to\s+\p{L}+)\s[^,;]{2,160},\s+(?=\p{L})/iu.exec(s);
-  if (after) return isInstruction(s.slice(after[0].length).replace(/^\p{Ll}/u, (c) => c.toUpperCase()));
-  const tags = tagTokens(s);
-  const first = tags?.[0];
-  if (!first) return false;
-  if (first.pos === 'VERB') return !/ing$/iu.test(first.text) || /^(?:bring|sing|ring|string|swing|fling|cling|sting|wring|spring|sling)$/iu.test(first.text);
-  // The tagger reads some verbs at the start as names or nouns ("Check the sender's address", "Book your tickets"): a
-  // word in -ing aside, a capitalised first word directly before an article or a possessive is a verb there.
-  const second = tags![1];
-  if ((first.pos !== 'PROPN' && first.pos !== 'NOUN') || /ing$/iu.test(first.text) || !second) return false;
-  return /^(?:the|a|an|your|my|our|their|his|her|its|this|these|those|every|each|some|any|all)$/iu.test(second.text)
-    // "Note that …", "Remember to …": a verb of instruction, unless a noun's phrase goes on ("Use of …", "Note is …").
-    || (COMMAND_VERBS.test(first.text) && !/^(?:of|is|are|was|were|has|have|had|'s|’s)$/iu.test(second.text));
-}
 
 /** Prefixes a tone opener ("Honestly, ..."), keeping names capitalised; returns the opener used. */
 export function addOpener(

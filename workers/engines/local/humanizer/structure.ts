@@ -3,7 +3,8 @@
  * neighbours, and moving clauses (English). They change sentence length and rhythm, which is what
  * readability levels and burstiness are about, without adding or dropping content words.
  */
-import { capitalizeFirst, decapitalize, isInstruction, startsWithConnective } from './english-rules.js';
+import { capitalizeFirst, decapitalize, startsWithConnective } from './english-rules.js';
+import { isInstruction } from './instruction.js';
 import { tagTokens } from '../text/pos.js';
 import type { Random } from './random.js';
 
