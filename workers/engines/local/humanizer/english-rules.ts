@@ -184,14 +184,14 @@ const STARTS_HERE = /(?:^|[^\p{L}\p{N},;'’\s-])\s*$/u;
 const CAPITALISE = '\u0001';
 const DROP_COMMA = '\u0002';
 
+/** Phrases before which a capitalised word is a name, not a field or a task: "navigate the Atlantic". */
+const NAMED_AFTER: ReadonlySet<string> = new Set(['navigate the', 'navigating the', 'the landscape of', 'in the world of', 'in the realm of']);
+
 /**
  * Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. `used` holds the
  * connectives already put in elsewhere in the text (and the tone's openers): a connective replacement is not repeated
  * ("Beyond this, … Beyond this, …"); another alternative, or none, is taken instead.
  */
-/** Phrases before which a capitalised word is a name, not a field or a task: "navigate the Atlantic". */
-const NAMED_AFTER: ReadonlySet<string> = new Set(['navigate the', 'navigating the', 'the landscape of', 'in the world of', 'in the realm of']);
-
 export function replacePhrases(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any', used?: Set<string>): string {
   let found = phrasesOf(s);
   // No phrase: no draw, and the result is a function of the sentence alone.
@@ -237,8 +237,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
   if (out.includes(CAPITALISE) || out.includes(DROP_COMMA)) {
     out = out.replace(/\u0001\s*(\p{Ll})/gu, (_, ch: string) => ch.toUpperCase()).replace(/\s*,\s*\u0002\s*/gu, ' ').replace(/[\u0001\u0002]\s*/gu, '');
   }
-  // A replacement after an article may need the other one ("a state-of-the-art tool" → "a modern tool" is fine, "an
-  // ever-changing" → "a changing" is not written by the rule itself).
+  // A replacement after an article may need the other one: "an ever-changing market" → "a changing market".
   return out === s ? tidied(s, out) : tidied(s, fixArticles(out));
 }
 
