@@ -36,95 +36,129 @@ export interface LanguageRules {
    * "который …"): a semicolon before one is not split at.
    */
   dependentStart?: RegExp;
+  /** Alternatives that cannot open a question ("Por eso, ¿quién paga?"): another is taken there, or the pattern stays. */
+  notInQuestion?: readonly string[];
   /** Locale for the capital of a split's second half (Turkish "i" → "İ"). */
   locale?: string;
 }
 
 /** A Chinese connective inside a longer word ("也因此", "正因此"): only a whole one is replaced. */
 const HAN_BEFORE = /\p{Script=Han}$/u;
+/**
+ * "In today's world," followed by words that still belong to "world" ("En el mundo actual, cada vez más conectado, …",
+ * "…, en el que …"): the bare "Today" would leave them without their noun.
+ */
+const WORLD_GOES_ON = /^\s*(?:[^,.;:!?]{1,60},|(?:en (?:el|la) (?:que|cual)|donde|que|qui|où|dont|in cui|nel quale|no qual|na qual|em que|onde)(?![\p{L}]))/u;
+/** A sentence about a film or a play: "plays a role" there is an actor's part. */
+const STAGE = /(?:película|serie|obra|teatro|film|Film|Tatort|Serie|Rolle|фильм|спектакл|сериал|dizi|filmde|spettacolo|théâtre|pièce)[^.!?]*$/iu;
+const STAGE_AFTER = /^[^.!?]*(?:película|serie|obra|teatro|film|Film|Tatort|Serie|Rolle|фильм|спектакл|сериал|dizi|filmde|spettacolo|théâtre|pièce)/iu;
+/** A negation right before a stock phrase: "no es importante destacar que" is not "no cabe señalar que". */
+const NEGATED = /(?<![\p{L}])(?:no|non|não)\s+$/iu;
 
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   es: {
-    replacements: [['Además,', ['Asimismo,', 'Igualmente,']], ['Sin embargo,', ['No obstante,']],
-      ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'Al final,']],
-      ['Es importante destacar que', ['Conviene recordar que', 'Cabe señalar que']], ['En primer lugar,', ['Para empezar,']],
+    // Not "Igualmente," (in speech "same to you" or "anyway"), "Al final," (a time, not a summary) nor "pesa mucho" (a person
+    // who "weighs a lot"). "En primer lugar" in a ranking is a place, not "to begin with".
+    replacements: [['Además,', ['Asimismo,', 'Por otra parte,']], ['Sin embargo,', ['No obstante,']],
+      ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'En definitiva,']],
+      ['Es importante destacar que', ['Conviene recordar que', 'Cabe señalar que']],
+      ['En primer lugar,', ['Para empezar,'], { keepBefore: /^\s*(?:quedó|quedaron|terminó|acabó|llegó|se (?:situó|clasificó|colocó)|figura|aparece|está|se encuentra)(?![\p{L}])/u }],
       // The same stock phrase after a connective ("Además, es importante destacar que …"), and the stock opening of an essay.
-      ['es importante destacar que', ['conviene recordar que', 'cabe señalar que']], ['es importante señalar que', ['cabe señalar que', 'conviene recordar que']],
-      ['Es importante tener en cuenta que', ['Conviene recordar que', 'Cabe señalar que']], ['es importante tener en cuenta que', ['conviene recordar que', 'cabe señalar que']],
-      ['En el mundo actual,', ['Hoy en día,', 'Hoy,']],
-      ['desempeña un papel crucial', ['es clave', 'pesa mucho']]],
+      ['es importante destacar que', ['conviene recordar que', 'cabe señalar que'], { keepAfter: NEGATED }], ['es importante señalar que', ['cabe señalar que', 'conviene recordar que'], { keepAfter: NEGATED }],
+      ['Es importante tener en cuenta que', ['Conviene recordar que', 'Cabe señalar que']], ['es importante tener en cuenta que', ['conviene recordar que', 'cabe señalar que'], { keepAfter: NEGATED }],
+      ['En el mundo actual,', ['Hoy en día,', 'Hoy,'], { keepBefore: WORLD_GOES_ON }],
+      ['desempeña un papel crucial', ['es clave'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
-    colloquial: ['Así que', 'Pesa mucho', 'pesa mucho', 'Al final,'],
-    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto)(?![\p{L}])/iu,
+    colloquial: ['Así que'],
+    // Nor before a question ("Por eso, ¿quién paga el hotel?").
+    notInQuestion: ['Por eso,', 'Así que'],
+    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que)(?![\p{L}])/iu,
   },
   fr: {
     // "En outre," is not "Aussi," (sentence-initial "aussi" means "so"); "Il faut dire que" concedes.
+    // Not "Donc" nor "C'est pourquoi" for "Par conséquent,": neither takes an imperative or a question after it ("C'est
+    // pourquoi veuillez …"). Mid-sentence ("qu'il est important de noter que") only "il convient de …": an imperative
+    // ("notons") cannot follow "qu'" or "s'".
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
-      ['Par conséquent,', ['Du coup,', 'Donc', "C'est pourquoi"]], ['En conclusion,', ['Au final,', 'Bref,']],
+      ['Par conséquent,', ['Du coup,', 'Dès lors,', 'De ce fait,']], ['En conclusion,', ['Au final,', 'Bref,']],
       ['Il est important de noter que', ['Notons que', 'Il convient de noter que']], ['En outre,', ['De plus,', 'Qui plus est,']],
-      ['il est important de noter que', ['il convient de noter que', 'notons que']],
-      ['Il est important de souligner que', ['Soulignons que', 'Il convient de souligner que']], ['il est important de souligner que', ['il convient de souligner que', 'soulignons que']], ["Dans le monde d'aujourd'hui,", ["Aujourd'hui,", 'De nos jours,']],
-      ["Dans le monde d’aujourd’hui,", ["Aujourd’hui,", 'De nos jours,']],
+      ['il est important de noter que', ['il convient de noter que']],
+      ['Il est important de souligner que', ['Soulignons que', 'Il convient de souligner que']], ['il est important de souligner que', ['il convient de souligner que']],
+      ["Dans le monde d'aujourd'hui,", ["Aujourd'hui,", 'De nos jours,'], { keepBefore: WORLD_GOES_ON }],
+      ["Dans le monde d’aujourd’hui,", ["Aujourd’hui,", 'De nos jours,'], { keepBefore: WORLD_GOES_ON }],
       // Not "est essentiel": "cette offre est essentiel dans" breaks agreement and the preposition.
-      ['joue un rôle crucial', ['compte beaucoup']]],
+      ['joue un rôle crucial', ['compte beaucoup'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
-    colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,', 'Donc'],
-    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin que|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier)(?![\p{L}])/iu,
+    colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,'],
+    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que)(?![\p{L}])/iu,
   },
   de: {
     // Not "Doch" for "Jedoch": with the verb after it ("Doch ist die Lage ernst") it reads stilted.
-    replacements: [['Darüber hinaus', ['Außerdem', 'Zudem'], { keepBefore: /^\s+gehend/u }], ['Jedoch', ['Allerdings']],
+    // "Darüber hinaus ist jede Haftung ausgeschlossen" is "beyond that": "Zudem" would exclude all liability.
+    replacements: [['Darüber hinaus', ['Außerdem', 'Zudem'], { keepBefore: /^\s+(?:geh(?:t|en|end)|[^.!?;]*?(?<![\p{L}])(?:kein\p{L}*|nicht|nichts|jede[rsnm]?|jegliche\p{L}*|sonstige\p{L}*|weiter\p{L}*)(?![\p{L}]))/u }], ['Jedoch', ['Allerdings']],
       // Before 'Zusammenfassend': "Kurz gesagt lässt sich sagen" would say "said" twice. No "Daher" ("Daher stammt die
       // Tradition" is "that is where it comes from", not "therefore") nor "Insgesamt" ("Insgesamt 500 Personen" counts).
       ['Zusammenfassend lässt sich sagen, dass', ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass']],
       ['Zusammenfassend gesagt', ['Kurz gesagt', 'Alles in allem']],
       // Not "Kurz gesagt" for the bare word: "Zusammenfassend betrachtet" would become "Kurz gesagt betrachtet".
-      ['Zusammenfassend', ['Alles in allem', 'Im Ganzen']],
-      ['Es ist wichtig zu beachten, dass', ['Wichtig ist, dass', 'Man sollte wissen, dass']],
+      // Nor "Zusammenfassend werden die Ergebnisse dargestellt" (in summary form).
+      ['Zusammenfassend', ['Alles in allem', 'Im Ganzen'], { keepBefore: /^\s+(?:werden|wird|wurden|wurde|sind|ist|dargestellt|aufgeführt|zusammengestellt|beschrieben|wiedergegeben)(?![\p{L}])/u }],
+      // Not "Wichtig ist, dass": it says what must be so ("Wichtig ist, dass viele Patienten ihre Medikamente zu früh absetzen").
+      ['Es ist wichtig zu beachten, dass', ['Zu beachten ist, dass', 'Man sollte wissen, dass']],
       // After a connective the verb comes first: "Zudem ist es wichtig zu beachten, dass" → "Zudem ist zu beachten, dass".
-      ['ist es wichtig zu beachten, dass', ['ist zu beachten, dass', 'sollte man wissen, dass']], ['Es ist wichtig zu betonen, dass', ['Wichtig ist, dass']],
-      // An adverbial in first place, the verb after it: "In der heutigen Zeit spielt …" → "Heute spielt …".
-      ['In der heutigen schnelllebigen Welt', ['Heute', 'Heutzutage']], ['In der heutigen Zeit', ['Heute', 'Heutzutage']],
-      ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend']]],
+      ['ist es wichtig zu beachten, dass', ['ist zu beachten, dass', 'sollte man wissen, dass']], ['Es ist wichtig zu betonen, dass', ['Hervorzuheben ist, dass', 'Zu betonen ist, dass']],
+      // An adverbial in first place, the verb after it: "In der heutigen Zeit spielt …" → "Heute spielt …"; not where the
+      // noun goes on ("In der heutigen Zeit der Digitalisierung", "…, in der …", "… und Gesellschaft").
+      ['In der heutigen schnelllebigen Welt', ['Heute', 'Heutzutage'], { keepBefore: /^\s*(?:,|der|des|und|oder|sowie|voller|mit|von)(?![\p{L}])/u }],
+      ['In der heutigen Zeit', ['Heute', 'Heutzutage'], { keepBefore: /^\s*(?:,|der|des|und|oder|sowie|voller|mit|von)(?![\p{L}])/u }],
+      ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
-    dependentStart: /^(?:was|wobei|weshalb|weswegen|wodurch|womit|wonach|worauf|woraus|wovon|wozu|wo|dessen|deren|denen|während|weil|da|obwohl|obgleich|wenn|falls|sodass|so dass|indem|ob|dass|insbesondere|vor allem|etwa|zum Beispiel|z\.\s?B\.|d\.\s?h\.|und zwar)(?![\p{L}])/iu,
+    dependentStart: /^(?:was|wobei|weshalb|weswegen|wodurch|womit|wonach|worauf|woraus|wovon|wozu|wo|dessen|deren|denen|während|weil|da|obwohl|obgleich|wenn|falls|sodass|so dass|indem|ob|dass|insbesondere|vor allem|etwa|zum Beispiel|z\.\s?B\.|d\.\s?h\.|und zwar|sofern|soweit|sobald|solange|nachdem|bevor|ehe|bis|damit|ohne dass|es sei denn|woraufhin|wohingegen|zumal|sowie|bzw\.|beziehungsweise|seit(?:dem)?)(?![\p{L}])/iu,
   },
   it: {
     replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Però']], ['Pertanto,', ['Quindi', 'Per questo']],
-      ['In conclusione,', ['Insomma,', 'Alla fine,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
-      ['è importante notare che', ['va detto che', 'bisogna ricordare che']],
-      ['È importante sottolineare che', ['Va detto che', 'Bisogna ricordare che']], ['è importante sottolineare che', ['va detto che', 'bisogna ricordare che']], ['Nel mondo di oggi,', ['Oggi,']],
-      ['svolge un ruolo cruciale', ['conta molto', 'è centrale']]],
+      ['In conclusione,', ['Insomma,', 'In definitiva,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
+      ['è importante notare che', ['va detto che', 'bisogna ricordare che'], { keepAfter: NEGATED }],
+      ['È importante sottolineare che', ['Va detto che', 'Bisogna ricordare che']], ['è importante sottolineare che', ['va detto che', 'bisogna ricordare che'], { keepAfter: NEGATED }],
+      ['Nel mondo di oggi,', ['Oggi,'], { keepBefore: WORLD_GOES_ON }],
+      ['svolge un ruolo cruciale', ['conta molto', 'è centrale'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
-    colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,', 'Alla fine,'],
-    dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|cioè|ossia|ovvero|tranne|incluso|compreso)(?![\p{L}])/iu,
+    colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
+    notInQuestion: ['Per questo'],
+    dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|cioè|ossia|ovvero|tranne|incluso|compreso|purché|a condizione che|affinché|nel qual caso|(?:motivo|ragione) per cui|così come|oltre a|prima che|finché|a meno che|dato che|visto che|qualora|nonostante)(?![\p{L}])/iu,
   },
   pt: {
     // Not "Vale dizer que": it also means "that is to say".
     replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
       ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale ressaltar que', 'Convém lembrar que']],
-      ['é importante notar que', ['vale ressaltar que', 'convém lembrar que']],
-      ['É importante destacar que', ['Vale ressaltar que', 'Convém lembrar que']], ['é importante destacar que', ['vale ressaltar que', 'convém lembrar que']], ['No mundo atual,', ['Hoje,', 'Hoje em dia,']],
-      ['desempenha um papel crucial', ['pesa muito', 'é central']]],
+      ['é importante notar que', ['vale ressaltar que', 'convém lembrar que'], { keepAfter: NEGATED }],
+      ['É importante destacar que', ['Vale ressaltar que', 'Convém lembrar que']], ['é importante destacar que', ['vale ressaltar que', 'convém lembrar que'], { keepAfter: NEGATED }],
+      ['No mundo atual,', ['Hoje,', 'Hoje em dia,'], { keepBefore: WORLD_GOES_ON }],
+      // Not "pesa muito": said of a person it "weighs a lot".
+      ['desempenha um papel crucial', ['é central'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
-    colloquial: ['Então', 'Enfim,', 'pesa muito'],
-    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto)(?![\p{L}])/iu,
+    colloquial: ['Então', 'Enfim,'],
+    notInQuestion: ['Por isso,'],
+    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme)(?![\p{L}])/iu,
   },
   ru: {
     // "Но" takes no comma; no "очень важен" (the adjective must agree with a subject the rule cannot see); "В итоге" also
     // means "as a result", so it is no closing.
-    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,'], { keepBefore: /^\s*(?:что|кто|как|чтобы|чем)(?![\p{L}])/u }], ['Однако,', ['Но']],
+    // "Однако, какой ты стал высокий!" is surprise, not a contrast.
+    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,'], { keepBefore: /^\s*(?:что|кто|как|чтобы|чем)(?![\p{L}])/u }],
+      ['Однако,', ['Но'], { keepBefore: /^\s*(?:как(?:ой|ая|ое|ие)?|ну|вот)(?![\p{L}])[^.?]*!/u }],
       ['Таким образом,', ['Так что', 'В итоге']], ['В заключение,', ['Короче говоря,', 'Итак,']],
-      ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']], ['играет ключевую роль', ['многое решает']]],
+      ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']], ['играет ключевую роль', ['многое решает'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
     colloquial: ['Короче говоря,', 'Так что', 'многое решает'],
-    dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|то есть|особенно|включая|кроме)(?![\p{L}])/iu,
+    dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
   },
   zh: {
-    // Not "先说" for "首先，" (a remark about the text), nor "要注意，" ("更值得注意的是" became "更要注意").
+    // Not "要注意，" ("更值得注意的是" became "更要注意"). No "首先，" → "第一，": in a numbered list ("1. 首先，…") it counts twice,
+    // and beside "其次" it mixes two series.
     replacements: [['此外，', ['另外，', '而且，'], { keepAfter: HAN_BEFORE }], ['然而，', ['不过，', '但是，'], { keepAfter: HAN_BEFORE }],
-      ['因此，', ['所以，', '因而'], { keepAfter: HAN_BEFORE }], ['总之，', ['总的来说，', '说到底，'], { keepAfter: HAN_BEFORE }],
-      ['值得注意的是，', ['需要指出的是，', '需要留意的是，'], { keepAfter: HAN_BEFORE }], ['首先，', ['第一，'], { keepAfter: HAN_BEFORE }],
+      ['因此，', ['所以，', '因而'], { keepAfter: HAN_BEFORE }], ['总之，', ['总的来说，', '总而言之，'], { keepAfter: /\p{Script=Han}$|[，、：；,]$/u }],
+      ['值得注意的是，', ['需要指出的是，', '需要留意的是，'], { keepAfter: HAN_BEFORE }],
       ['起着至关重要的作用', ['非常关键', '很重要']]],
     sentenceEnd: '。', openers: ['其实，', '事实上，', '说实话，'], spaceless: true,
   },
@@ -133,14 +167,14 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "かなり" would weaken "extremely" to "fairly".
     replacements: [['さらに、', ['また、', 'それに、'], { initial: true }], ['しかし、', ['でも、', 'ただ、'], { initial: true }],
       ['したがって、', ['だから、', 'そのため、'], { initial: true }], ['結論として、', ['まとめると、', 'つまり、'], { initial: true }],
-      ['重要なのは', ['大事なのは', '肝心なのは']], ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時)/u }]],
+      ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }], ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時)/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、'],
   },
   ko: {
     // Mid-sentence "또한" is "also", "따라서" in "규정에 따라서" is "according to", "가장 중요한 것은" a superlative.
     replacements: [['또한', ['그리고', '게다가'], { initial: true }], ['그러나', ['하지만', '그렇지만'], { initial: true }],
-      ['따라서', ['그래서', '그러므로'], { initial: true }], ['결론적으로', ['결국', '정리하면'], { initial: true }],
+      ['따라서', ['그래서', '그러므로'], { initial: true }], ['결론적으로', ['요컨대', '정리하면'], { initial: true }],
       ['중요한 것은', ['핵심은', '눈여겨볼 점은'], { initial: true }], ['매우', ['아주', '무척']]],
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
     colloquial: ['그래서', '무척'],
@@ -148,17 +182,19 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   tr: {
     // "Ancak" without a comma may mean "only" ("Ancak 18 yaşından büyükler başvurabilir"); "Kısacası" and "Özetle" would
     // make a consequence a summary; "Şunu … gerek:" reads as a label.
-    replacements: [['Ayrıca', ['Bunun yanında', 'Üstelik']], ['Ancak,', ['Fakat', 'Ne var ki']], ['Bu nedenle', ['Bu yüzden', 'O yüzden']],
+    // "Ayrıca ücretlendirilir" (charged separately): only a sentence of four words or more takes "Ayrıca" as "besides".
+    replacements: [['Ayrıca', ['Bunun yanında', 'Üstelik'], { keepBefore: /^\s+(?:\S+\s+){0,2}\S+[.!?]$/u }], ['Ancak,', ['Fakat', 'Ne var ki']], ['Bu nedenle', ['Bu yüzden', 'O yüzden']],
       ['Sonuç olarak', ['Sonuçta', 'Neticede']], ['Önemle belirtmek gerekir ki', ['Belirtmek gerekir ki', 'Unutmamak gerekir ki']],
-      ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir'], { keepBefore: /^\s+m[ıiuü](?![\p{L}])/u }]],
+      ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir'], { keepBefore: /^\s+m[ıiuü](?![\p{L}])|^[^.!?]*(?:film|dizi)/iu, keepAfter: STAGE }]],
     sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
     colloquial: ['O yüzden'], locale: 'tr',
+    dependentStart: /^(?:ki)(?![\p{L}])/iu,
   },
   ar: {
     // "لذلك" and "في الختام" only open a sentence ("ونتيجة لذلك", "كلمة في الختام"); "رغم ذلك" concedes; the verb of
     // "يلعب دورًا حاسمًا" stays (after a modal or a negation, "مهم جدًا" left no verb).
     replacements: [['بالإضافة إلى ذلك', ['علاوة على ذلك', 'فضلًا عن ذلك']], ['ومع ذلك', ['مع هذا', 'ومع هذا']],
-      ['لذلك', ['ولهذا', 'من ثم'], { initial: true }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
+      ['لذلك', ['ولهذا', 'من ثم'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
       ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'يجب أن نتذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
     dependentStart: /^(?:مما|الذي|التي|الذين|اللذان|اللتان|اللواتي|حيث|لأن|لأنّ|كي|لكي|بينما|فيما|إذا|عندما|حين)(?![\p{L}])/u,

@@ -33,12 +33,20 @@ function replaceConnectives(s: string, ctx: OtherContext): string {
       ? new RegExp(escapeRegExp(pattern), 'gu')
       : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
     out = out.replace(re, (m: string, offset: number, whole: string) => {
+      const after = whole.slice(offset + m.length);
       if (guard) {
         const before = whole.slice(0, offset);
         if (guard.initial && !SENTENCE_OPENING.test(before)) return m;
-        if (guard.keepAfter?.test(before) || guard.keepBefore?.test(whole.slice(offset + m.length))) return m;
+        if (guard.keepAfter?.test(before) || guard.keepBefore?.test(after)) return m;
       }
-      return ctx.rng.pick(alts);
+      // Before an inserted phrase ("Однако, по мнению экспертов, …") only an alternative with its comma: "Но по мнению
+      // экспертов, …" leaves the phrase closed but not opened. Nor one that cannot open a question.
+      let fits = pattern.endsWith(',') && /^\s*[^,.;:!?]{1,50},/u.test(after) ? alts.filter((a) => /[,，]$/u.test(a)) : alts;
+      if (/[?？؟]["'”’»)\]]*\s*$/u.test(whole)) fits = fits.filter((a) => !ctx.rules.notInQuestion?.includes(a));
+      if (fits.length === 0) return m;
+      const chosen = ctx.rng.pick(fits);
+      // Typographic apostrophes where the text writes them ("l’emploi"): "C’est", not "C'est".
+      return whole.includes('’') && !whole.includes("'") ? chosen.replace(/'/gu, '’') : chosen;
     });
   }
   return out;
