@@ -18,6 +18,11 @@ export interface Line {
 }
 
 const LIST_MARKER = /^(?:[-*+•‣◦▪]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
+
+/** Whether a line's prefix makes it an item of a list (after any indentation). */
+export function isListItem(prefix: string): boolean {
+  return LIST_MARKER.test(prefix.trimStart());
+}
 /** One to four words ending in a colon at the start of a line: "Answer:", "Step 2:", "Q:". */
 const LABEL = /^(?:\p{Lu}[\p{L}\p{N}'’-]*(?: [\p{L}\p{N}'’-]+){0,3}|\p{N}+):[ \t]+(?=\S)/u;
 /** Title case: a line of at most 14 words, every word of four letters or more capitalised, and most words in all. */

@@ -324,12 +324,14 @@ export const CONTRACTIONS: ReadonlyArray<[string, string]> = [
 
 /** "we have seen" → "we've seen": have/has as an auxiliary, before a past participle only. */
 export const AUXILIARY_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
-  [/(?<![\p{L}'’])(I|you|we|they|You|We|They)\s+have\s+(?=(?:been|seen|done|made|had|become|gone|got|gotten|grown|known|taken|given|found|heard|learned|learnt|come|built|written|spent|lost|kept|left|shown|\p{Ll}{3,}ed)(?![\p{L}'’-]))/gu, "$1've "],
+  // A word in -ed before a noun is an adjective, "have" then possesses: "We have limited time" is no "We've limited time".
+  [/(?<![\p{L}'’])(I|you|we|they|You|We|They)\s+have\s+(?=(?:been|seen|done|made|had|become|gone|got|gotten|grown|known|taken|given|found|heard|learned|learnt|come|built|written|spent|lost|kept|left|shown)(?![\p{L}'’-])|\p{Ll}{3,}ed(?=\s*(?:[.,;:!?]|$)|\s+(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those|it|them|him|us|me|you|to|in|on|at|for|with|by|from|of|about|up|out|down|off|over|back|all|some|every|no|each|any|so|too|very|here|there|hard|well|since|already|never|ever)(?![\p{L}'’-])))/gu, "$1've "],
 ];
 
 /** "<stem>n't" where it is not inverted before its subject (a question or a tag: "Isn't it", ", did it"). */
 function negative(stem: string): RegExp {
-  const inverted = "(?:^|[,;:(“\"]\\s*|[.!?]\\s+|(?:why|how|what|where|when|who|which)\\s+)";
+  // Also after a negative adverb that inverts ("Not only didn't he call", "Never have I …").
+  const inverted = "(?:^|[,;:(“\"]\\s*|[.!?]\\s+|(?:why|how|what|where|when|who|which|not\\s+only|only\\s+then|never|rarely|seldom|hardly|scarcely|nor|neither)\\s+)";
   const subject = "\\s+(?:i|you|he|she|it|we|they|there|this|that|these|those)(?![\\p{L}'’-])";
   // "can't", "won't", "shan't" are written whole; the group of auxiliaries takes "n't".
   const suffix = stem.startsWith('(') ? "n['’]t" : "['’]t";
@@ -347,13 +349,20 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:had|got|gotten|happened|become|come)(?![\p{L}'’-])|\s+(?:done|seen|taken|given|made|won|lost|spent|told|written|shown|brought|bought|found|eaten|broken|chosen|driven|heard|kept|left|paid|sent|sold|taught|caught)\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
   // "'s" before any other participle with an object is "has" too ("he's received an offer"), but not before a verb of
   // naming or rating, whose participle is passive ("It's called the Kingdom", "she's considered the best").
-  [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?!(?:called|named|considered|deemed|termed|dubbed|labeled|labelled|voted|elected|crowned|ranked|rated|listed|based|located|used|needed|required|expected|supposed|allowed|asked|told|advised|designed|meant|set|tied|used)(?![\p{L}]))\p{Ll}{2,}ed\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?!(?:called|named|considered|deemed|termed|dubbed|labeled|labelled|voted|elected|crowned|ranked|rated|listed|based|located|needed|required|expected|supposed|allowed|asked|told|advised|designed|meant|set|tied)(?![\p{L}]))\p{Ll}{2,}ed\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
+  // … and before a verb with no adjective or passive reading there: "He's gone home", "It's stopped raining", "She's died".
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:(?:already|just|never|ever|always|recently|finally|also|only)\s+)?(?:arrived|died|lived|stayed|worked|travell?ed|happened|agreed|decided|moved|snowed|rained|slept|waited|returned|succeeded|gone\s+(?:to|home|back|out|away|off|into|for|on)|passed\s+away|left\s+(?:the|for|home|early|town|work|school|a|his|her)|stopped\s+\p{Ll}+ing|started\s+\p{Ll}+ing|seen\s+better)(?![\p{L}'’-]))/giu, '$1 has'],
+  // A question whose subject follows: "What's he done now?", "Who's she seen?".
+  [/\b(what|who|where|how)['’]s(?=\s+(?:he|she|it|they|you|we|i)\s+(?!(?:called|named|based|located|used|supposed|made)(?![\p{L}]))(?:done|been|seen|gone|had|got|\p{Ll}{2,}ed)(?![\p{L}'’-]))/giu, '$1 has'],
+  // "There's many reasons" says "There are".
+  [/\b(there)['’]s(?=\s+(?:many|several|few|lots|plenty|two|three|four|five|six|seven|eight|nine|ten|\p{N}+)(?![\p{L}'’-]))/giu, '$1 are'],
   // A negative contraction that opens a question before its subject stays: "Isn't it?", "Don't you think …", "Why
   // didn't they call?" cannot be "Is not it?". Elsewhere ("It isn't there", "I don't know") it is expanded.
   [negative('can'), 'cannot'], [negative('won'), 'will not'], [negative('shan'), 'shall not'],
   [negative('(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)'), '$1 not'],
   // Not the toast "Here's to many more years" ("Here is to …").
-  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))/giu, '$1 is'],
+  // Where "'s" before a participle could be either ("He's called twice today", "She's worked since 2015"), it stays.
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))(?!\s+\p{Ll}+(?:ed|en)\s+(?:since|for|twice|already|a\s+lot|so\s+much|all)(?![\p{L}]))/giu, '$1 is'],
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
   // "'d" is "had" before a participle and in "I'd better", else "would" ("Still, I'd recommend it" beside "I do not think").

@@ -2,7 +2,7 @@
 import type { Readability } from '../../../../domain/options.js';
 import {
   ABOUT_THE_TEXT, addOpener, applyContractions, capitalizeFirst, decapitalize, keepOwnArticles, OPENS_WITH_CLAUSE, openersSaturate, replaceConnectiveOpener, replacePhrases, replaceSynonyms,
-  startsWithConnective,
+  LEGAL, SOMBRE, startsWithConnective,
 } from './english-rules.js';
 import { hedgeCertainty, hedgeClaims } from './english-hedges.js';
 import { isInstruction } from './instruction.js';
@@ -32,6 +32,8 @@ export interface EnglishContext {
   rng: Random;
   /** Openers already used in the text, so none repeats. */
   usedOpeners: Set<string>;
+  /** The body is an item of a list: it gets no opener (its items are parallel). */
+  listItem?: boolean;
 }
 
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
@@ -265,7 +267,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   };
   // A paragraph that already opens one sentence in five with a tone opener (a text humanized before) gets no more:
   // rewriting a rewrite must not pile them up.
-  const saturated = openersSaturate(out);
+  // Nor in a paragraph about a death or a grief: "My husband passed away last year. Arguably, the grief is terrible."
+  // Nor in an item of a list, nor in a contract's clauses ("Honestly, the remedies are the best available under law").
+  const saturated = openersSaturate(out) || ctx.listItem === true || sentences.some((x) => SOMBRE.test(x) || LEGAL.test(x));
   out = out.map((s) => {
     if (saturated || previousHadOpener || !rng.chance(mode.openerRate)) { previousHadOpener = false; return s; }
     const t = tryOpener(s);

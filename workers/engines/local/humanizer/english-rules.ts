@@ -80,10 +80,18 @@ const BE_CONTRACTION = /^(?:it|that|there|they|we|you|i|he|she|what|who|here) (?
  * "as it is now", "than they are in Spain", "what it is that you want", "than you would with a loan": the verb is stressed
  * there, and "it's", "you'd" would drop it.
  */
-const AFTER_COMPARISON = "(?<!(?:^|[^\\p{L}'’])(?:as|than|what|where|how|whatever|wherever|however)\\s+)";
+const AFTER_COMPARISON = "(?<!(?:^|[^\\p{L}'’])(?:as|than|what|where|how|whatever|wherever|however|who|whoever|which)\\s+)";
+/** A verb that ends its clause: "I would if I could", "They are too", "We are as well". */
+const STRANDED = "(?!\\s+(?:too|either|indeed|though|as\\s+well|anyway)\\s*(?:[.!?,;:)]|$))(?!\\s+(?:if|or|and|but|unless|because|when|whenever|although)(?![\\p{L}'’-]))";
+/** "Let us go" proposes only where it opens a clause: "Please let us go", "would not let us go" ask leave. */
+const LET_US_OPENS = "(?<=^\\s*|[.!?:;\"“(—–]\\s*|(?<![\\p{L}'’])(?:so|now|first|next|finally|instead)\\s+)";
+/** What makes a source's contraction wrong where it is followed by it: "the will not to give up", "What is it that". */
+const NOT_BEFORE: Readonly<Record<string, string>> = { 'will not': "(?!\\s+to(?![\\p{L}'’]))", 'what is': "(?!\\s+it\\s+that(?![\\p{L}'’]))" };
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
-  // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim.
-  re: new RegExp(`${/^(?:it|you) /u.test(from) ? SUBJECT_POSITION : ''}${BE_CONTRACTION.test(from) ? AFTER_COMPARISON : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}${from === 'let us' ? LET_US_SUGGESTS : ''}`, 'giu'), to,
+  // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim. "there is", "here is" need a
+  // subject position too: "The food here is great" is no "here's". A pronoun before "will not"/"would not" that did not
+  // contract stays whole too ("We will not, under any circumstances, …" is no "We'll not").
+  re: new RegExp(`${/^(?:it|you|there|here) /u.test(from) ? SUBJECT_POSITION : ''}${BE_CONTRACTION.test(from) ? AFTER_COMPARISON : ''}${from === 'let us' ? LET_US_OPENS : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}${from === 'let us' ? LET_US_SUGGESTS : ''}${BE_CONTRACTION.test(from) ? STRANDED : ''}${/ (?:will|would)$/u.test(from) ? "(?!\\s+not(?![\\p{L}'’]))" : ''}${NOT_BEFORE[from] ?? ''}`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
@@ -166,7 +174,8 @@ function choose(register: ToneProfile['register'], alts: Alternatives, rng: Rand
 
 /** Upper-cases the first letter of a sentence (placeholders and punctuation are skipped over). */
 export function capitalizeFirst(s: string): string {
-  return s.replace(/^([^\p{L}\uE000]*)(\p{Ll})/u, (_, pre: string, ch: string) => pre + ch.toUpperCase());
+  // Not a word with a capital inside it: "iPhone", "eBay", "mRNA" keep their form.
+  return s.replace(/^([^\p{L}\uE000]*)(\p{Ll})(?!\p{L}*\p{Lu})/u, (_, pre: string, ch: string) => pre + ch.toUpperCase());
 }
 
 /** Keeps a capital at the start when a rule changed the sentence's first word. */
@@ -601,8 +610,10 @@ function adjectivalParticiple(tagged: readonly TaggedToken[], tag: TaggedToken):
 /** "a" / "an" agreement after a replacement changed the following word. */
 export function fixArticles(s: string): string {
   return s
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?=(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmdr])|nan|s[eua]|r[aoi]|t[eio]|bi)|hour|honest|honou?r|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
-    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|honou?r|heir)[b-df-hj-np-tv-z]|u(?:ni(?![nmdr])|nan|s[eua]|r[aoi]|t[eio]|bi)|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
+    // Not the letter "a" ("The letter a is a vowel"), nor "a ukulele", "a uvula", "a urea test", "a ewe".
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A) (?!(?:and|or|nor|but|is|as)(?![\p{L}]))(?=(?!one(?![\p{L}])|once(?![\p{L}])|ewe|ouija)(?:[aeio]|u(?!ni(?![nmdr])|nan|s[eua]|r[aoi]|t[eio]|bi|k|v|rea|re[at])|hour|honest|honou?r|heir)\p{L}*)/gu, (_, pre: string, a: string) => `${pre}${a}n `)
+    // Nor a letter said by its name ("an mRNA vaccine", "an x-ray", "an n-gram").
+    .replace(/(^|[^\p{L}\p{N}'’])(a|(?<=^|[.!?"“(]\s*)A)n (?=(?!hour|honest|honou?r|heir)[b-df-hj-np-tv-z](?![-\p{Lu}\s]|$)|u(?:ni(?![nmdr])|nan|s[eua]|r[aoi]|t[eio]|bi)|eu|one\b)/gu, (_, pre: string, a: string) => `${pre}${a} `);
 }
 
 /**
@@ -631,7 +642,19 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
     let out = s;
     // Every expansion's pattern has an apostrophe.
     if (!s.includes("'") && !s.includes('’')) return s;
-    for (const [re, to] of EXPANSIONS) out = out.replace(re, (m: string, ...groups: unknown[]) => (shouted(m) ? m : matchCase(m, to.replace('$1', String(groups[0])))));
+    // Not in a title ("The movie Don't Look Up", "Can't Stop the Feeling"), nor a word mentioned ("The word can't is …"),
+    // nor beside "ain't" or "y'all", whose register a full form would break.
+    if (/(?<![\p{L}])(?:ain['’]t|y['’]all)(?![\p{L}])/iu.test(s)) return s;
+    for (const [re, to] of EXPANSIONS) {
+      out = out.replace(re, (m: string, ...args: unknown[]) => {
+        const at = args.find((a): a is number => typeof a === 'number')!;
+        const whole = args.filter((a): a is string => typeof a === 'string').at(-1)!;
+        const after = whole.slice(at + m.length);
+        if (shouted(m) || /(?:word|term|contraction|spelling|form)\s+$/iu.test(whole.slice(0, at)) || /^\s+(?!I(?![\p{L}'’]))\p{Lu}/u.test(after)
+          || (at > 0 && /^\p{Lu}/u.test(m) && !/^I['’]/u.test(m) && !/(?:^|[.!?:"“(]\s*)$/u.test(whole.slice(0, at)))) return m;
+        return matchCase(m, to.replace('$1', String(args[0])));
+      });
+    }
     return out;
   }
   let out = s;
@@ -640,7 +663,8 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
     const ids = CONTRACT_IDS[k];
     if (ids && !ids.every((id) => present[id] === 1)) continue;
     const { re, to } = CONTRACT[k]!;
-    const next = out.replace(re, (m: string) => (shouted(m) ? m : matchCase(m, to)));
+    // Not a title in capitals ("It Is What It Is", "Do Not Enter").
+    const next = out.replace(re, (m: string) => (shouted(m) || /^\p{Lu}\p{Ll}*\s+\p{Lu}/u.test(m) ? m : matchCase(m, to)));
     if (next !== out) { out = next; present = contractWordsOf(out); }
   }
   // Their patterns are case-sensitive and need "have".
@@ -667,8 +691,22 @@ export function decapitalize(s: string, lowerForms: ReadonlySet<string>): string
   // Before another capitalised word the first may be part of a name ("New York", "Will Smith"), unless it is a word
   // that opens a phrase ("The United Nations", "In Paris", "When Maria left").
   if (/^\s+\p{Lu}/u.test(s.slice(m[1]!.length)) && !NAME_LEADS.has(m[1]!.toLowerCase())) return null;
-  return lowerable(m[1]!, lowerForms) ? m[1]!.toLowerCase() + s.slice(m[1]!.length) : null;
+  // A possessive is a name's more often than not ("Will's plan", "May's speech"), and a month, a day, a company or a place
+  // that is also a word names itself before its verb ("March is the best month", "Apple is …", "Reading is a town").
+  const rest = s.slice(m[1]!.length);
+  const lower = m[1]!.toLowerCase();
+  if (/^['’]s(?![\p{L}])/u.test(rest) && !IS_OR_HAS_BEFORE.has(lower) && !COMMON_POSSESSORS.has(lower)) return null;
+  if (NAME_HOMOGRAPHS.has(lower) && /^\s+(?:is|are|was|were|has|had|['’]s)(?![\p{L}'’-])/iu.test(rest)) return null;
+  return lowerable(m[1]!, lowerForms) ? lower + rest : null;
 }
+/** Words whose "'s" is "is" or "has" ("It's", "That's", "Here's"), not a possessive. */
+const IS_OR_HAS_BEFORE: ReadonlySet<string> = new Set('it that what who there here where how he she let when why this which everything everyone something someone nothing nobody everybody somebody one'.split(' '));
+/** Possessors that are ordinary words: "Today's", "Life's", "Nature's". */
+const COMMON_POSSESSORS: ReadonlySet<string> = new Set('today tomorrow yesterday life nature everyone someone nobody world year week people children women men'.split(' '));
+/** Words that are also names of months, days, firms, places or people: before their verb at a sentence's start, a name. */
+const NAME_HOMOGRAPHS: ReadonlySet<string> = new Set(('january february march april may june july august september october november december ' +
+  'monday tuesday wednesday thursday friday saturday sunday apple amazon windows china turkey nice reading bath mobile buffalo phoenix java ' +
+  'rust swift grace will may mark bill frank rose jack sue pat don').split(' '));
 /** Words that open a phrase before a name and are never part of it. */
 const NAME_LEADS: ReadonlySet<string> = new Set(('the a an this that these those my our your his her their its every each some many most all both no ' +
   'in on at for with from to by of into onto over under after before since during between among about across through within without ' +
@@ -696,7 +734,16 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
  * association": "Arguably, it is wise to …" hedges a recommendation) or a rule ("should", "must", "may"), which an opener or a hedge
  * would make flippant or doubtful ("Arguably, children should bring a packed lunch").
  */
-const RATING = /(?<![\p{L}'’-])(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))/iu;
+const RATING = /(?<![\p{L}'’-])(?<!(?:who|which|that|what|whoever|whichever)\s+)(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))(?!(?<=right)\s+(?:next|after|before|around|behind|beside|by|down|up|across|outside|inside|in|on|at|over|under|here|there|now|away|side|off|through)(?![\p{L}'’-]))(?!(?<=good)\s+(?:until|till|through|thru|for\s+(?:\p{N}|one|two|three|a|an|another|the\s+next))(?![\p{L}'’-]))(?!(?<=worth)\s+(?:\p{N}|[$£€]|a\s+(?:fortune|lot|million|billion|few)|one|two|three|four|five|six|seven|eight|nine|ten|hundreds|thousands|millions|billions|several|about|around|over|nearly|almost)(?![\p{L}'’-]))(?!(?<=better)\s+(?:today|now|this\s+(?:morning|week)|since|again)(?![\p{L}'’-]))(?!(?<=best)\s+man(?![\p{L}'’-]))/iu;
+/** A death, a grief, an illness: no tone opener belongs beside it ("Frankly, my son died …"). */
+export const SOMBRE = /(?<![\p{L}'’-])(?:died|dies|dying|dead|death|deaths|passed\s+away|funeral|grief|griev\p{L}*|mourn\p{L}*|killed|suicide|miscarriage|cancer|terminal|condolence\p{L}*|widow\p{L}*|bereave\p{L}*)(?![\p{L}'’-])/iu;
+/** The language of a contract or a licence: no chatty opener goes near it. */
+export const LEGAL = /(?<![\p{L}])(?:Agreement|Licensee|Licensor|Tenant|Landlord|Part(?:y|ies)|hereby|herein|hereunder|thereof|pursuant|shall)(?![\p{L}])/u;
+/** The sentence's own candour or framing at its start: an opener would say it twice ("Honestly, I honestly think …"). */
+const OWN_CANDOUR = /(?<![\p{L}'’-])(?:honest(?:ly)?|frank(?:ly)?|truth(?:fully)?|candid(?:ly)?)(?![\p{L}'’-])/iu;
+const OWN_FRAME = /^(?:of\s+course|again|even\s+so|to\s+be\s+fair|actually|obviously|naturally|admittedly|sadly|unfortunately|fortunately|luckily|surprisingly|personally|seriously|literally|really|well|anyway|besides|instead|otherwise|meanwhile|first(?:ly)?|second(?:ly)?|finally|lastly|yes|no|ok|okay|oh|sure|true|now|today|sometimes|often|usually|generally)(?![\p{L}'’-])/iu;
+/** Certainty the writer states: "Arguably," would contradict it ("Arguably, the results are clearly better"). */
+const CERTAIN = /(?<![\p{L}'’-])(?:clearly|obviously|undoubtedly|certainly|definitely|unquestionably|indisputably|undeniably|of\s+course|without\s+(?:a\s+)?doubt)(?![\p{L}'’-])/iu;
 /** The writer speaking of themselves: "I", "we" as a subject, anywhere in the sentence. */
 const FIRST_PERSON = /(?<![\p{L}'’-])(?:I|I['’](?:m|ve|d|ll)|[Ww]e|[Ww]e['’](?:re|ve|d|ll))(?![\p{L}'’-])/u;
 
@@ -707,6 +754,8 @@ export function addOpener(
   // Not before another opener ("All in all, ..."), a conjunction ("And ...") or protected text (a
   // quotation that opens the sentence would read as "Honestly, "What is it?" ...").
   if (style === 'none' || !/^\p{L}/u.test(s) || /^[\p{L}'\uE000-\uE019 ]{1,24},/u.test(s) || /^(?:and|but|or|so|yet|plus|nor)\b/iu.test(s) || STARTS_WITH_CONNECTIVE.test(s)) return null;
+  // Nor beside a death or a grief, nor twice the sentence's own candour or framing, nor before a label ("A: …").
+  if (SOMBRE.test(s) || LEGAL.test(s) || OWN_CANDOUR.test(s) || OWN_FRAME.test(s) || /^\p{L}[\p{L}\p{N} ]{0,24}:\s/u.test(s)) return null;
   // A request, an instruction or a wish is no statement to comment on: "The thing is, please arrive early.",
   // "As it turns out, if only I wasn't in this box."
   if (/^(?:please|kindly|don['’]t|do\s+not|let['’]s|never|if\s+only)(?![\p{L}'’-])/iu.test(s)) return null;
@@ -728,8 +777,10 @@ export function addOpener(
   // what the reader is told — a warning, advice, a permission or a right ("The thing is, you shouldn't take Lisinopril if
   // you're pregnant") reads as flippant; nor before an opening clause, to which it would attach ("You know, while these
   // concerns are valid, I believe …"); nor before someone else's view ("Honestly, he argued that remote work is better").
+  // The rating or view must be in the first clause: "She was admitted on Tuesday, and the food is terrible" reports first.
+  const firstClause = s.split(/[,;:]|\s+(?:and|but|while|whereas)\s+/u)[0]!;
   if ((style === 'casual' || style === 'creative') && (OPENS_WITH_CLAUSE.test(s) || (REPORTED.test(s) && !PERSONAL.test(s))
-    || (!RATING.test(s) && !PERSONAL.test(s)) || /(?<![\p{L}'’-])you(?:r|rs)?(?![\p{L}'’-])/iu.test(s))) return null;
+    || (!RATING.test(firstClause) && !PERSONAL.test(firstClause)) || /(?<![\p{L}'’-])you(?:r|rs)?(?![\p{L}'’-])/iu.test(s))) return null;
   // Nor a question or an exclamation: "As it turns out, what was the prednisone for?", "Truth be told, I feel you!"
   if (/[?!]["'”’)]*\s*$/u.test(s)) return null;
   // "Arguably," hedges a claim; before a report of fact or of oneself it reads as doubt ("Arguably, every
@@ -740,7 +791,8 @@ export function addOpener(
   // The rating must be in the sentence's first clause: "Arguably, the weather can change in an instant, and prices are high,
   // but … it is worth it" hedged the facts before it.
   // Nor a sentence that hedges already: "Arguably, they are arguably the best in town".
-  if (style === 'academic' && (!RATING.test(s.split(/[,;:]/u)[0]!) || HEDGED_ALREADY.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s)
+  // Nor a claim stated as certain or someone else's ("Arguably, the author argues …").
+  if (style === 'academic' && (!RATING.test(s.split(/[,;:]/u)[0]!) || HEDGED_ALREADY.test(s) || CERTAIN.test(s) || REPORTED.test(s) || FIRST_PERSON.test(s) || OPENS_WITH_CLAUSE.test(s) || /(?<![\p{L}'’-])you(?![\p{L}'’-])/iu.test(s)
     || /[\p{N}\uE000-\uE019]/u.test(s) || /^(?:not|no|yes)(?![\p{L}'’-])/iu.test(s))) return null;
   const choices = OPENERS[style].filter((o) => !avoid.has(o));
   if (choices.length === 0) return null;

@@ -9,7 +9,7 @@ import { identifyLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
-import { joinLines, parseLines, type Line } from './document.js';
+import { isListItem, joinLines, parseLines, type Line } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
@@ -41,6 +41,9 @@ function textStats(text: string): { lowerForms: Set<string>; names: Set<string>;
     const l = w.toLowerCase();
     if (l.length >= 4 && !FUNCTION_WORDS.has(l)) counts.set(l, (counts.get(l) ?? 0) + 1);
   }
+  // A word the text also writes with a capital inside a sentence is a name there ("I think Will is great"): at a sentence's
+  // start it keeps its capital.
+  for (const name of names) lowerForms.delete(name.toLowerCase());
   return { lowerForms, names, repeated: new Set([...counts].filter(([, c]) => c >= 2).map(([w]) => w)) };
 }
 
@@ -51,7 +54,7 @@ function bodyOf(text: string): Body {
   return { lead: /^\s*/u.exec(text)![0], trail: /\s*$/u.exec(text)![0], sentences: splitSentences(text).map((s) => s.text) };
 }
 
-function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>): string {
+function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean): string {
   const { lead, trail, sentences } = parts;
   if (sentences.length === 0) return body;
   const { request, stats } = plan;
@@ -59,7 +62,7 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
   if (language === 'en') {
     const out = rewriteEnglishParagraph(sentences, {
       profile: plan.profile, mode, readability: request.readability, lowerForms: stats.lowerForms, names: stats.names,
-      repeated: stats.repeated, rng, usedOpeners: used,
+      repeated: stats.repeated, rng, usedOpeners: used, listItem,
     });
     return lead + out.join(' ') + trail;
   }
@@ -188,7 +191,7 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
     // Every protected span must come back exactly once and the checker must find nothing wrong; a body
     // that fails is rewritten again with the next draws, and after three tries kept as it was.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const out = rewriteBody(g.text, bodies[i]!, plan.languages[i]!, plan, rng, used);
+      const out = rewriteBody(g.text, bodies[i]!, plan.languages[i]!, plan, rng, used, isListItem(line.prefix));
       if (placeholders(out) === g.spans.length && soundOrSame(line.body, g.restore(out), request, plan.languages[i]!)) {
         return { ...line, body: out };
       }
@@ -197,7 +200,8 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
   });
   if (rewritten.every((l, i) => l.body === (guarded[i]?.text ?? l.body))) {
     const target = lines.findIndex((_, i) => guarded[i] !== null);
-    if (target !== -1) {
+    // Not an opener in one item of a list: its items are parallel ("- Arguably, the food is great.").
+    if (target !== -1 && !isListItem(lines[target]!.prefix)) {
       const g = guarded[target]!;
       const forced = forceChange(g.text, plan.languages[target]!, plan, rng);
       const ok = placeholders(forced) === g.spans.length && sound(lines[target]!.body, g.restore(forced), request, plan.languages[target]!);
