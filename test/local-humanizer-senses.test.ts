@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { replaceSynonyms } from '../workers/engines/local/humanizer/english-rules.js';
+import { guarded } from '../workers/engines/local/humanizer/english-senses.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
 
 interface Case { word: string; sentence: string }
@@ -25,6 +26,16 @@ describe('local humanizer synonyms: senses the plainer partner lacks', () => {
   it(`keeps the word in each of ${cases.wrong.length} sentences where its partner would change the meaning, break an idiom or a term, or the grammar`, () => {
     const broken = cases.wrong.map((c) => ({ c, out: swapped(c) })).filter((x) => x.out !== null).map((x) => `${x.c.sentence} → ${x.out}`);
     expect(broken).to.deep.equal([]);
+  });
+
+  it('guards the senses of words that nothing swaps today (the tagger or the phrase table keeps them), should that change', () => {
+    expect(guarded('vital', "Check the patient's ", ' signs every hour.')).to.equal(true);
+    expect(guarded('consequences', 'You will face the ', ' of your actions.')).to.equal(true);
+    expect(guarded('concerning', 'This trend is ', '.')).to.equal(true);
+    expect(guarded('core', 'Measure the ', ' temperature.')).to.equal(true);
+    expect(guarded('challenging', 'Children with ', ' behaviour need support.')).to.equal(true);
+    expect(guarded('vital', 'Sleep is ', ' for health.')).to.equal(false);
+    expect(guarded('consequences', 'The ', ' of the decision were small.')).to.equal(false);
   });
 
   it('still swaps where the partner says the same: most of the sentences written to show each group at work', () => {
