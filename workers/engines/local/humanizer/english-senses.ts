@@ -210,7 +210,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // Safe today only because the tagger or the phrase table keeps them from being swapped; kept safe whatever those learn:
   // "vital signs", "face the consequences", "This trend is concerning", "core temperature", "challenging behaviour".
   ['vital', { after: AFTER_WORD('signs|organs?|statistics|records|capacity|force|spark') }],
-  ['consequences', { before: BEFORE_WORD('face|faces|faced|facing|suffer|suffers|suffered|bear|bears|accept|accepts|legal|logical|unintended|will\\s+be|there\\s+(?:will\\s+be|are)') }],
+  ['consequences', { before: BEFORE_WORD('(?:face|faces|faced|facing|suffer|suffers|suffered|bear|bears|accept|accepts)(?:\\s+(?:the|its|their|his|her|any))?|legal|logical|unintended|will\\s+be|there\\s+(?:will\\s+be|are)') }],
   ['concerning', { before: BEFORE_WORD('is|are|was|were|be|been|very|deeply|more|most|particularly|especially|quite|really|so') }],
   ['core', { after: AFTER_WORD('temperature|muscles?|values?|curriculum|business|beliefs?|principles?|samples?|strength|competenc(?:y|ies)|memory|processor|cpu|i[3579]') }],
   ['challenging', { after: AFTER_WORD('behaviou?rs?|the\\s+(?:decision|ruling|law|results?|claim|status\\s+quo)') }],
