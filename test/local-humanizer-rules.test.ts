@@ -843,6 +843,28 @@ describe('local humanizer rules: the nineteenth reading', () => {
   });
 });
 
+describe('local humanizer rules: the twentieth reading', () => {
+  it('expands "\'d" and "\'s" before a past participle as "had" and "has", and leaves them where the sense decides', () => {
+    const expand = (x: string) => applyContractions(x, 'expand');
+    expect(expand("He said he'd met someone who liked camping.")).to.equal('He said he had met someone who liked camping.');
+    expect(expand("I knew then that he'd finally met his match.")).to.equal('I knew then that he had finally met his match.');
+    expect(expand("She'd told me, and I'd forgotten.")).to.equal('She had told me, and I had forgotten.');
+    expect(expand("She's already bought an easel.")).to.equal('She has already bought an easel.');
+    expect(expand("He's never met her, and it's cost us a fortune.")).to.equal('He has never met her, and it has cost us a fortune.');
+    // "'d read", "'d come": "had" or "would" by the sense, so the contraction stays.
+    expect(expand("It was the best thing we'd read all year.")).to.equal("It was the best thing we'd read all year.");
+    expect(expand("I'd come if I were invited.")).to.equal("I'd come if I were invited.");
+    expect(expand("I'd like tea. He's tired. It's called Bramble.")).to.equal('I would like tea. He is tired. It is called Bramble.');
+  });
+
+  it('says "novel" as "new" only of a new idea or thing, never of the book', () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      expect(replaceSynonyms('The novel stops being a thriller halfway through.', { rate: 1, variation: 1, readability: 'high-school', repeated: none }, rng(seed))).to.match(/^The novel/u);
+    }
+    expect(replaceSynonyms('They tried a novel approach to the problem.', { rate: 1, variation: 1, readability: 'high-school', repeated: none }, rng())).to.match(/a new approach/u);
+  });
+});
+
 describe('local humanizer rules: the fifteenth reading', () => {
   const r = (seed = 1) => createRandom(seed);
   it('keeps grammar: "must play a vital role in" is no "must are", an inverted negative stays contracted, "he\'s received" has', () => {

@@ -339,6 +339,9 @@ function negative(stem: string): RegExp {
   return new RegExp(`\\b(?:(?<!${inverted})|(?=\\p{L}+n['’]t(?!${subject})(?![^.!?]*\\?)))${stem}${suffix}\\b`, 'giu');
 }
 
+/** Past participles that are no verb's base form nor an adjective before a noun: "'d met" is "had met", never "would met". */
+const IRREGULAR_PARTICIPLES = 'met|thought|told|forgotten|grown|bought|brought|caught|taught|found|heard|held|kept|lost|meant|paid|said|sent|sold|spent|stood|understood|written|driven|eaten|fallen|flown|hidden|ridden|risen|shaken|spoken|stolen|sworn|thrown|woken|worn|begun|drunk|rung|sung|sunk|swum|won|struck|hung|built|felt|fought|led|lent|shot|slept|dealt|learnt|burnt|sat|shown|chosen|broken|frozen|forgiven|forbidden|seen|done';
+
 /**
  * Expansions for formal registers; checked in order, so the specific forms come first. "Let's" stays: "Let us get lunch
  * soon" is stilted where "let's" is at home in formal writing too.
@@ -352,6 +355,9 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?!(?:called|named|considered|deemed|termed|dubbed|labeled|labelled|voted|elected|crowned|ranked|rated|listed|based|located|needed|required|expected|supposed|allowed|asked|told|advised|designed|meant|set|tied)(?![\p{L}]))\p{Ll}{2,}ed\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
   // … and before a verb with no adjective or passive reading there: "He's gone home", "It's stopped raining", "She's died".
   [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:(?:already|just|never|ever|always|recently|finally|also|only)\s+)?(?:arrived|died|lived|stayed|worked|travell?ed|happened|agreed|decided|moved|snowed|rained|slept|waited|returned|succeeded|gone\s+(?:to|home|back|out|away|off|into|for|on)|passed\s+away|left\s+(?:the|for|home|early|town|work|school|a|his|her)|stopped\s+\p{Ll}+ing|started\s+\p{Ll}+ing|seen\s+better)(?![\p{L}'’-]))/giu, '$1 has'],
+  // After an adverb of time, or before a participle that is no adjective: "She's already bought an easel", "He's never met
+  // her", "It's grown", "It's cost us a fortune".
+  [new RegExp(`\\b(it|he|she|that|there|what|who|here|where)['’]s(?=\\s+(?:(?:already|just|never|ever|recently|finally|long\\s+since)\\s+(?:\\p{Ll}{2,}ed|${IRREGULAR_PARTICIPLES})|(?:met|bought|brought|taught|thought|grown|forgotten|fought|cost)\\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|\\p{N}|up|out|back|off|away|more|less|much)|grown|forgotten)(?![\\p{L}'’-]))`, 'giu'), '$1 has'],
   // A question whose subject follows: "What's he done now?", "Who's she seen?".
   [/\b(what|who|where|how)['’]s(?=\s+(?:he|she|it|they|you|we|i)\s+(?!(?:called|named|based|located|used|supposed|made)(?![\p{L}]))(?:done|been|seen|gone|had|got|\p{Ll}{2,}ed)(?![\p{L}'’-]))/giu, '$1 has'],
   // "There's many reasons" says "There are".
@@ -366,8 +372,10 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
   // "'d" is "had" before a participle and in "I'd better", else "would" ("Still, I'd recommend it" beside "I do not think").
-  [/\b(i|you|we|they|he|she|it|that|there|who)['’]d(?=\s+better(?![\p{L}'’-])|\s+(?:(?:never|just|already|ever|always|not)\s+)?(?:been|had|gone|got|gotten|seen|done|taken|made|known|given|left|become|come|(?!(?:need|feed|proceed|succeed|exceed|bleed|breed|heed|seed|speed|weed)(?![\p{L}]))\p{Ll}{2,}ed)(?![\p{L}'’-]))/giu, '$1 had'],
-  [/\b(i|you|we|they|he|she|it|that|there|who)['’]d\b/giu, '$1 would'],
+  [new RegExp(`\\b(i|you|we|they|he|she|it|that|there|who)['’]d(?=\\s+better(?![\\p{L}'’-])|\\s+(?:(?:never|just|already|ever|always|not|finally|only|since|once|also)\\s+)?(?:been|had|gone|got|gotten|seen|done|taken|made|known|given|left|become|${IRREGULAR_PARTICIPLES}|(?!(?:need|feed|proceed|succeed|exceed|bleed|breed|heed|seed|speed|weed)(?![\\p{L}]))\\p{Ll}{2,}ed)(?![\\p{L}'’-]))`, 'giu'), '$1 had'],
+  // Before a verb whose past participle is its base ("we'd read all year", "I'd put it there", "I'd come if I could") "'d"
+  // is "had" or "would" by the sense: it stays.
+  [/\b(i|you|we|they|he|she|it|that|there|who)['’]d\b(?!\s+(?:(?:never|just|already|ever|always|not|only|also)\s+)?(?:read|put|set|cost|hit|let|hurt|cut|quit|shut|spread|bet|cast|burst|come|run)(?![\p{L}'’-]))/giu, '$1 would'],
 ];
 
 /**

@@ -38,6 +38,8 @@ const ENSURE_CLAUSE = /^(?!\s+(?:that|they|we|you|he|she|everyone|everybody)(?![
 const READILY_EASILY = AFTER_WORD('available|accessible|apparent|understood|understandable|absorbed|visible|obvious|identifiable|identified|recogni[sz]able|recogni[sz]ed|observable|observed|detectable|detected|soluble|dissolved|adaptable|adapted|achievable|obtainable|transferable|comprehensible|evident|seen|found|explained|reproduced|verified|measured|usable|searchable|digestible|biodegradable|convertible|converted|portable|replaceable|available\\s+to');
 /** Words that make a sentence about code. */
 const CODE_CONTEXT = /(?<![\p{L}])(?:typescript|javascript|python|rust|java|kotlin|swift|haskell|compiler|generics?|interfaces?|unions?|structs?|enums?|variables?|functions?|parameters?|arguments?|schema|api|json|sql)(?![\p{L}])/iu;
+/** What is "novel" in the sense of "new": an approach, a method, a finding. */
+const NOVEL_THING = AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:approach|idea|method|way|solution|technique|treatment|therapy|concept|design|feature|strategy|insight|finding|compound|drug|material|process|system|tool|framework|mechanism|variant|species|virus|model|algorithm|perspective|form|use|application|target|gene|protein|architecture|experience|situation|problem|challenge|question|combination|opportunit(?:y|ies)|product|service)s?');
 /** Nothing after the word but a mark or the end: a verb there has no object. */
 const NO_OBJECT = /^\s*(?:[,.;:!?)]|$)/u;
 const PERFECT_OR_PASSIVE = /(?:^|[^\p{L}])(?:have|has|had|having|be|been|being|is|are|was|were|get|gets|got)\s+(?:\p{L}+ly\s+)?$/iu;
@@ -202,7 +204,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['usage', { before: { test: (b: string): boolean => /\p{Lu}\p{Ll}*\s+$/u.test(b) || BEFORE_WORD('standard|correct|proper|idiomatic|accepted|educated|this|that|such|describes|modern|current|contemporary|common|everyday').test(b) } }],
   ['anomalous', { after: AFTER_WORD('magnetic|dispersion|diffusion|expansion|dimension|hall|transport') }],
   ['seamless', { after: AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:pipes?|tubes?|tubing|stockings?|garments?|knit|knitting|gutters?)') }],
-  ['novel', { after: AFTER_WORD('foods?|coronavirus|entit(?:y|ies)|psychoactive') }],
+  // "new" only for a novel idea, method or thing, never the book ("The novel stops being a thriller", which the tagger may
+  // read as an adjective before a verb in -s), nor a term of a regulator ("novel food").
+  ['novel', { after: { test: (a: string): boolean => AFTER_WORD('foods?|coronavirus|entit(?:y|ies)|psychoactive').test(a) || !NOVEL_THING.test(a) } }],
   ['enduring', { after: AFTER_WORD('powers?\\s+of\\s+attorney') }],
   ['partially', { after: AFTER_WORD('sighted|deaf|hearing') }],
   ['paramount', { after: AFTER_WORD('chiefs?|leader|title') }],
