@@ -121,23 +121,41 @@ const VIEW_HEAD = /^(?:I\s+(?:think|believe|feel)|In\s+my\s+(?:opinion|view))(?!
 /** A negation in the clause before: "not", "never", "n't". */
 const NEGATION = /(?<![\p{L}'’-])(?:not|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
+/** A time phrase and then a verb: "the following Monday presented it" has no subject once split off. */
+function TIME_THEN_VERB(rest: string): boolean {
+  const m = /^(?:the\s+(?:following|next|previous|same)\s+\p{L}+|(?:a|an|one|two|three|several|a\s+few|some)\s+(?:\p{L}+\s+)?(?:later|earlier|afterwards)|(?:this|that|every|each|last|next)\s+(?:time|day|week|month|year|morning|evening|night|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\s+/iu.exec(rest);
+  if (!m) return false;
+  const next = tagTokens(rest.slice(m[0].length))?.[0];
+  return next?.pos === 'VERB';
+}
+
 /** A head that opens with a subordinate clause: what follows a split would lose its condition or time ("If …, X, and Y"). */
-const SUBORDINATE_HEAD = /^(?:if|when|whenever|unless|once|until|as\s+long\s+as|provided|while|where|after|before|whether|although|though)(?![\p{L}'’-])/iu;
+const SUBORDINATE_HEAD = /^(?:if|when|whenever|unless|once|until|as\s+long\s+as|so\s+long\s+as|provided|providing|while|where|after|before|whether|although|though|assuming|supposing|given\s+that|in\s+(?:the\s+event|case)|even\s+(?:if|when|though)|only\s+if|subject\s+to|except\s+(?:where|when|if)|should\s+(?:the|a|an|you|we|they|he|she|it|any|either|this|that))(?![\p{L}'’-])/iu;
+/** A head whose subject is plural ("The unions criticised …"): a "They" split off after it could point at that subject. */
+const PLURAL_SUBJECT = /^(?:(?:the|these|those|our|their|many|most|some|all|both|several|\d+)\s+)?(?:[\p{L}-]+\s+)?(?:\p{L}+[^s'’\s]s|people|children|staff|police|men|women)\s+(?:\p{L}+ly\s+)?\p{Ll}+|^(?:they|we)\s/iu;
 /** A clause still open in the head: a relative or an indirect question ("Patients who stop … because …", "whether prices rose because …"). */
 const OPEN_CLAUSE = /(?<![\p{L}'’-])(?:whether|if|who|which|that)\s/iu;
 
 const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: string, head: string) => string | null }> = [
   // Not inside a list the sentence opened with a colon ("three priorities: cut costs; hire ten engineers; …") or holds
   // more semicolons of ("strong communication skills; comfortable presenting to groups; …"), nor before an instruction.
-  { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) || /;/u.test(head) || /;/u.test(rest) ? null : '') },
+  { re: /;\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest) || /:\s/u.test(head) || isInstruction(rest) || /;/u.test(head) || /;/u.test(rest) || SUBORDINATE_HEAD.test(head) ? null : '') },
   // Not "One moment I was …, and the next I was …": "the next" leans on the first clause. The second clause opens a sentence
   // of its own, without "And": "Thank you for reaching out. And I'm sorry …" reads as an afterthought, twice in an e-mail.
   // Nor before "it": on its own, "It'll give you good questions" may point at the last noun instead ("…its priorities").
   // Nor after the writer's "I think"/"In my opinion": split, the second claim would be stated flatly.
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || SUBORDINATE_HEAD.test(head) ? null : '') },
+  // Nor where either side is no clause of its own (a gapped verb, a list item, "Patients who …"), after an instruction (a
+  // warning: "Miss one more payment, and the bank will …"), in a pair ("either …", "both … and"), before a verb that a time
+  // phrase opens ("the following Monday presented it"), or before a proviso that would then limit one side only.
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || SUBORDINATE_HEAD.test(head)
+    || !standsAlone(head) || !standsAlone(rest) || isInstruction(head) || /^either(?![\p{L}'’-])/iu.test(head)
+    || (/(?<![\p{L}'’-])both(?![\p{L}'’-])/iu.test(head) && !/(?<![\p{L}'’-])both(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])and(?![\p{L}'’-])/iu.test(head))
+    || TIME_THEN_VERB(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
-  { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) && !SUBORDINATE_HEAD.test(head) ? (casual ? 'But ' : 'However, ') : null) },
+  // Nor before a phrase with no verb of its own ("…, but a complete rethink of how …"), nor after "no X" ("no prizes, but …").
+  { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) && !SUBORDINATE_HEAD.test(head) && standsAlone(rest)
+    && !/(?<![\p{L}'’-])no(?!\s+(?:longer|doubt|matter)(?![\p{L}'’-]))(?![\p{L}'’-])/iu.test(head) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "Therefore," (terms of service
   // read "…consequential damages. So the above limitations may not apply"). Not "As a result,": "so" often infers rather
   // than tells a consequence ("…mostly office-based firms, so the results may not apply" is no result of the sample).
@@ -149,12 +167,19 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     && !isInstruction(head) && !/(?<![\p{L}'’-])(?:would|could|should)(?![\p{L}'’-])/iu.test(rest) && !SUBORDINATE_HEAD.test(head) ? (casual ? 'So ' : 'Therefore, ') : null) },
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
-  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) ? null : whichLead(rest)) },
+  // "They" after a plural subject could point at it: "The unions criticised the banks, which have refused …" is no "They have".
+  { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => {
+    if (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head)) return null;
+    const lead = whichLead(rest);
+    return lead === 'They ' && PLURAL_SUBJECT.test(head) ? null : lead;
+  } },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
   // A dash ends a clause only where it is the sentence's one dash and a subject follows: a pair of dashes sets off an
   // aside ("The old bridge — built in 1890 — still carries …": no "— built in 1890. Still carries …").
   // Its verb must come before any comma: "— an old hymn, I think, though …" is a phrase with an aside, no clause.
-  { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest.split(',')[0]!) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest) ? null : '') },
+  // Nor under a fronted condition, nor before a fronted object ("— the second she rejected as biased").
+  { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest.split(',')[0]!) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest)
+    || SUBORDINATE_HEAD.test(head) || /^(?:the\s+)?(?:first|second|third|other|latter|former|rest)\s+(?:i|you|he|she|we|they)\s/iu.test(rest) ? null : '') },
   // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
@@ -215,6 +240,8 @@ export interface SplitOptions { maxWords: number; casual: boolean; english: bool
 export function splitSentence(s: string, o: SplitOptions): [string, string] | null {
   const total = wordCount(s);
   if (total <= o.maxWords) return null;
+  // Not a question: its first half would end in a full stop ("Did the council close …. The mayor resign …?").
+  if (o.english && /\?["'”’)]*\s*$/u.test(s)) return null;
   const minPart = o.minPart ?? 4;
   let best: { at: number; end: number; lead: string; score: number } | null = null;
   // Not inside a list a colon opened, nor one with more semicolons ("…son los siguientes: tener 18 años; residir …; y …").
@@ -225,6 +252,8 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
       if (left < minPart || total - left < minPart) continue;
       // What comes before the boundary must be a clause, not only an opener ("On top of that, while X, Y").
       const head = s.slice(0, m.index!).trim();
+      // Not inside brackets or a quotation the head opened.
+      if (o.english && ((head.match(/[(\[]/gu)?.length ?? 0) > (head.match(/[)\]]/gu)?.length ?? 0) || /“[^”]*$/u.test(head) || (head.match(/"/gu)?.length ?? 0) % 2 === 1)) continue;
       if (rule.re.source !== ';\\s+' && wordCount(head) <= 4 && (MARKER.test(head) || startsWithConnective(head))) continue;
       // A dateline ("SAN FRANCISCO, May 2, 2024 — Helix Robotics today announced …") is no clause.
       if (/^\p{Lu}{2,}[\p{Lu}\s.'-]*,/u.test(head) && wordCount(head) <= 8) continue;
@@ -394,7 +423,7 @@ const MODAL = /(?<![\p{L}'’])(will|would|could|can|may|might|should)(?![\p{L}'
  * would misstate it ("They claim that the amnesty will help, allowing …" is their claim, not the writer's;
  * "It is important to support them, allowing …" is advice, not a fact).
  */
-const OTHER_CLAUSE = /(?<![\p{L}'’])(?:was|were|had|did|last|ago|yesterday|previously|earlier|formerly|must|shall|if|when|while|because|although|not|never|that|claim|claims|say|says|argue|argues|believe|believes|think|thinks|suggest|suggests|expect|expects|hope|hopes|important|essential|crucial|vital|necessary|need|needs)(?![\p{L}'’])|n['’]t(?![\p{L}])/iu;
+const OTHER_CLAUSE = /(?<![\p{L}'’])(?:was|were|had|did|last|ago|yesterday|previously|earlier|formerly|must|shall|if|when|while|because|although|not|never|that|claim|claims|say|says|argue|argues|believe|believes|think|thinks|suggest|suggests|expect|expects|hope|hopes|important|essential|crucial|vital|necessary|need|needs|contend|contends|insist|insists|maintain|maintains|assert|asserts|allege|alleges|according|reportedly|allegedly|supposedly|theory|theoretically|ideally|paper|principle)(?![\p{L}'’])|n['’]t(?![\p{L}])/iu;
 /** Objects that point back to the main clause's subject ("…, helping each other"): the clause is about the subject, not a result. */
 const REFLEXIVE_START = /^(?:each\s+other|one\s+another|themselves|himself|herself|itself|ourselves|yourself|yourselves|myself|that|sure\s+that|them\s+feel|him|her)(?![\p{L}'’])/iu;
 
@@ -410,6 +439,7 @@ const REFLEXIVE_START = /^(?:each\s+other|one\s+another|themselves|himself|herse
 const PERSON_SUBJECT = /^(?:I|[Ww]e|[Yy]ou|[Hh]e|[Ss]he|[Tt]hey)(?![\p{L}'’-])|^(?:(?:The|Our|Their|Its|His|Her|My|Your|Many|Most|Some|All)\s+)?(?:\p{L}+\s+)?(?:nurses?|doctors?|staff|volunteers?|teachers?|parents?|farmers?|workers?|students?|residents?|users?|customers?|employees?|people|team|chefs?|guides?|drivers?|officers?|engineers?|developers?|researchers?|scientists?|members?|children|kids|families|managers?)\s+(?:\p{L}+ly\s+)?\p{Ll}+(?![\p{L}'’-])|^(?!(?:The|This|That|These|Those|Its|Their|Our|Such|Each|Every|Many|Most|Some|It|A|An)(?![\p{L}'’-]))\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:will|would|is|was|has|had|can|could|may|might|must|should)(?![\p{L}'’-])/u;
 
 export function splitResultParticiple(s: string): [string, string] | null {
+  if (/\?["'”’)]*\s*$/u.test(s)) return null;
   const m = PARTICIPLE_TAIL.exec(s);
   if (!m) return null;
   const [, main, participle, rest] = m;
