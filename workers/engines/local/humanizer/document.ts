@@ -26,7 +26,7 @@ export function isListItem(prefix: string): boolean {
 /** One to four words ending in a colon at the start of a line: "Answer:", "Step 2:", "Q:". */
 const LABEL = /^(?:\p{Lu}[\p{L}\p{N}'’-]*(?: [\p{L}\p{N}'’-]+){0,3}|\p{N}+):[ \t]+(?=\S)/u;
 /** Title case: a line of at most 14 words, every word of four letters or more capitalised, and most words in all. */
-function titleCase(line: string): boolean {
+export function titleCase(line: string): boolean {
   const words = line.match(/\p{L}[\p{L}'’-]*/gu) ?? [];
   if (words.length < 2 || words.length > 14 || /[.!]\s*$/u.test(line) && !/\?\s*$/u.test(line) && words.length > 8) return false;
   const long = words.filter((w) => w.length >= 4);

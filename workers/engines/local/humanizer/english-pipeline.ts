@@ -6,6 +6,7 @@ import {
 } from './english-rules.js';
 import { hedgeCertainty, hedgeClaims } from './english-hedges.js';
 import { isInstruction } from './instruction.js';
+import { titleCase } from './document.js';
 import { vividWords } from './english-vivid.js';
 import { dropIntensifiers } from './english-concise.js';
 import { CONNECTIVES } from './english-phrases.js';
@@ -118,12 +119,6 @@ const CLOSING = /^(?:all\s+in\s+all|in\s+closing|to\s+close|in\s+conclusion|in\s
 const SERIES = /^(?:then|(?:the\s+)?(?:second|third|fourth|fifth|next|final|last|finally)|step\s+\p{L}+)(?![\p{L}'’-])/iu;
 const SERIES_ANY = /^(?:then|(?:the\s+)?(?:first|second|third|fourth|fifth|next|final|last|finally)|firstly|secondly|step\s+\p{L}+)(?![\p{L}'’-])/iu;
 
-/** A heading in title case: two or more content words after the first, every one capitalised. */
-function TITLE_CASE(s: string): boolean {
-  const words = (s.match(/\p{L}+/gu) ?? []).slice(1).filter((x) => x.length > 1 && !FUNCTION_WORDS.has(x.toLowerCase()));
-  return words.length >= 2 && words.every((x) => /^\p{Lu}/u.test(x));
-}
-
 /** Whether the tagger finds a verb in a sentence (a title or a label has none). */
 function hasVerb(s: string): boolean {
   return (tagTokens(s) ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
@@ -152,7 +147,7 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       if (!whole.has(b) || (i + 2 === sentences.length && (wordCount(b) <= 5 || CAUSAL_START.test(b)))) break;
       // Not a heading in title case ("How the Committee Reached Its Decision"), nor "Yet another …", "Still water …", "But for
       // …", "So many …" (no connectives there), nor a step of a series ("Then …", or a "second" with a "third" after it).
-      if (TITLE_CASE(a) || /^(?:yet\s+(?:another|more|again)|so\s+(?:many|much|far|few|little|long|was|were|is|are|did|does|do|has|have|had|can|could|will|would|am)|but\s+for|still\s+(?!,)\p{Ll}+)(?![\p{L}'’-])/iu.test(b)
+      if (titleCase(a) || /^(?:yet\s+(?:another|more|again)|so\s+(?:many|much|far|few|little|long|was|were|is|are|did|does|do|has|have|had|can|could|will|would|am)|but\s+for|still\s+(?!,)\p{Ll}+)(?![\p{L}'’-])/iu.test(b)
         || /^then(?![\p{L}'’-])/iu.test(b) || (SERIES.test(b) && sentences.filter((x) => SERIES_ANY.test(x)).length >= 3)) break;
       // A sentence opening with "And"/"Or"/"Nor" stays on its own: joined, it would read "and and".
       if (/^(?:and|or|nor)\b/iu.test(b) || wordCount(a) + wordCount(b) > r.mergeMax || !ctx.rng.chance(Math.min(1, r.mergeRate * ctx.mode.mergeFactor))) break;

@@ -108,10 +108,10 @@ export function standsAlone(rest: string): boolean {
   return false;
 }
 
-/** A head of a sentence that keeps its "because" clause: it already says why, or reports someone else's view. */
 /** Verbs that report or decide what another clause says: a phrase or a condition moved past them may change which clause it belongs to. */
 const REPORTING = /(?<![\p{L}'’])(?:said|says|say|told|tells|asked|asks|ordered|orders|urged|promised|pledged|vowed|agreed|decided|voted|planned|criticized|criticised|announced|warned|claimed|argued|believed|thought|reported|stated|explained|insisted|wrote|added)(?![\p{L}'’])/iu;
 
+/** A head of a sentence that keeps its "because" clause: it already says why, or reports someone else's view. */
 const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
 
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
@@ -122,7 +122,7 @@ const VIEW_HEAD = /^(?:I\s+(?:think|believe|feel)|In\s+my\s+(?:opinion|view))(?!
 const NEGATION = /(?<![\p{L}'’-])(?:not|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** A time phrase and then a verb: "the following Monday presented it" has no subject once split off. */
-function TIME_THEN_VERB(rest: string): boolean {
+function timeThenVerb(rest: string): boolean {
   const m = /^(?:the\s+(?:following|next|previous|same)\s+\p{L}+|(?:a|an|one|two|three|several|a\s+few|some)\s+(?:\p{L}+\s+)?(?:later|earlier|afterwards)|(?:this|that|every|each|last|next)\s+(?:time|day|week|month|year|morning|evening|night|spring|summer|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\s+/iu.exec(rest);
   if (!m) return false;
   const next = tagTokens(rest.slice(m[0].length))?.[0];
@@ -150,7 +150,7 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || SUBORDINATE_HEAD.test(head)
     || !standsAlone(head) || !standsAlone(rest) || isInstruction(head) || /^either(?![\p{L}'’-])/iu.test(head)
     || (/(?<![\p{L}'’-])both(?![\p{L}'’-])/iu.test(head) && !/(?<![\p{L}'’-])both(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])and(?![\p{L}'’-])/iu.test(head))
-    || TIME_THEN_VERB(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) ? null : '') },
+    || timeThenVerb(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
   // Nor before a phrase with no verb of its own ("…, but a complete rethink of how …"), nor after "no X" ("no prizes, but …").
