@@ -52,6 +52,8 @@ const WORLD_GOES_ON = /^\s*(?:[^,.;:!?]{1,60},|(?:en (?:el|la) (?:que|cual)|dond
 /** A sentence about a film or a play: "plays a role" there is an actor's part. */
 const STAGE = /(?:película|serie|obra|teatro|film|Film|Tatort|Serie|Rolle|фильм|спектакл|сериал|dizi|filmde|spettacolo|théâtre|pièce)[^.!?]*$/iu;
 const STAGE_AFTER = /^[^.!?]*(?:película|serie|obra|teatro|film|Film|Tatort|Serie|Rolle|фильм|спектакл|сериал|dizi|filmde|spettacolo|théâtre|pièce)/iu;
+/** "plays a crucial role" stays in a sentence about a film or a play: it is an actor's part there. */
+const ON_STAGE: ReplacementGuard = { keepAfter: STAGE, keepBefore: STAGE_AFTER };
 /** A negation right before a stock phrase: "no es importante destacar que" is not "no cabe señalar que". */
 const NEGATED = /(?<![\p{L}])(?:no|non|não)\s+$/iu;
 
@@ -67,7 +69,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['es importante destacar que', ['conviene recordar que', 'cabe señalar que'], { keepAfter: NEGATED }], ['es importante señalar que', ['cabe señalar que', 'conviene recordar que'], { keepAfter: NEGATED }],
       ['Es importante tener en cuenta que', ['Conviene recordar que', 'Cabe señalar que']], ['es importante tener en cuenta que', ['conviene recordar que', 'cabe señalar que'], { keepAfter: NEGATED }],
       ['En el mundo actual,', ['Hoy en día,', 'Hoy,'], { keepBefore: WORLD_GOES_ON }],
-      ['desempeña un papel crucial', ['es clave'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
+      ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que'],
     // Nor before a question ("Por eso, ¿quién paga el hotel?").
@@ -87,7 +89,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ["Dans le monde d'aujourd'hui,", ["Aujourd'hui,", 'De nos jours,'], { keepBefore: WORLD_GOES_ON }],
       ["Dans le monde d’aujourd’hui,", ["Aujourd’hui,", 'De nos jours,'], { keepBefore: WORLD_GOES_ON }],
       // Not "est essentiel": "cette offre est essentiel dans" breaks agreement and the preposition.
-      ['joue un rôle crucial', ['compte beaucoup'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
+      ['joue un rôle crucial', ['compte beaucoup'], ON_STAGE]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,'],
     dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que)(?![\p{L}])/iu,
@@ -111,7 +113,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // noun goes on ("In der heutigen Zeit der Digitalisierung", "…, in der …", "… und Gesellschaft").
       ['In der heutigen schnelllebigen Welt', ['Heute', 'Heutzutage'], { keepBefore: /^\s*(?:,|der|des|und|oder|sowie|voller|mit|von)(?![\p{L}])/u }],
       ['In der heutigen Zeit', ['Heute', 'Heutzutage'], { keepBefore: /^\s*(?:,|der|des|und|oder|sowie|voller|mit|von)(?![\p{L}])/u }],
-      ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
+      ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
     dependentStart: /^(?:was|wobei|weshalb|weswegen|wodurch|womit|wonach|worauf|woraus|wovon|wozu|wo|dessen|deren|denen|während|weil|da|obwohl|obgleich|wenn|falls|sodass|so dass|indem|ob|dass|insbesondere|vor allem|etwa|zum Beispiel|z\.\s?B\.|d\.\s?h\.|und zwar|sofern|soweit|sobald|solange|nachdem|bevor|ehe|bis|damit|ohne dass|es sei denn|woraufhin|wohingegen|zumal|sowie|bzw\.|beziehungsweise|seit(?:dem)?)(?![\p{L}])/iu,
   },
@@ -121,7 +123,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['è importante notare che', ['va detto che', 'bisogna ricordare che'], { keepAfter: NEGATED }],
       ['È importante sottolineare che', ['Va detto che', 'Bisogna ricordare che']], ['è importante sottolineare che', ['va detto che', 'bisogna ricordare che'], { keepAfter: NEGATED }],
       ['Nel mondo di oggi,', ['Oggi,'], { keepBefore: WORLD_GOES_ON }],
-      ['svolge un ruolo cruciale', ['conta molto', 'è centrale'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
+      ['svolge un ruolo cruciale', ['conta molto', 'è centrale'], ON_STAGE]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
     notInQuestion: ['Per questo'],
@@ -135,7 +137,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['É importante destacar que', ['Vale ressaltar que', 'Convém lembrar que']], ['é importante destacar que', ['vale ressaltar que', 'convém lembrar que'], { keepAfter: NEGATED }],
       ['No mundo atual,', ['Hoje,', 'Hoje em dia,'], { keepBefore: WORLD_GOES_ON }],
       // Not "pesa muito": said of a person it "weighs a lot".
-      ['desempenha um papel crucial', ['é central'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
+      ['desempenha um papel crucial', ['é central'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['Então', 'Enfim,'],
     notInQuestion: ['Por isso,'],
@@ -148,7 +150,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,'], { keepBefore: /^\s*(?:что|кто|как|чтобы|чем)(?![\p{L}])/u }],
       ['Однако,', ['Но'], { keepBefore: /^\s*(?:как(?:ой|ая|ое|ие)?|ну|вот)(?![\p{L}])[^.?]*!/u }],
       ['Таким образом,', ['Так что', 'В итоге']], ['В заключение,', ['Короче говоря,', 'Итак,']],
-      ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']], ['играет ключевую роль', ['многое решает'], { keepAfter: STAGE, keepBefore: STAGE_AFTER }]],
+      ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']], ['играет ключевую роль', ['многое решает'], ON_STAGE]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
     colloquial: ['Короче говоря,', 'Так что', 'многое решает'],
     dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
