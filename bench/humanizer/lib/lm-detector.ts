@@ -60,7 +60,7 @@ const SENTENCE_END = new Set(['.', '!', '?']);
 /** Words for sentence length: a split-off clitic is part of the word before it. */
 const isWord = (t: string): boolean => t === '<num>' || (/^\p{L}/u.test(t) && t !== "n't");
 
-interface LanguageModel {
+export interface LanguageModel {
   id(token: string): number;
   /** p(w | u v), interpolated down to a uniform distribution, so never 0. */
   prob(u: number, v: number, w: number): number;
@@ -88,7 +88,7 @@ interface Context {
   top?: Int32Array;
 }
 
-function buildLanguageModel(texts: readonly string[]): LanguageModel {
+export function buildLanguageModel(texts: readonly string[]): LanguageModel {
   const tokenized = texts.map(tokenize);
   const freq = new Map<string, number>();
   for (const tokens of tokenized) for (const t of tokens) freq.set(t, (freq.get(t) ?? 0) + 1);
@@ -209,7 +209,8 @@ const sd = (xs: readonly number[]): number => {
   return Math.sqrt(mean(xs.map((x) => (x - m) ** 2)));
 };
 
-function statistics(lm: LanguageModel, tokens: readonly string[]): number[] {
+/** The statistics of LM_FEATURES, in that order, of a tokenized text under `lm`. */
+export function statistics(lm: LanguageModel, tokens: readonly string[]): number[] {
   const sentenceLogProbs: number[] = [];
   const sentenceLengths: number[] = [];
   let logProbs: number[] = [];
