@@ -178,6 +178,20 @@ describe('HTTP validation, plan features and charging', function () {
       expectProblem(await detect(key, '{text: 1}'), 400, 'INVALID_JSON');
     });
 
+    it('reads a `__proto__` member as any unknown member: ignored, never merged into the options', async () => {
+      const { key } = await t.customer();
+      // Valid JSON; the parser refuses it against prototype poisoning, which is no reason to call it invalid.
+      const res = await humanize(key, `{"__proto__":{"mode":"ultra","best_of":3},"text":${JSON.stringify(TEXT)}}`);
+      expectHumanized(res);
+      expect(res.body.words_charged).to.equal(res.body.input_words);
+      expect(res.body.best_of_used).to.equal(1);
+      const nested = await detect(key, `{"text":${JSON.stringify(TEXT)},"extra":{"__proto__":{"polluted":true}}}`);
+      expect(nested.status, JSON.stringify(nested.body)).to.equal(200);
+      expect(({} as Record<string, unknown>)['polluted']).to.equal(undefined);
+      // Broken JSON with the member is still INVALID_JSON.
+      expectProblem(await detect(key, `{"__proto__":{},"text":${JSON.stringify(TEXT)},}`), 400, 'INVALID_JSON');
+    });
+
     it('falls back on an unknown readability and language (200, language en)', async () => {
       const { key } = await t.customer();
       const res = await humanize(key, { text: TEXT, readability: 'weird', language: 'xx' });

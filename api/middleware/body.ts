@@ -11,6 +11,9 @@ import { ApiError } from '../problem.js';
 /** How long a client may take to send its body (the body is read before authentication). */
 export const BODY_READ_TIMEOUT_MS = 30_000;
 
+/** co-body's message for a body with a `__proto__` member (valid JSON, refused against prototype poisoning). */
+const PROTOTYPE_REFUSED = /forbidden prototype property/;
+
 export interface BodyOptions {
   readTimeoutMs?: number;
 }
@@ -20,9 +23,15 @@ export function jsonBody(options: BodyOptions = {}): Middleware {
   const parse = koaBody({
     json: true, urlencoded: false, text: false, multipart: false, jsonStrict: false,
     jsonLimit: BODY_LIMIT_BYTES, parsedMethods: ['POST', 'PUT'] as never,
-    onError(err: unknown) {
+    onError(err: unknown, ctx) {
       const status = (err as { status?: number }).status;
       if (status === 413) throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is over ${BODY_LIMIT_BYTES / 1024} KiB.`);
+      const raw = (err as { body?: unknown }).body;
+      if (err instanceof SyntaxError && PROTOTYPE_REFUSED.test(err.message) && typeof raw === 'string') {
+        // Valid JSON that co-body refuses for a `__proto__` member: read it as any unknown member, i.e. ignored.
+        ctx.request.body = JSON.parse(raw, (key, value: unknown) => (key === '__proto__' ? undefined : value));
+        return;
+      }
       throw new ApiError('INVALID_JSON', 'The request body is not valid JSON.');
     },
   });
