@@ -118,6 +118,8 @@ async function main(argv: string[]): Promise<number> {
             process.stderr.write(JSON.stringify({ title: 'Ledger audit failed', code: 'LEDGER_AUDIT_FAILED', ...report }) + '\n');
             return undefined;
           }
+          // A mistyped id is no clean account: an account with no events and no rows is refused as the other commands refuse it.
+          if (values.account !== undefined && report.accounts === 0) throw new DomainError('NOT_FOUND', `account ${values.account} does not exist`);
           return report;
         }
         default: throw new UsageError(`unknown command: ${[group, command].filter(Boolean).join(' ') || '(none)'}`);

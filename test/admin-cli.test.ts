@@ -71,6 +71,19 @@ describe('admin CLI', function () {
     expect(problem.detail).to.match(/no projection named nope .*accounts/);
   });
 
+  it('refuses `ledger audit` of an account that does not exist as NOT_FOUND (exit 1), not as a clean audit', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-account']) {
+      const res = await admin(db, ['ledger', 'audit', '--account', id]);
+      expect(res.code, res.stdout).to.equal(1);
+      expect(res.stdout).to.equal('');
+      expect(JSON.parse(res.stderr)).to.include({ code: 'NOT_FOUND', status: 404 });
+    }
+    const created = JSON.parse((await admin(db, ['accounts', 'create', '--plan', 'growth'])).stdout) as { account_id: string };
+    const audit = await admin(db, ['ledger', 'audit', '--account', created.account_id]);
+    expect(audit.code, audit.stderr).to.equal(0);
+    expect(JSON.parse(audit.stdout)).to.include({ accounts: 1 });
+  });
+
   it('`npm run admin` runs the bundle only when it was built after every change to its sources', async () => {
     const root = await mkdtemp(join(tmpdir(), 'hz-admin-launch-'));
     try {
