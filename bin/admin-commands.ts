@@ -160,11 +160,12 @@ export class AdminCommands {
 
   async createKey(input: { accountId: string; name: string | null; scopes: string | null; allowIps: string | null }): Promise<{ key_id: string; key: string }> {
     const state = await this.existingAccount(input.accountId);
-    if (state.status !== 'open' || state.subscription.status === 'none') {
-      throw new DomainError('NO_SUBSCRIPTION', `account ${input.accountId} has no subscription`);
-    }
-    const plan = findPlan(state.subscription.planKey, this.deps.extraPlans);
-    if (!plan) throw new DomainError('PLAN_NOT_FOUND', `plan ${state.subscription.planKey} has no configuration`);
+    if (state.status !== 'open') throw new DomainError('NOT_FOUND', `account ${input.accountId} does not exist`);
+    // An account without a subscription may hold keys (issued before it subscribes); its requests are refused
+    // with 403 NO_SUBSCRIPTION, and it gets the smallest key quota.
+    const planKey = state.subscription.status === 'none' ? PLAN_KEY_BY_SLUG.growth : state.subscription.planKey;
+    const plan = findPlan(planKey, this.deps.extraPlans);
+    if (!plan) throw new DomainError('PLAN_NOT_FOUND', `plan ${planKey} has no configuration`);
     // The quota counts keys on the read side: bring it up to the head of the log first.
     await this.deps.runner.catchUpTo(await this.deps.store.headPosition());
     assertKeyQuota(await countActiveKeys(this.deps.pool, input.accountId, new Date()), plan);
