@@ -7,7 +7,11 @@
  * asks for, never what the claim is about: no content word is added or dropped.
  * Only claims whose subject is empirical evidence (a study, the data, the results) are hedged: "We show that …"
  * announces what a paper does, "Show that x is even" is an exercise, "This proves that …" may be a proof. Questions,
- * conditions, negated claims, instructions and warnings keep their words (NOT_HEDGED).
+ * conditions, negated claims, instructions and warnings keep their words (NOT_HEDGED); so do a test's result or a verdict
+ * ("The biopsy results showed that …", "The evidence proved that the defendant was guilty"), a step of a proof ("It is
+ * clear that n is even"), the noun "will" ("Political will certainly matters"), a certainty of life and death ("the patient
+ * will certainly die"), a promise someone made ("She said she would definitely come") and a change of form ("The function
+ * will transform the input into …").
  */
 import { HEDGED_ALREADY, matchCase } from './english-rules.js';
 import type { Random } from './random.js';
@@ -34,21 +38,47 @@ const BOUNDARY_AFTER = "(?![\\p{L}'’-])";
 /** Adverbs that make a claim of proof stronger; they go with the hedge. */
 const STRONG = '(?:clearly|conclusively|definitively|undeniably|unequivocally|irrefutably|convincingly|decisively|plainly|firmly)';
 
+/**
+ * A test's result or a verdict, not a finding: "The election results showed that Labour won", "DNA analysis proved that he
+ * was the father", "The biopsy results showed that the tumour was benign" (the word before the subject); "The evidence
+ * proved that the defendant was guilty" (a court's finding, anywhere in the sentence).
+ */
+const FACT_BEFORE = /(?<![\p{L}'’-])(?:election|electoral|exam|exams|examination|test|lab|laboratory|blood|urine|DNA|forensic|toxicology|autopsy|post-mortem|biopsy|scan|x-ray|official|final|ballot|vote|referendum)\s+$/iu;
+const VERDICT = /(?<![\p{L}'’-])(?:guilty|innocent|acquitted|convicted|defendant|accused|liable|negligent|paternity)(?![\p{L}'’-])/iu;
+/** A scarce subject ("Only one study has shown that …"): hedged, it would claim the others found not even a hint. */
+const ONLY_BEFORE = /(?<![\p{L}'’-])only\s+(?:(?:one|two|three|a\s+few|a\s+handful\s+of|a\s+single|a\s+couple\s+of)\s+)?(?:[\p{L}-]+\s+)?$/iu;
+
 const PROOF_THAT = new RegExp(
   `${BOUNDARY_BEFORE}(${EVIDENCE}(?:\\s+(?:also|further|consistently|repeatedly))?(?:\\s+(?:has|have|had))?)\\s+(?:${STRONG}\\s+)?(${Object.keys(PROOF).join('|')})(?:\\s+${STRONG})?\\s+that${BOUNDARY_AFTER}`, 'giu',
 );
 
 /** "It is clear that …" and its kin: the writer's certainty, stated as such. */
-const CERTAIN_THAT = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:sure|ensure|once|until|when|if|unless)\\s+)(it)\\s+is\\s+(?:(?:very|quite|abundantly|absolutely|perfectly|now)\\s+)?(?:clear|evident|obvious|undeniable|indisputable|beyond\\s+doubt)\\s+that${BOUNDARY_AFTER}`, 'giu');
+const CERTAIN_THAT = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:sure|ensure|once|until|when|if|unless)\\s+)(it)\\s+is\\s+(?:(now)\\s+|(?:very|quite|abundantly|absolutely|perfectly)\\s+)?(?:clear|evident|obvious|undeniable|indisputable|beyond\\s+doubt)\\s+that${BOUNDARY_AFTER}`, 'giu');
 
 /** "is undoubtedly the best" → "is arguably the best"; "will undoubtedly" → "will likely". */
 const CERTAINLY = '(?:undoubtedly|unquestionably|undeniably|indisputably|without\\s+(?:a\\s+)?doubt|without\\s+question|certainly|definitely)';
 // Only before a judgement ("is undoubtedly the best", "one of the most"): "is definitely confirmed", "was certainly tired"
 // and "are certainly welcome" state facts or courtesies, which "arguably" would make a matter of opinion.
-const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|remain)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?=\\s+(?:(?:the|a|an)\\s+)?(?:best|worst|greatest|finest|most|least|one\\s+of|among)(?![\\p{L}'’-]))`, 'giu');
+const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|remain)\\s+${CERTAINLY}${BOUNDARY_AFTER}`, 'giu');
+/**
+ * The judgement that must follow, in lower case ("It is definitely the Best Western on Main Street" names a hotel);
+ * "one of" and "among" only with a judgement after them ("one of the best"): "She was certainly one of the passengers"
+ * and "He is definitely among the finalists" state facts.
+ */
+const JUDGEMENT = '(?:best|worst|greatest|finest|most|least)(?![\\p{L}\'’-])';
+const JUDGED = new RegExp(`^\\s+(?:(?:the|an?)\\s+)?(?:${JUDGEMENT}|(?:one\\s+of|among)\\s+(?:(?:the|his|her|their|its|our)\\s+)?${JUDGEMENT})`, 'u');
 // Not a promise or a recommendation ("I would certainly recommend her", "We will definitely refund"), nor a denial
-// ("This will certainly not happen again").
-const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You|us|Us|our|Our|the|The|her|Her|his|His|my|My|their|Their|a|A|your|Your|free|last|and|but|or)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`, 'giu');
+// ("This will certainly not happen again"), nor a tribute or a certainty of life and death ("He will certainly be missed",
+// "Without treatment, the patient will certainly die"). Not the noun "will" either: a verb that agrees with it follows
+// ("Political will certainly matters", "His strong will certainly helped him"), where the modal takes the bare verb.
+const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You|us|Us|our|Our|the|The|her|Her|his|His|my|My|their|Their|a|A|your|Your|free|last|and|but|or)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`
+  + `(?!\\s+(?:be\\s+missed|die|kill|be\\s+fatal|\\p{L}+(?<![su])s|\\p{L}+(?<!e)ed)(?![\\p{L}'’-]))`, 'giu');
+
+/**
+ * A promise or a forecast someone else made, reported: "She said she would definitely come", "The CEO said AI will transform
+ * the company" are what they said.
+ */
+const REPORTED = /(?<![\p{L}'’-])(?:said|says|told|tells|promised|promises|assured|assures|insisted|insists|confirmed|confirms|swore|swears|vowed|vows|pledged|pledges)(?![\p{L}'’-])[^.;:!?]*$/iu;
 
 /**
  * A prediction stated as certain, with the verbs only a forecast uses ("will transform", "will revolutionize", "will pave
@@ -60,6 +90,11 @@ const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you
 const PREDICTION = new RegExp(
   `${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You)(?:\\s+all)?\\s+)will\\s+(?=(?:transform|revolutionize|revolutionise|reshape|redefine|dominate|pave\\s+the\\s+way)${BOUNDARY_AFTER})`, 'gu',
 );
+/**
+ * A change of form stated as what a thing does, no forecast: "The function will transform the input into a JSON object",
+ * "A tadpole will transform into a frog", "The algorithm will redefine the boundaries of each cluster".
+ */
+const LITERAL_CHANGE = /(?<![\p{L}'’-])(?:transform|reshape|redefine)(?:\s+[\p{L}'’-]+){0,6}?\s+into(?![\p{L}'’-])|(?<![\p{L}'’-])(?:function|method|script|compiler|algorithm|macro|query|filter|parser|command|routine|press)\s+will\s/iu;
 const SCHEDULE = /[\p{N}\uE000-\uE019]|(?<![\p{L}'’-])(?:today|tonight|tomorrow|next|soon|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|effective|available|law|active|valid|operational)(?![\p{L}'’-])/iu;
 /**
  * Where no claim is hedged: a question ("Does the evidence show that …?"), a condition ("If the test shows that …"), a
@@ -67,7 +102,7 @@ const SCHEDULE = /[\p{N}\uE000-\uE019]|(?<![\p{L}'’-])(?:today|tonight|tomorro
  * instruction, a warning or a recall ("The data show that the drug is unsafe and must be recalled"), where a hedge could
  * make someone ignore what they must do.
  */
-const NOT_HEDGED = /\?["'”’)]*\s*$|[=\p{N}]|(?<![\p{L}'’-])(?:if|unless|whether|when|whenever|once|until|till|as\s+soon\s+as|hardly|scarcely|seldom|rarely|little|evacuate|no|none|neither|nor|nothing|nobody|few|not|never|must|should|shall|do\s+not|don['’]t|recall|recalled|unsafe|danger|dangerous|warning|contaminated|dose|doses|dosage|tablets?|overdose)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+const NOT_HEDGED = /\?["'”’)]*\s*$|[=\p{N}\uE000-\uE019]|(?<![\p{L}'’-])(?:if|unless|whether|when|whenever|once|until|till|as\s+soon\s+as|hardly|scarcely|seldom|rarely|little|evacuate|no|none|neither|nor|nothing|nobody|few|not|never|must|should|shall|do\s+not|don['’]t|recall|recalled|unsafe|danger|dangerous|warning|contaminated|dose|doses|dosage|tablets?|overdose)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** A line in title case (a heading): most of its longer words capitalised. */
 function titleCase(s: string): boolean {
@@ -78,12 +113,19 @@ function titleCase(s: string): boolean {
 /** A claim the writer gives as their own view ("I think this shows that …"): hedged already. */
 const OPINION = /(?<![\p{L}'’-])(?:I|we)\s+(?:(?:\p{L}+ly|do|really|still|also)\s+)?(?:think|believe|feel|guess|suppose|would\s+argue)(?![\p{L}'’-])/iu;
 
-/** Whether a sentence may be hedged at all (see NOT_HEDGED, OPINION and titleCase). */
+/**
+ * A step of a proof: a variable (a small letter standing alone: "It is clear that f is continuous", not "a", "e.g." or the
+ * capital of "vitamin D") or the words of one. "It appears that n is even" would leave a step of the proof in doubt.
+ */
+const PROOF_STEP = /(?<![\p{L}\p{N}'’.-])[b-hj-z](?![\p{L}\p{N}'’-]|\.\p{L})|(?<![\p{L}'’-])(?:[Tt]heorem|[Ll]emma|[Cc]orollary|[Pp]roof|[Aa]xiom|Q\.E\.D|q\.e\.d)(?![\p{L}'’-])/u;
+
+/** Whether a sentence may be hedged at all (see NOT_HEDGED, OPINION, PROOF_STEP and titleCase). */
 function hedgeable(s: string): boolean {
-  return !OPINION.test(s) && !NOT_HEDGED.test(s) && !titleCase(s);
+  return !OPINION.test(s) && !NOT_HEDGED.test(s) && !PROOF_STEP.test(s) && !titleCase(s);
 }
 
-const appearsThat = (s: string): string => s.replace(CERTAIN_THAT, (_m: string, it: string) => `${it} appears that`);
+// "It is now clear that …" keeps its "now": "It now appears that …" (a realisation, not a standing fact).
+const appearsThat = (s: string): string => s.replace(CERTAIN_THAT, (_m: string, it: string, now?: string) => `${it}${now ? ` ${now}` : ''} appears that`);
 
 /**
  * "It is clear that …" → "It appears that …" alone: the pipeline runs it before the phrase rules, which would otherwise
@@ -99,9 +141,12 @@ export function hedgeCertainty(s: string): string {
  */
 export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
   if (!hedgeable(s)) return s;
-  let t = s.replace(PROOF_THAT, (m: string, subject: string, verb: string) => {
+  const verdict = VERDICT.test(s);
+  let t = s.replace(PROOF_THAT, (m: string, subject: string, verb: string, offset: number) => {
     // Capitals stay as written ("STUDIES SHOW THAT …" is a headline's voice).
     if (/^\p{Lu}{2,}$/u.test(verb)) return m;
+    const before = s.slice(Math.max(0, offset - 40), offset);
+    if (verdict || FACT_BEFORE.test(before) || ONLY_BEFORE.test(before)) return m;
     const forms = PROOF[verb.toLowerCase()]!;
     const fresh = forms.filter((f) => !used.has(`hedge:${f.slice(0, 5)}`));
     const form = rng.pick(fresh.length > 0 ? fresh : forms);
@@ -110,9 +155,13 @@ export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
     return `${subject} ${matchCase(verb, form)} that`;
   });
   t = appearsThat(t);
-  t = t.replace(BE_CERTAINLY, (_m: string, be: string) => `${be} arguably`);
-  if (!SCHEDULE.test(s)) t = t.replace(WILL_CERTAINLY, (_m: string, will: string) => `${will} likely`);
+  t = t.replace(BE_CERTAINLY, (m: string, be: string, offset: number, all: string) => (JUDGED.test(all.slice(offset + m.length)) ? `${be} arguably` : m));
+  if (!SCHEDULE.test(s)) {
+    t = t.replace(WILL_CERTAINLY, (m: string, will: string, offset: number, all: string) => (REPORTED.test(all.slice(Math.max(0, offset - 60), offset)) ? m : `${will} likely`));
+  }
   // Read on what the rules above left: "Experience indicates that a child will grow out of it" is hedged already.
-  if (!HEDGED_ALREADY.test(t) && !SCHEDULE.test(s)) t = t.replace(PREDICTION, 'will likely ');
+  if (!HEDGED_ALREADY.test(t) && !SCHEDULE.test(s) && !LITERAL_CHANGE.test(s)) {
+    t = t.replace(PREDICTION, (m: string, offset: number, all: string) => (REPORTED.test(all.slice(Math.max(0, offset - 60), offset)) ? m : 'will likely '));
+  }
   return t;
 }
