@@ -4,7 +4,7 @@
  * a verb of appreciation ("we really appreciate" → "we appreciate"; elsewhere it may mean "truly": "what really
  * mattered"), as editors of business writing strike them. Not where the word carries the sense:
  * after a negation ("not very good" is not "not good"), as an adjective ("the very end"), or before a quantity
- * ("thank you very much", "very few"), before an adverb ("must be very slowly increased"), nor in a term or a calibrated
+ * ("thank you very much", "very few", "very often"), before an adverb ("must be very slowly increased"), nor in a term or a calibrated
  * degree ("very low birth weight", "very high frequency", "very likely", "very rare side effects", "very toxic to aquatic
  * life"), nor anywhere in a question or a negated sentence, a requirement or a restriction ("must be kept very cold", "Only
  * very experienced staff …"), an instruction ("Apply a very thin layer"), or beside the same word without it ("Heavy rain
@@ -13,7 +13,7 @@
 import { fixArticles, hasWord } from './english-rules.js';
 import { isInstruction } from './instruction.js';
 
-const INTENSIFIER = /(?<![\p{L}'’-])(?<!(?:^|[^\p{L}'’-])(?:the|this|that|these|those|its|his|her|their|our|my|your|whose|how|so|too|as|even)\s+)(very|really(?=\s+(?:appreciate|appreciated|value|valued|enjoy|enjoyed|like|liked|love|loved)(?![\p{L}'’-])(?!\s+(?:you|her|him|me|them|us|each\s+other)(?![\p{L}'’-]))))\s+(?!\p{L}+ly(?![\p{L}'’-]))(?!(?:and|or|but|nor|low|high|likely|unlikely|truly|large-scale|long|long-chain|light|fine|coarse|preterm|severe|poor|unhealthy|important\s+person|common|uncommon|rare|heavy|toxic|young|old|much|many|few|little|least|most|well|own|same|best|worst|first|last|next|beginning|end|start|moment|thing|idea|nature|existence|heart|top|bottom|edge|center|centre|core|opposite|reason|person|people|survival|foundation|foundations|fabric|essence|soul|life|future|identity|presence|fact|word|words|definition|purpose|day|act)(?![\p{L}'’-]))(?=\p{Ll})/giu;
+const INTENSIFIER = /(?<![\p{L}'’-])(?<!(?:^|[^\p{L}'’-])(?:the|this|that|these|those|its|his|her|their|our|my|your|whose|how|so|too|as|even)\s+)(very|really(?=\s+(?:appreciate|appreciated|value|valued|enjoy|enjoyed|like|liked|love|loved)(?![\p{L}'’-])(?!\s+(?:you|her|him|me|them|us|each\s+other)(?![\p{L}'’-]))))\s+(?!\p{L}+ly(?![\p{L}'’-]))(?!(?:and|or|but|nor|low|high|likely|unlikely|truly|large-scale|long|long-chain|light|fine|coarse|preterm|severe|poor|unhealthy|important\s+person|common|uncommon|rare|heavy|toxic|young|old|much|many|often|few|little|least|most|well|own|same|best|worst|first|last|next|beginning|end|start|moment|thing|idea|nature|existence|heart|top|bottom|edge|center|centre|core|opposite|reason|person|people|survival|foundation|foundations|fabric|essence|soul|life|future|identity|presence|fact|word|words|definition|purpose|day|act)(?![\p{L}'’-]))(?=\p{Ll})/giu;
 
 /** A sentence that names a scale ("rate each item as poor, good, very good or excellent", "ranged from very satisfied to …"). */
 const SCALE = /(?<![\p{L}'’-])(?:rate|rated|rating|ratings|scale|ranged|ranging|ranges|choose\s+one|select\s+one|from\s+very)(?![\p{L}'’-])|(?<![\p{L}'’-])(\p{L}+),\s+very\s+\1(?![\p{L}'’-])/iu;

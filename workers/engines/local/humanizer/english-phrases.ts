@@ -51,6 +51,11 @@ const AND_THAT = "[^.;:!?]*\\?|[^.;:!?]*,?\\s+and\\s+that\\s";
 /** An adverb before the verb: "Libraries also play a vital role in" cannot become "also are central to". */
 const ROLE_ADVERB = '(?:also|still|often|always|never|really|truly|all|both|now|increasingly|sometimes|usually|clearly|certainly)';
 const BARE_PLAY = "(?:also|still|often|always|never|really|truly|all|both|now|increasingly|sometimes|usually|to|can|could|will|would|shall|should|may|might|must|do|does|did|help|helps|helped|let|lets|make|makes|made|can['’]t|cannot|won['’]t|wouldn['’]t|shouldn['’]t|couldn['’]t|don['’]t|doesn['’]t|didn['’]t)(?:\\s+(?:not|also|still|often|always|never|really|truly|all|both))?";
+/**
+ * An infinitive earlier in the clause and then "and"/"or": "play" is its second verb ("seeking an engineer to join our team
+ * and play a pivotal role in …" is not "…to join our team and are central to …").
+ */
+const INFINITIVE_AND = "to\\s+\\p{L}+[^.;:!?]*\\s(?:and|or)";
 /** A second "in" phrase coordinated with the first. */
 const SECOND_IN = "[^.;:!?]*\\s+and\\s+in\\s";
 /** An office one holds: "serves as the treasurer", "serve as chair". */
@@ -111,11 +116,11 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'plays a crucial role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
   { pattern: 'plays a vital role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
   { pattern: 'plays a pivotal role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
-  { pattern: 'play a pivotal role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
-  { pattern: 'play a key role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'play a pivotal role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}|${INFINITIVE_AND}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'play a key role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}|${INFINITIVE_AND}`, notBefore: `${SECOND_IN}|${ACTING}` },
   { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
-  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
-  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}|${INFINITIVE_AND}`, notBefore: `${SECOND_IN}|${ACTING}` },
+  { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}|${INFINITIVE_AND}`, notBefore: `${SECOND_IN}|${ACTING}` },
   { pattern: 'a testament to', neutral: ['proof of', 'a sign of'], notAfter: '(?:wrote|left|signed|made|drew)' },
   // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
   // Not before a threat or a problem: "underscores the importance of the threat" is no "value" of it.

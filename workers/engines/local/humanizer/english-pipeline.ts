@@ -175,7 +175,8 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       // but it can be lonely"; "; but" reads as a style-guide relic).
       const joiners = /^(?:but|so|yet)\s/iu.test(b) ? [', '] : JOINERS;
       // Nor a second "but"/"so" onto a sentence that has one: "X, but Y, but Z" runs on.
-      if (joiners[0] === ', ' && /,\s+(?:but|so|yet)\s/iu.test(a)) break;
+      // Nor a contrast onto a sentence that opens with one: "But the Kindle has …, but the Kobo supports …".
+      if (joiners[0] === ', ' && (/,\s+(?:but|so|yet)\s/iu.test(a) || (/^(?:but|yet)\s/iu.test(a) && /^(?:but|yet)\s/iu.test(b)))) break;
       const merged = mergeSentences(a, b, {
         joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, names: ctx.names,
       }, ctx.rng);

@@ -126,6 +126,18 @@ const ADDITIVE_OPENER = /^(?:Furthermore|Moreover|Additionally|In addition|Also|
 const CAUSAL_OPENER = /^(?:Consequently|Therefore|Thus|Hence|As a result|Accordingly|As such|For this reason),\s+(?=[\p{L}\uE000])/u;
 const CONTRAST_OPENER = /^(?:However|Nevertheless|Nonetheless|That said|Conversely),\s+(?=[\p{L}\uE000])/u;
 
+/**
+ * A connective that the words after it would echo: "Beyond this, this guarantee …", "On top of that, this guarantee is in
+ * addition to …" (which the casual phrase rule makes "on top of").
+ */
+export function echoes(connective: string, rest: string): boolean {
+  const c = connective.toLowerCase().replace(/,$/u, '');
+  const last = /(\p{L}+)$/u.exec(c)?.[1];
+  if (last && /^(?:this|that|these|those)$/u.test(last) && new RegExp(`^\\s*${last}(?![\\p{L}'’-])`, 'iu').test(rest)) return true;
+  if (/^on top of/u.test(c) && /(?<![\p{L}'’-])(?:on top of|in addition to)(?![\p{L}'’-])/iu.test(rest)) return true;
+  return /^plus$/u.test(c) && /(?<![\p{L}'’-])plus(?![\p{L}'’-])/iu.test(rest);
+}
+
 /** Each spoken alternative at most once a text, so none becomes a tic: a pick among those not used yet. */
 /** One of `choices` the text has not used yet (compared in lower case: the phrase rules record theirs so), recorded. */
 function onceOf(choices: readonly string[], used: Set<string>, rng: Random): string | null {
@@ -165,7 +177,8 @@ export function plainOpener(
     if (!rng.chance(rate)) return null;
     const rest = s.slice(additive[0].length);
     // Only an opener that adds may become "On top of that,"/"Plus,": "Ultimately", "Interestingly" … are dropped.
-    const spoken = register === 'casual' && TRULY_ADDITIVE.test(additive[0]) && rng.chance(0.35) ? onceOf(['On top of that,', 'Plus,'], used, rng) : null;
+    const spoken = register === 'casual' && TRULY_ADDITIVE.test(additive[0]) && rng.chance(0.35)
+      ? onceOf(['On top of that,', 'Plus,'].filter((c) => !echoes(c, rest)), used, rng) : null;
     const loweredRest = spoken ? lowered(rest, lowerForms) : null;
     if (spoken && loweredRest !== null) return `${spoken} ${loweredRest}`;
     // Dropped, it would leave code or a symbol to take the capital ("Furthermore, npm install fails"): it stays.

@@ -13,7 +13,7 @@ import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synony
 import { guarded } from './english-senses.js';
 import { isInstruction } from './instruction.js';
 import { capitalisable } from './common-words.js';
-import { determinerSwaps } from './english-plain.js';
+import { determinerSwaps, echoes } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
 import type { ToneProfile } from './tone.js';
@@ -217,6 +217,14 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       }
       const at = args.find((a): a is number => typeof a === 'number')!;
       const before = out.slice(0, at);
+      // Not a connective that the next words echo: "Beyond this, this guarantee …", "On top of that, … in addition to …".
+      if (to.endsWith(',') && echoes(to, out.slice(at + m.length))) {
+        const after = out.slice(at + m.length);
+        const pool = poolOf(register, rule);
+        const other = pool.find((p) => p.endsWith(',') && !used?.has(p.toLowerCase()) && !echoes(p, after));
+        if (other === undefined && !pool.includes('')) return m;
+        to = other ?? '';
+      }
       // A name or a title: "navigate the Atlantic", "the landscape of Tuscany", a capital inside the phrase ("In Order to").
       if (/\p{Lu}/u.test(m.slice(1)) || (NAMED_AFTER.has(rule.pattern) && /^\s+\p{Lu}/u.test(out.slice(at + m.length)))) return m;
       // A literal hand: "With a cup in one hand and a phone on the other hand, …".
