@@ -2,10 +2,14 @@
  * The rule checker: verifies a rewrite against its input. Pure; used by the property tests and by
  * `npm run eval:humanizer`. Each defect names the rule it breaks. Rules that the input itself already
  * breaks (a doubled word, a wrong article) are only defects when the output breaks them more often.
+ * Besides form (lines, structure, spacing, marks, capitals, articles) it checks what a rewrite must not change in
+ * meaning and cheaply can be counted: verbatim tokens counted whole, numbers added, question marks, negations, brackets
+ * and quotes left unbalanced, markup, placeholders left in, names written lower-case. The rewriter uses it as its guard
+ * (rewrite.ts): a body it rejects is drawn again and, after three tries, kept as it was.
  */
 import type { Language } from '../../../../domain/options.js';
 import { splitSentences } from '../text/segment.js';
-import { verbatimMatches, type VerbatimMatch } from '../text/spans.js';
+import { NUMBER, verbatimMatches, type VerbatimMatch } from '../text/spans.js';
 import { parseLines, type Line } from './document.js';
 import { CONNECTIVES } from './english-phrases.js';
 
@@ -15,11 +19,25 @@ export interface CheckOptions { freezeWords: readonly string[]; language: Langua
 
 /** Two connectives in a row, the first set off by a comma ("Honestly, however, ..."); "And yet" is English. */
 const STACKED = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?:${CONNECTIVES.join('|')})(?:,|\\s)`, 'iu');
-const DOUBLED_WORD = /(?<![\p{L}\p{N}'’-])(\p{L}+)\s+\1(?![\p{L}\p{N}'’-])/giu;
+/** A word written twice ("the the", "don't don't"), across spaces or a line break. */
+const DOUBLED_WORD = /(?<![\p{L}\p{N}'’-])(\p{L}+(?:['’]\p{L}+)*)\s+\1(?![\p{L}\p{N}'’-])/giu;
+/** Two or three words written twice ("in the in the"). */
+const DOUBLED_PHRASE = /(?<![\p{L}\p{N}'’-])(\p{L}+(?:\s+\p{L}+){1,2})\s+\1(?![\p{L}\p{N}'’-])/giu;
+/** Doubled words that are grammatical ("he had had", "that that", French "nous nous sommes", German "die die"). */
+const GRAMMATICAL_DOUBLES: Partial<Record<Language, ReadonlySet<string>>> = {
+  en: new Set(['had had', 'that that']),
+  fr: new Set(['nous nous', 'vous vous']),
+  de: new Set(['die die', 'der der', 'das das']),
+  it: new Set(['ci ci']),
+};
 /** A full stop or comma with a space before it, inside a line: notation or code ("find . -name", "./run"). */
 const SPACED_MARK = /(?<=\S)[ \t]+[.,]+(?=[ \t]*\S)/gu;
-const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|[.!?]\s*[,;:]|(?<!\.)\.\s*\.(?!\.)/gu;
-const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aeio]|u(?!ni(?![nmd])|nan|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
+/**
+ * Two marks that do not go together: ",.", ";,", ".,", "?.", ".?", ". ." (not an ellipsis, "?!", nor the full stop of an
+ * abbreviation before a comma: "e.g.,", "U.S.,", "etc.,").
+ */
+const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|(?:[!?]|(?<!(?:^|[^\p{L}])(?:\p{L}\.\p{L}|etc|vs|al|approx|[Ii]nc|[Ll]td|[Cc]o|[Jj]r|[Ss]r|[Nn]o|[Mm]rs?|[Dd]r|[Pp]rof|[Ss]t))\.)\s*[,;:]|[!?][ \t]*\.(?!\.)|(?<!\.)\.[ \t]*[!?]|(?<!\.)\.\s*\.(?!\.)/gu;
+const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aio]|e(?!u|we)|u(?!ni(?![nmd])|nan|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
 const AN_BEFORE_CONSONANT = /(?<![\p{L}\p{N}'’])an\s+(?!h(?:our|onest|eir|onou?r))(?:[bcdfgjklmnpqrstvwxyz]|uni(?![nmd])|unan|us[eu]|eu|one\b)/giu;
 /** Constructions only a bad word swap produces: "every of", "because of which", "can to", "lets them to go". */
 /** A capitalised word after a semicolon (English): right only for a name or "I". */
@@ -32,10 +50,79 @@ function capitalsAfterSemicolon(text: string, names: ReadonlySet<string>): strin
 }
 const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:(?:can|could|should|must|might|shall)\s+(?:are|is|was|were)|(?:is|are|was|were|do|does|did|have|has|had|would|should|could|must)\s+not\s+(?:it|you|we|they|he|she|i|there|this|that)\s*\?|(?:why|how|where|what|when)\s+(?:do|does|did|is|are|would|should|could)\s+not\s+(?:it|you|we|they|he|she|i)(?![\p{L}'’])|every\s+of|because\s+of\s+(?:which|whom)|(?:can|could|should|must)\s+to|lets?\s+(?:\p{L}+\s+){1,2}to\s+(?:be|do|make|get|go|have|learn|use|take|work|see|find|keep|help|choose|access|connect|create|reach|understand)|not\s+just\s+\p{L}+s\s+\p{L}+\s+but)(?![\p{L}'’])/giu;
 /** English words that do not occur in the other Latin-script languages' running text. */
-const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens)(?![\p{L}])/giu;
+const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens|moreover|furthermore|additionally|nevertheless|nonetheless|consequently|actually)(?![\p{L}])/giu;
+/** German writes "also" ("so, therefore"): not an English word there. */
+const ENGLISH_ONLY_DE = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|really|thing is|in fact|put simply|as it happens|moreover|furthermore|additionally|nevertheless|nonetheless|consequently|actually)(?![\p{L}])/giu;
 
 /** A space after an opening bracket, before a word ("( It's optional", "[ See the notes"): left by a deletion. */
-const SPACE_AFTER_OPENING = /[([{][ \t]+(?=\p{L})/gu;
+const SPACE_AFTER_OPENING = /[([{“][ \t]+(?=\p{L})/gu;
+/** A space before a closing bracket ("(a good one )"), two spaces inside a line, a space before a comma or final mark. */
+const SPACE_BEFORE_CLOSING = /\S[ \t]+[)\]}]/gu;
+const DOUBLE_SPACE = /\S[ \t]{2,}(?=\S)/gu;
+const SPACE_BEFORE_MARK = /[\p{L}\p{N}'’"”)\]][ \t]+[,.;:!?](?=\s|$)/gu;
+/** French sets a space before ; : ! ? (« Bonjour ! »): only a comma or full stop counts there. */
+const SPACE_BEFORE_MARK_FR = /[\p{L}\p{N}'’"”)\]][ \t]+[,.](?=\s|$)/gu;
+
+/** Question marks (Latin, Spanish opening, full-width, Arabic): a question must not become a statement. */
+const QUESTION = /[?¿？؟]/gu;
+/**
+ * Negations by language: the count must not drop ("not good" → "good" reverses a claim). "Not only / not just / not
+ * merely" is a construction, not a negation. Languages whose negation is a suffix (Turkish) count their negative words.
+ */
+const NEGATION: Record<Language, RegExp> = {
+  en: /(?:n(?<![\p{L}'’]n)(?:ot(?!\s+(?:only|just|merely)(?!\p{L}))|o|ever|one|othing|obody|owhere|either|or)|c(?<![\p{L}'’]c)annot)(?![\p{L}'’])|(?<=\p{L})n['’]t(?![\p{L}])(?!\s+(?:only|just|merely)(?!\p{L}))/giu,
+  es: /(?<![\p{L}])(?:no|nunca|jamás|ni|nadie|nada|ningún|ninguno|ninguna|tampoco)(?![\p{L}])/giu,
+  fr: /(?<![\p{L}])(?:pas|jamais|rien|aucun|aucune|ni|guère)(?![\p{L}])/giu,
+  de: /(?<![\p{L}])(?:nicht|kein|keine|keinen|keinem|keiner|keines|nie|niemals|nichts|niemand|weder)(?![\p{L}])/giu,
+  it: /(?<![\p{L}])(?:non|mai|niente|nulla|nessuno|nessuna|né)(?![\p{L}])/giu,
+  pt: /(?<![\p{L}])(?:não|nunca|nada|ninguém|nenhum|nenhuma|nem)(?![\p{L}])/giu,
+  ru: /(?<![\p{L}])(?:не|нет|никогда|ни|ничего|никто|нельзя)(?![\p{L}])/giu,
+  tr: /(?<![\p{L}])(?:değil|yok|asla|hiç|hiçbir)(?![\p{L}])/giu,
+  zh: /[不没]/gu,
+  ja: /ない|ません|ず(?![\p{Script=Hiragana}])/gu,
+  ko: /않|없|못/gu,
+  ar: /(?<![\p{L}])(?:لا|لم|لن|ليس|ليست)(?![\p{L}])/gu,
+};
+const negations = (text: string, language: Language): number => count(text, NEGATION[language]);
+/** Pairs that open and close: one dropped or added leaves the other unbalanced. */
+const PAIRS: ReadonlyArray<[string, string, string]> = [['(', ')', 'brackets'], ['[', ']', 'brackets'], ['{', '}', 'brackets'], ['“', '”', 'quote']];
+/** Markdown and markup that a rewrite of prose keeps as it is: emphasis, code marks, links. */
+const MARKUP = /\*+|`+|~~|\]\(|__/gu;
+/** Placeholders of protected text (freeze.ts) and the replacement character: never in an output. */
+const LEAKED = /[\uE000-\uE0FF\uFFFD]/gu;
+/** A line of prose ends with a final mark, then optional closers. */
+const FINAL_MARK = /[.!?…。！？؟]["'”’)\]»」』）]*\s*$/u;
+const WORDISH = /[\p{L}\p{N}_]/u;
+const JOINER = /[.,:/-]/u;
+
+/**
+ * Occurrences of a token as a whole: not glued to a letter, digit or underscore on a side where it has one, and (for
+ * numbers, code, addresses) not continued by a separator and more ("5" in "15", "3" in "3.5", "config.json" in
+ * "config.json.bak", "plan" in "plans").
+ */
+function wholeOccurrences(hay: string, token: string, joined: boolean): number {
+  const first = WORDISH.test(token[0] ?? '');
+  const last = WORDISH.test(token.at(-1) ?? '');
+  let n = 0;
+  for (let i = hay.indexOf(token); i !== -1; i = hay.indexOf(token, i + 1)) {
+    if (first && i > 0 && WORDISH.test(hay[i - 1]!)) continue;
+    const j = i + token.length;
+    if (last && j < hay.length && (WORDISH.test(hay[j]!) || (joined && JOINER.test(hay[j]!) && WORDISH.test(hay[j + 1] ?? '')))) continue;
+    n++;
+  }
+  return n;
+}
+
+function imbalance(text: string, open: string, close: string): number {
+  return Math.abs(occurrences(text, open) - occurrences(text, close));
+}
+
+function markupTally(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!/[*`~_\]]/u.test(text)) return out;
+  for (const m of text.matchAll(MARKUP)) out.set(m[0], (out.get(m[0]) ?? 0) + 1);
+  return out;
+}
 
 const LETTER = /\p{L}/u;
 const SPACE = /\s/u;
@@ -60,12 +147,13 @@ function mayDoubleWord(text: string): boolean {
     let width = 1;
     if (i < text.length) {
       const c = text.charCodeAt(i);
-      if (c < 128) kind = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : c === 32 || (c >= 9 && c <= 13) ? 3 : 0;
+      // An apostrophe counts as a letter: DOUBLED_WORD takes "don't" whole.
+      if (c < 128) kind = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 39 ? 1 : c === 32 || (c >= 9 && c <= 13) ? 3 : 0;
       else {
         const cp = text.codePointAt(i)!;
         if (cp > 0xffff) width = 2;
         const ch = String.fromCodePoint(cp);
-        kind = LETTER.test(ch) ? 2 : SPACE.test(ch) ? 3 : 0;
+        kind = LETTER.test(ch) || cp === 0x2019 ? 2 : SPACE.test(ch) ? 3 : 0;
       }
     }
     if (kind === 1 || kind === 2) {
@@ -117,8 +205,13 @@ interface InputFacts {
   lower: number;
   stacked: number;
   quoted: number;
-  doubledWords: number;
   doubledPunct: number;
+  questions: number;
+  markup: Map<string, number>;
+  /** Capitalised words used inside a sentence (names, German nouns, "I") that the input never writes lower-case. */
+  capitalised: ReadonlySet<string>;
+  /** Counts that depend on the language the rewrite is checked in: worked out when first needed, per language. */
+  byLanguage: Map<Language | null, { doubled: number; negations: number; spaceBeforeMark: number; englishOnly?: number }>;
   spacedMarks: number;
   /** Wrong articles (English) and English-only words (other languages): counted when first needed. */
   articles?: number;
@@ -126,15 +219,54 @@ interface InputFacts {
   /** English: capitalised words the input uses inside a sentence, and its capitals after a semicolon that are none of them. */
   names?: ReadonlySet<string>;
   semicolonCapitals?: number;
-  englishOnly?: number;
 }
 
 /** Sentences that open with a quotation (dialogue): words put in front of one break it. */
-const QUOTE_START = /^[\s([]*["“„«「『]/u;
+const QUOTE_START = /^[\s([]*["“„«「『‘‹]/u;
 const quoteStarts = (ss: string[]): number => ss.filter((s) => QUOTE_START.test(s)).length;
 const lowerStarts = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE000]*\p{Ll}/u.test(s)).length;
 const stackedStarts = (ss: string[]): number => ss.filter((s) => STACKED.test(s)).length;
-const wrongArticles = (t: string): number => count(t, A_BEFORE_VOWEL) + count(t, AN_BEFORE_CONSONANT);
+/** An initialism is read by its letters ("an FBI agent", "a US firm", "a URL"): the article regexes skip it. */
+const INITIALISM = /^an?\s+\p{Lu}[\p{Lu}\p{N}]/u;
+const articleErrors = (t: string): string[] => [...t.matchAll(A_BEFORE_VOWEL), ...t.matchAll(AN_BEFORE_CONSONANT)]
+  .filter((m) => !INITIALISM.test(t.slice(m.index!, m.index! + m[0].length + 2))).map((m) => m[0]);
+const wrongArticles = (t: string): number => articleErrors(t).length;
+
+/** Doubled words and phrases, less the grammatical ones of the language. */
+function doubled(text: string, language: Language | null): string[] {
+  const ok = language ? GRAMMATICAL_DOUBLES[language] : undefined;
+  const words = mayDoubleWord(text) ? [...text.matchAll(DOUBLED_WORD)].map((m) => m[0]).filter((w) => !ok?.has(w.toLowerCase().replace(/\s+/gu, ' '))) : [];
+  return [...words, ...(mayDoublePhrase(text) ? [...text.matchAll(DOUBLED_PHRASE)].map((m) => m[0]) : [])];
+}
+
+/**
+ * Whether DOUBLED_PHRASE may match: some two or three words (runs of letters, compared lower-case) followed by the same
+ * words. Text cut at every non-letter keeps every run of letters of a match, so false means no match.
+ */
+function mayDoublePhrase(text: string): boolean {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const letter = c < 128 ? (c >= 97 && c <= 122) || (c >= 65 && c <= 90) : c >= 0xdc00 && c <= 0xdfff ? start >= 0 : LETTER.test(text[i]!) || (c >= 0xd800 && c <= 0xdbff);
+    if (letter) { if (start < 0) start = i; } else if (start >= 0) { starts.push(start); ends.push(i); start = -1; }
+  }
+  const same = (a: number, b: number): boolean => ends[a]! - starts[a]! === ends[b]! - starts[b]!
+    && text.slice(starts[a], ends[a]).toLowerCase() === text.slice(starts[b], ends[b]).toLowerCase();
+  for (let i = 0; i + 3 < starts.length; i++) {
+    if (same(i, i + 2) && same(i + 1, i + 3)) return true;
+    if (i + 5 < starts.length && same(i, i + 3) && same(i + 1, i + 4) && same(i + 2, i + 5)) return true;
+  }
+  return false;
+}
+
+/** Lower-cased forms of the words an input capitalises inside a sentence and never writes lower-case. */
+function capitalisedWords(input: string): ReadonlySet<string> {
+  // A capital followed by a lower-case letter ("Anna", "Firma") or "I": not a word in capitals ("IS NOT") nor an initial ("T").
+  const inside = new Set([...input.matchAll(NAME_IN_SENTENCE)].map((m) => m[0]).filter((w) => w === 'I' || /^\p{Lu}\p{Ll}/u.test(w)).map((w) => w.toLowerCase()));
+  return new Set([...inside].filter((w) => wholeOccurrences(input, w, false) === 0));
+}
 
 /** Occurrences of each matched string. */
 function tallyOf(matches: readonly VerbatimMatch[]): Map<string, number> {
@@ -156,7 +288,8 @@ function inputFacts(input: string): InputFacts {
     lines, prose, starts,
     verbatim: verbatimMatches(input).map(({ kind, matches }) => ({ kind, tokens: tallyOf(matches) })),
     lower: lowerStarts(starts), stacked: stackedStarts(starts), quoted: quoteStarts(starts),
-    doubledWords: count(input, DOUBLED_WORD), doubledPunct: count(input, DOUBLED_PUNCT), spacedMarks: count(input, SPACED_MARK),
+    doubledPunct: count(input, DOUBLED_PUNCT), spacedMarks: count(input, SPACED_MARK),
+    questions: count(input, QUESTION), markup: markupTally(input), capitalised: capitalisedWords(input), byLanguage: new Map(),
   };
   if (memo.size >= MEMO_SIZE) memo.clear();
   memo.set(input, facts);
@@ -178,36 +311,84 @@ export function checkRewrite(input: string, output: string, options: CheckOption
       if ((l.prefix + l.body + l.tail).trim() === '' && (o.prefix + o.body + o.tail).trim() !== '') add('paragraph-breaks', `line ${i + 1} was blank`);
       if (!l.prose && l.prefix + l.body + l.tail !== o.prefix + o.body + o.tail) add('structure', `line ${i + 1} (heading, code, list or continuation) changed`);
       if (l.prose && l.prefix !== o.prefix) add('prefix', `line ${i + 1}: ${JSON.stringify(l.prefix)} became ${JSON.stringify(o.prefix)}`);
+      const had = (l.prefix + l.body + l.tail).trim();
+      const has = (o.prefix + o.body + o.tail).trim();
+      if (had !== '' && has === '') add('paragraph-breaks', `line ${i + 1} lost its text`);
+      // A sentence that runs on into the next line ends the line as it was.
+      if (l.prose && l.tail !== '' && !(o.prefix + o.body + o.tail).endsWith(l.tail)) add('structure', `line ${i + 1}: the start of a sentence that runs on changed`);
+      if (l.prose && l.tail === '' && FINAL_MARK.test(l.body) && has !== '' && !FINAL_MARK.test(has)) add('punctuation', `line ${i + 1} lost its final mark`);
     });
   }
 
+  const leaked = count(output, LEAKED) - count(input, LEAKED);
+  if (leaked > 0) add('placeholder', `${leaked} placeholder or replacement character(s) in the output`);
+
   for (const { kind, tokens } of facts.verbatim) {
+    const joined = kind !== 'quote';
     for (const [token, n] of tokens) {
-      if (occurrences(output, token) < n) add(kind, `${JSON.stringify(token)} lost or changed`);
+      if (occurrences(output, token) < n || (joined && wholeOccurrences(output, token, true) < wholeOccurrences(input, token, true))) {
+        add(kind, `${JSON.stringify(token)} lost or changed`);
+      }
     }
   }
-  for (const word of new Set(options.freezeWords)) {
-    if (word.length > 0 && occurrences(output, word) < occurrences(input, word)) add('freeze-word', `${JSON.stringify(word)} lost or changed`);
+  // A number the input does not have (a digit changed or added): "5" → "15", "2023" → "20234".
+  const numbers = facts.verbatim.find((v) => v.kind === 'number')!.tokens;
+  if (/\p{N}/u.test(output)) {
+    const added = [...output.matchAll(NUMBER)].map((m) => m[0]).filter((m) => !numbers.has(m));
+    if (added.length > 0) add('number', `added: ${JSON.stringify(added)}`);
   }
+  for (const word of new Set(options.freezeWords)) {
+    if (word.length > 0 && (occurrences(output, word) < occurrences(input, word) || wholeOccurrences(output, word, false) < wholeOccurrences(input, word, false))) {
+      add('freeze-word', `${JSON.stringify(word)} lost or changed`);
+    }
+  }
+  if (count(output, QUESTION) < facts.questions) add('question', `${facts.questions} question marks in, ${count(output, QUESTION)} out`);
+  const markup = markupTally(output);
+  for (const key of new Set([...facts.markup.keys(), ...markup.keys()])) {
+    if ((facts.markup.get(key) ?? 0) !== (markup.get(key) ?? 0)) add('markup', `${JSON.stringify(key)}: ${facts.markup.get(key) ?? 0} in, ${markup.get(key) ?? 0} out`);
+  }
+  for (const [open, close, rule] of PAIRS) {
+    if (imbalance(output, open, close) > imbalance(input, open, close)) add(rule, `unbalanced ${open}${close}`);
+  }
+  if (occurrences(output, '"') % 2 === 1 && occurrences(input, '"') % 2 === 0) add('quote', 'an odd number of straight double quotes');
 
   const outStarts = sentenceStarts(outLines, facts.prose);
   if (quoteStarts(outStarts) < facts.quoted) add('quotation', `words put before a quotation that opened a sentence: ${JSON.stringify(outStarts.find((s) => /^[^"“„«「『]{1,40}["“„«「『]/u.test(s))?.slice(0, 60))}`);
   const cased = options.language !== null && !['zh', 'ja', 'ko', 'ar'].includes(options.language);
   if (cased) {
+    if (facts.capitalised.size > 0) {
+      const lowered = [...facts.capitalised].filter((w) => wholeOccurrences(output, w, false) > 0);
+      if (lowered.length > 0) add('capital', `a word the input capitalises inside a sentence written lower-case: ${JSON.stringify(lowered)}`);
+    }
     if (lowerStarts(outStarts) > facts.lower) add('capital', `sentence starting lower-case: ${JSON.stringify(outStarts.find((s) => /^[^\p{L}]*\p{Ll}/u.test(s))?.slice(0, 60))}`);
     // The segmenter does not end a sentence before a lower-case word, so a sentence a rule left starting lower-case (a
     // dropped connective before a frozen "machine learning") is counted here: a full stop then a lower-case word.
     if (count(output, LOWER_AFTER_STOP) > count(input, LOWER_AFTER_STOP)) add('capital', `lower-case word after a full stop: ${JSON.stringify(output.match(LOWER_AFTER_STOP)?.[0])}`);
     if (stackedStarts(outStarts) > facts.stacked) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
   }
-  if ((mayDoubleWord(output) ? count(output, DOUBLED_WORD) : 0) > facts.doubledWords) add('doubled-word', JSON.stringify([...output.matchAll(DOUBLED_WORD)].map((m) => m[0])));
+  let lang = facts.byLanguage.get(options.language);
+  if (!lang) {
+    lang = {
+      doubled: doubled(input, options.language).length,
+      negations: options.language ? negations(input, options.language) : 0,
+      spaceBeforeMark: count(input, options.language === 'fr' ? SPACE_BEFORE_MARK_FR : SPACE_BEFORE_MARK),
+    };
+    facts.byLanguage.set(options.language, lang);
+  }
+  const doubles = doubled(output, options.language);
+  if (doubles.length > lang.doubled) add('doubled-word', JSON.stringify(doubles));
+  const negated = options.language ? negations(output, options.language) : 0;
+  if (negated < lang.negations) add('negation', `${lang.negations} negations in, ${negated} out`);
+  if (count(output, options.language === 'fr' ? SPACE_BEFORE_MARK_FR : SPACE_BEFORE_MARK) > lang.spaceBeforeMark) add('spacing', `a space before a mark: ${JSON.stringify(output.match(options.language === 'fr' ? SPACE_BEFORE_MARK_FR : SPACE_BEFORE_MARK)?.[0])}`);
+  if (count(output, DOUBLE_SPACE) > count(input, DOUBLE_SPACE)) add('spacing', 'two spaces inside a line');
+  if (count(output, SPACE_BEFORE_CLOSING) > count(input, SPACE_BEFORE_CLOSING)) add('spacing', `a space before a closing bracket: ${JSON.stringify(output.match(SPACE_BEFORE_CLOSING)?.[0])}`);
   if (count(output, DOUBLED_PUNCT) > facts.doubledPunct) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
   // A full stop or comma set off by a space belongs to code or notation ("find . -name"): it keeps its space.
   if (count(output, SPACED_MARK) < facts.spacedMarks) add('spacing', `a space before a mark was lost: ${JSON.stringify([...input.matchAll(SPACED_MARK)].map((m) => m[0]))}`);
   if (count(output, SPACE_AFTER_OPENING) > count(input, SPACE_AFTER_OPENING)) add('spacing', `a space after an opening bracket: ${JSON.stringify(output.match(SPACE_AFTER_OPENING)?.[0])}`);
   if (options.language === 'en') {
     facts.articles ??= wrongArticles(input);
-    if (wrongArticles(output) > facts.articles) add('article', JSON.stringify([...output.matchAll(A_BEFORE_VOWEL), ...output.matchAll(AN_BEFORE_CONSONANT)].map((m) => m[0])));
+    if (wrongArticles(output) > facts.articles) add('article', JSON.stringify(articleErrors(output)));
     facts.names ??= new Set([...input.matchAll(NAME_IN_SENTENCE)].map((m) => m[0]));
     facts.semicolonCapitals ??= capitalsAfterSemicolon(input, facts.names).length;
     const capitals = output.includes(';') ? capitalsAfterSemicolon(output, facts.names) : [];
@@ -215,8 +396,9 @@ export function checkRewrite(input: string, output: string, options: CheckOption
     facts.grammar ??= count(input, BROKEN_GRAMMAR);
     if (count(output, BROKEN_GRAMMAR) > facts.grammar) add('grammar', JSON.stringify([...output.matchAll(BROKEN_GRAMMAR)].map((m) => m[0])));
   } else {
-    facts.englishOnly ??= count(input, ENGLISH_ONLY);
-    if (count(output, ENGLISH_ONLY) > facts.englishOnly) add('foreign-rules', 'English words added to non-English text');
+    const english = options.language === 'de' ? ENGLISH_ONLY_DE : ENGLISH_ONLY;
+    lang.englishOnly ??= count(input, english);
+    if (count(output, english) > lang.englishOnly) add('foreign-rules', 'English words added to non-English text');
   }
   return defects;
 }
