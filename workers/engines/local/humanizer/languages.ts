@@ -38,6 +38,11 @@ export interface LanguageRules {
   dependentStart?: RegExp;
   /** Alternatives that cannot open a question ("Por eso, ¿quién paga?"): another is taken there, or the pattern stays. */
   notInQuestion?: readonly string[];
+  /**
+   * A sentence in honorific or humble register (Japanese keigo: "いたします", "お願い申し上げます"), or next to one: no colloquial
+   * alternative there whatever the tone ("だから、詳しくは取扱説明書をご覧いただきますようお願い申し上げます" mixes two registers).
+   */
+  politeSentence?: RegExp;
   /** Locale for the capital of a split's second half (Turkish "i" → "İ"). */
   locale?: string;
 }
@@ -54,8 +59,11 @@ const STAGE = /(?:película|serie|obra|teatro|film|Film|Tatort|Serie|Rolle|фи�
 const STAGE_AFTER = /^[^.!?]*(?:película|serie|obra|teatro|film|Film|Tatort|Serie|Rolle|фильм|спектакл|сериал|dizi|filmde|spettacolo|théâtre|pièce)/iu;
 /** "plays a crucial role" stays in a sentence about a film or a play: it is an actor's part there. */
 const ON_STAGE: ReplacementGuard = { keepAfter: STAGE, keepBefore: STAGE_AFTER };
-/** A negation right before a stock phrase: "no es importante destacar que" is not "no cabe señalar que". */
-const NEGATED = /(?<![\p{L}])(?:no|non|não)\s+$/iu;
+/**
+ * A negation right before a stock phrase: "no es importante destacar que" is not "no cabe señalar que", nor "Nunca es
+ * importante …" "Nunca cabe señalar …", "Tampoco …", "Neanche …", "Nem …".
+ */
+const NEGATED = /(?<![\p{L}])(?:no|non|não|nunca|jamás|tampoco|ni|mai|neanche|nemmeno|neppure|nem|tampouco|jamais)\s+$/iu;
 
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   es: {
@@ -72,9 +80,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que'],
-    // Nor before a question ("Por eso, ¿quién paga el hotel?").
-    notInQuestion: ['Por eso,', 'Así que'],
-    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que)(?![\p{L}])/iu,
+    // Nor before a question ("Por eso, ¿quién paga el hotel?"; "Asimismo, ¿puedes traer el portátil?": "likewise" states).
+    notInQuestion: ['Por eso,', 'Así que', 'Asimismo,'],
+    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que|tal (?:y )?como|según lo|conforme a)(?![\p{L}])/iu,
   },
   fr: {
     // "En outre," is not "Aussi," (sentence-initial "aussi" means "so"); "Il faut dire que" concedes.
@@ -92,7 +100,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['joue un rôle crucial', ['compte beaucoup'], ON_STAGE]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,'],
-    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que)(?![\p{L}])/iu,
+    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
   de: {
     // Not "Doch" for "Jedoch": with the verb after it ("Doch ist die Lage ernst") it reads stilted.
@@ -141,7 +149,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['Então', 'Enfim,'],
     notInQuestion: ['Por isso,'],
-    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme)(?![\p{L}])/iu,
+    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme|tal como|segundo o (?:disposto|previsto))(?![\p{L}])/iu,
   },
   ru: {
     // "Но" takes no comma; no "очень важен" (the adjective must agree with a subject the rule cannot see); "В итоге" also
@@ -172,12 +180,15 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }], ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時)/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、'],
+    politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社/u,
   },
   ko: {
     // Mid-sentence "또한" is "also", "따라서" in "규정에 따라서" is "according to", "가장 중요한 것은" a superlative.
     replacements: [['또한', ['그리고', '게다가'], { initial: true }], ['그러나', ['하지만', '그렇지만'], { initial: true }],
       ['따라서', ['그래서', '그러므로'], { initial: true }], ['결론적으로', ['요컨대', '정리하면'], { initial: true }],
-      ['중요한 것은', ['핵심은', '눈여겨볼 점은'], { initial: true }], ['매우', ['아주', '무척']]],
+      ['중요한 것은', ['핵심은', '눈여겨볼 점은'], { initial: true }],
+      // Not in the set phrases of an apology or thanks: "매우 죄송합니다" is not "아주 죄송합니다".
+      ['매우', ['아주', '무척'], { keepBefore: /^\s*(?:죄송|감사)/u }]],
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
     colloquial: ['그래서', '무척'],
   },
@@ -193,10 +204,11 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     dependentStart: /^(?:ki)(?![\p{L}])/iu,
   },
   ar: {
+    // No bare "من ثم" for "لذلك" ("من ثم من المتوقع أن …" doubles "من"; the idiom is "ومن ثم").
     // "لذلك" and "في الختام" only open a sentence ("ونتيجة لذلك", "كلمة في الختام"); "رغم ذلك" concedes; the verb of
     // "يلعب دورًا حاسمًا" stays (after a modal or a negation, "مهم جدًا" left no verb).
     replacements: [['بالإضافة إلى ذلك', ['علاوة على ذلك', 'فضلًا عن ذلك']], ['ومع ذلك', ['مع هذا', 'ومع هذا']],
-      ['لذلك', ['ولهذا', 'من ثم'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
+      ['لذلك', ['ولهذا', 'لهذا السبب'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
       ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'يجب أن نتذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
     dependentStart: /^(?:مما|الذي|التي|الذين|اللذان|اللتان|اللواتي|حيث|لأن|لأنّ|كي|لكي|بينما|فيما|إذا|عندما|حين)(?![\p{L}])/u,

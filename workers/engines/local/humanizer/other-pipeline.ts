@@ -23,11 +23,24 @@ export interface OtherContext {
 /** What may stand before a pattern that only opens a sentence: opening quotes, brackets, marks. */
 const SENTENCE_OPENING = /^[\s"'“”„«»「『(（¿¡-]*$/u;
 
-function replaceConnectives(s: string, ctx: OtherContext): string {
+/**
+ * Whether an alternative is already in a sentence next to it or in its own: "Asimismo, … Además, …" became "Asimismo, …
+ * Por otra parte, … Por otra parte, …", "Außerdem … Darüber hinaus …" "Außerdem … Außerdem …".
+ */
+function echoes(alt: string, near: string, spaceless: boolean): boolean {
+  const core = alt.replace(/[,，、:：]$/u, '').trim().toLowerCase();
+  const text = near.toLowerCase();
+  return spaceless ? text.includes(core) : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+}
+
+/** The sentence's connectives and stock phrases replaced; `near` is the sentences before and after it. */
+function replaceConnectives(s: string, ctx: OtherContext, near = ''): string {
   let out = s;
+  // Keigo in the sentence or the ones next to it: a business letter's "でも、代替品であれば…" reads as chat.
+  const formal = ctx.formal || (ctx.rules.politeSentence?.test(`${near}\n${s}`) ?? false);
   for (const [pattern, all, guard] of ctx.rules.replacements) {
-    // A formal register keeps to the written alternatives; with none left the phrase stays.
-    const alts = ctx.formal ? all.filter((a) => !ctx.rules.colloquial?.includes(a)) : all;
+    // A formal register (or a sentence in keigo) keeps to the written alternatives; with none left the phrase stays.
+    const alts = formal ? all.filter((a) => !ctx.rules.colloquial?.includes(a)) : all;
     if (alts.length === 0) continue;
     const re = ctx.rules.spaceless
       ? new RegExp(escapeRegExp(pattern), 'gu')
@@ -43,6 +56,9 @@ function replaceConnectives(s: string, ctx: OtherContext): string {
       // экспертов, …" leaves the phrase closed but not opened. Nor one that cannot open a question.
       let fits = pattern.endsWith(',') && /^\s*[^,.;:!?]{1,50},/u.test(after) ? alts.filter((a) => /[,，]$/u.test(a)) : alts;
       if (/[?？؟]["'”’»)\]]*\s*$/u.test(whole)) fits = fits.filter((a) => !ctx.rules.notInQuestion?.includes(a));
+      // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
+      const rest = `${near}\n${whole.slice(0, offset)} ${after}`;
+      fits = fits.filter((a) => !echoes(a, rest, ctx.rules.spaceless === true));
       if (fits.length === 0) return m;
       const chosen = ctx.rng.pick(fits);
       // Typographic apostrophes where the text writes them ("l’emploi"): "C’est", not "C'est".
@@ -72,6 +88,18 @@ function splitOther(s: string, maxWords: number, rules: LanguageRules): [string,
   return parts;
 }
 
+/** Each opening quotation mark with the mark that closes it (German "„…“" and "»…«": a "“" or "»" that closes none opens). */
+const CLOSING: Readonly<Record<string, string>> = { '«': '»', '»': '«', '„': '“', '「': '」', '『': '』', '“': '”', '"': '"' };
+
+/** Pushes the quotation marks a sentence opens onto the stack and pops those it closes. */
+function trackQuotes(text: string, stack: string[]): void {
+  for (const c of text) {
+    const top = stack[stack.length - 1];
+    if (c === top || (top === '“' && c === '”')) stack.pop();
+    else if (CLOSING[c]) stack.push(CLOSING[c]!);
+  }
+}
+
 /**
  * Connective replacements, then splits at semicolons (and of sentences over the level's length). No sentences are joined:
  * without a reading of what two sentences say, a join claimed links the text did not make ("…no se pueden devolver,
@@ -80,5 +108,14 @@ function splitOther(s: string, maxWords: number, rules: LanguageRules): [string,
  */
 export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): string[] {
   const r = READABILITY_PARAMS[ctx.readability];
-  return sentences.map((s) => replaceConnectives(s, ctx)).flatMap((s) => splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]);
+  const replaced: string[] = [];
+  // A quotation the line leaves open ("« Je ne sais pas encore ; … De plus, ma voiture est au garage." with its "»" on the
+  // line's end): not protected as a closed one is, and a character's words are not rewritten.
+  const quoted: boolean[] = [];
+  const stack: string[] = [];
+  for (const s of sentences) { const before = stack.length > 0; trackQuotes(s, stack); quoted.push(before || stack.length > 0); }
+  for (let i = 0; i < sentences.length; i++) {
+    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, ctx, `${replaced[i - 1] ?? ''}\n${sentences[i + 1] ?? ''}`));
+  }
+  return replaced.flatMap((s, i) => (quoted[i] ? [s] : splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]));
 }
