@@ -90,6 +90,8 @@ const CHANGE_OR_PEOPLE = /(?<![\p{L}'’-])(?:increas|grow|grew|rise|rose|risen|
 
 const PREPOSITIONS = ['by', 'through', 'in', 'on', 'for', 'about', 'to', 'with', 'without', 'from', 'after', 'before', 'and']
   .map((p) => `[${p[0]!}${p[0]!.toUpperCase()}]${p.slice(1)}`).join('|');
+/** A gerund among the few words before an "and": "by cutting waste and …", "reducing costs and …". */
+const GERUND_BEFORE = /(?<![\p{L}'’-])(?!(?:thing|during|king|morning|evening|string|nothing|something|anything|everything|spring|ring|wing|bring|sing|ceiling|building|meeting|training|funding|setting|pricing|wedding|clothing|housing|parking|offering|feeling|being)(?![\p{L}'’-]))\p{Ll}{2,}ing(?:\s+[\p{L}\p{N}'’-]+){0,5}\s*$/u;
 const NOMINAL = new RegExp(`(^|(?<![\\p{L}'’-])(?:${PREPOSITIONS})\\s+)(the|The)\\s+(\\p{Ll}+)\\s+of\\s+(?=(?:the|a|an|new|these|this|their|its|our|\\p{Ll}+s)(?![\\p{L}'’-]))`, 'gu');
 
 /**
@@ -112,6 +114,9 @@ export function activeNominals(s: string, rng: Random, rate: number): string {
       // Nor a phrase that opens the sentence ("After the adoption of the euro, prices rose"): as a gerund it would take the
       // main clause's subject for its doer ("After adopting the euro, prices rose").
       if (at === 0 && pre.trim() !== '') return m;
+      // After "and", only beside a gerund ("by cutting waste and the adoption of …" → "and adopting …"): beside a noun the
+      // pair is no longer parallel ("come from our suppliers and using our products").
+      if (/^and\s/iu.test(pre) && !GERUND_BEFORE.test(s.slice(0, at))) return m;
       const word = the === 'The' || /^\p{Lu}/u.test(pre) && pre.trim().length === 0 ? verb[0]!.toUpperCase() + verb.slice(1) : verb;
       return `${pre}${word} `;
     });
@@ -320,8 +325,11 @@ const IMPORTANT_TO = /(?<=^(?:[\p{L}'’]+(?:\s+[\p{L}'’]+){0,3},\s+|(?:[Aa]nd
 /** Advice as strong as the adjective: "important" recommends ("should"), "necessary", "essential" oblige ("need to"). */
 const ADVICE: { recommend: readonly string[]; oblige: readonly string[] } = { recommend: ['you should'], oblige: ['you need to', 'you have to'] };
 
-/** A verb of knowing or saying with a "that" clause: what follows is a fact the writer states. */
-const STATES_A_FACT = /^(?:recogni[sz]e|remember|note|understand|reali[sz]e|acknowledge|know|keep\s+in\s+mind|bear\s+in\s+mind|mention|emphasi[sz]e|stress|point\s+out|consider|appreciate|notice)\s+that(?![\p{L}'’-])/iu;
+/**
+ * A verb of knowing or saying with a "that" clause: what follows is a fact the writer states ("It is important to highlight
+ * that churn fell" is the writer highlighting it, no "You should highlight that churn fell").
+ */
+const STATES_A_FACT = /^(?:recogni[sz]e|remember|note|understand|reali[sz]e|acknowledge|know|keep\s+in\s+mind|bear\s+in\s+mind|mention|emphasi[sz]e|stress|point\s+out|consider|appreciate|notice|highlight|reiterate|repeat|underline|underscore|clarify|state|observe|add|say)\s+that(?![\p{L}'’-])/iu;
 
 const GENERIC_ONE = /(?<![\p{L}'’-])(?:one['’]s|oneself)(?![\p{L}'’-])/iu;
 

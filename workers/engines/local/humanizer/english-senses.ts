@@ -201,7 +201,8 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['objective', { before: BEFORE_WORD('\\d+x|immersion|oil\\s+immersion|microscope[\x27’]s|dry|clean\\s+the|the\\s+\\d+x') }],
   ['difficulties', { before: BEFORE_WORD('learning|specific\\s+learning') }],
   ['notions', { before: BEFORE_WORD('sewing|haberdashery') }],
-  ['usage', { before: { test: (b: string): boolean => /\p{Lu}\p{Ll}*\s+$/u.test(b) || BEFORE_WORD('standard|correct|proper|idiomatic|accepted|educated|this|that|such|describes|modern|current|contemporary|common|everyday').test(b) } }],
+  // Nor after "and"/"or": "information about your device and use" reads as the verb ("collect it and use it").
+  ['usage', { before: { test: (b: string): boolean => /\p{Lu}\p{Ll}*\s+$/u.test(b) || BEFORE_WORD('standard|correct|proper|idiomatic|accepted|educated|this|that|such|describes|modern|current|contemporary|common|everyday|and|or').test(b) } }],
   ['anomalous', { after: AFTER_WORD('magnetic|dispersion|diffusion|expansion|dimension|hall|transport') }],
   ['seamless', { after: AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:pipes?|tubes?|tubing|stockings?|garments?|knit|knitting|gutters?)') }],
   // "new" only for a novel idea, method or thing, never the book ("The novel stops being a thriller", which the tagger may

@@ -362,7 +362,10 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
       && !/\sto\s+\p{Ll}+/u.test(main!) && !REPORTING.test(main!)
       // Nor a frame the text sets against another: "For them, failure is not a lesson" (as against someone else), "In the
       // past, …" (as against today), "By the fifth loaf, …" (a point in a sequence).
-      && !FRAME.test(phrase!)) {
+      && !FRAME.test(phrase!)
+      // Nor a phrase whose head is frozen text, which the markers above cannot be read through: "In addition," with
+      // "addition" frozen is no "…in the market in addition".
+      && !/^\p{L}+\s+\uE000/u.test(phrase!)) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }

@@ -43,18 +43,25 @@ export const BUILTIN_PROFILES: Record<'casual' | 'formal' | 'professional' | 'ac
  * Keywords recognised in a custom tone's name, instructions and description (whole words,
  * case-insensitive), and the traits each sets.
  */
-export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Partial<ToneProfile> }> = [
+export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Partial<ToneProfile>; negated?: readonly string[] }> = [
   // What a customer writes about contractions and fillers is read first, as said: "Friendly but professional … use
   // contractions" contracts, "never use contractions" does not, "never start sentences with filler like 'Honestly'" adds none.
   { words: ['use contractions', 'with contractions', 'contractions are fine', 'contractions welcome'], traits: { contractions: 'add' } },
-  { words: ['no contractions', 'never use contractions', 'avoid contractions', 'without contractions', "don't use contractions", 'do not use contractions'], traits: { contractions: 'expand' } },
-  { words: ['no filler', 'without filler', 'avoid filler', 'never start sentences with filler', 'no openers', 'no sentence openers', 'avoid openers'], traits: { openers: 'none' } },
+  // Or said in other words: any negated mention of contractions ("avoid using contractions", "please do not use any
+  // contractions") or of filler ("Don't start sentences with filler words", "never begin sentences with filler").
+  { words: ['no contractions', 'never use contractions', 'avoid contractions', 'without contractions', "don't use contractions", 'do not use contractions'], traits: { contractions: 'expand' }, negated: ['contractions', 'contraction'] },
+  { words: ['no filler', 'without filler', 'avoid filler', 'never start sentences with filler', 'no openers', 'no sentence openers', 'avoid openers'], traits: { openers: 'none' }, negated: ['filler', 'fillers', 'openers'] },
+  // "Scientific, precise, no hedging": claims stay as strong as written, whatever register the rest asks for.
+  { words: [], traits: { hedged: false }, negated: ['hedging', 'hedge', 'hedges', 'hedged', 'hedge words'] },
   // A register between the two: neither contracts nor expands.
   { words: ['semi-formal', 'semiformal', 'business casual', 'smart casual'], traits: { contractions: 'keep', openers: 'none', register: 'neutral' } },
   // Not "polite", "respectful" or "serious": "Polite but chatty", "Heartfelt but respectful", "Serious topic, but keep it
   // conversational" ask for no formal register.
   { words: ['formal', 'official', 'legal', 'clinical', 'precise', 'regulatory', 'authoritative'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
-  { words: ['academic', 'scholarly', 'scientific', 'research', 'technical'], traits: { contractions: 'expand', openers: 'academic', register: 'formal', hedged: true } },
+  { words: ['academic', 'scholarly', 'scientific', 'research'], traits: { contractions: 'expand', openers: 'academic', register: 'formal', hedged: true } },
+  // "Technical" (documentation, specifications) is formal but states its claims: "It is clear that the default timeout is
+  // too short" is no "It seems that …" in a manual.
+  { words: ['technical'], traits: { contractions: 'expand', openers: 'none', register: 'formal' } },
   { words: ['professional', 'business', 'corporate', 'executive'], traits: { contractions: 'expand', openers: 'professional', register: 'neutral', polished: true } },
   { words: ['concise', 'brief', 'short', 'succinct', 'direct', 'crisp', 'terse', 'to the point'], traits: { concise: true } },
   { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday', 'not corporate', 'real person', 'like a human', 'talking to a friend', 'teenager', 'texting', 'slang'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
@@ -66,14 +73,15 @@ export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Pa
 
 /**
  * Whether the text asks for the word: mentioned as a whole word (not "semi-formal" for "formal") and not negated in the few
- * words before it ("Don't be formal", "Avoid casual slang", "Not legal advice", "Avoid technical jargon").
+ * words before it ("Don't be formal", "Avoid casual slang", "Not legal advice", "Avoid technical jargon"). With `negated`,
+ * whether it is mentioned negated ("avoid using contractions").
  */
-function mentions(text: string, word: string): boolean {
+function mentions(text: string, word: string, negated = false): boolean {
   const escaped = escapeRegExp(word);
   const re = new RegExp(`(?<![\\p{L}-])${escaped}(?![\\p{L}-])`, 'giu');
   for (const m of text.matchAll(re)) {
     const before = text.slice(Math.max(0, m.index! - 40), m.index!);
-    if (!NEGATED_BEFORE.test(before)) return true;
+    if (NEGATED_BEFORE.test(before) === negated) return true;
   }
   return false;
 }
@@ -85,8 +93,8 @@ const NEGATED_BEFORE = /(?:^|[^\p{L}'’])(?:not|no|never|avoid|without|nor|don[
 export function customToneProfile(text: string): ToneProfile {
   const profile: ToneProfile = { ...NEUTRAL };
   const set = new Set<keyof ToneProfile>();
-  for (const { words, traits } of TONE_KEYWORDS) {
-    if (!words.some((w) => mentions(text, w))) continue;
+  for (const { words, traits, negated } of TONE_KEYWORDS) {
+    if (!words.some((w) => mentions(text, w)) && !(negated ?? []).some((w) => mentions(text, w, true))) continue;
     for (const [key, value] of Object.entries(traits) as Array<[keyof ToneProfile, ToneProfile[keyof ToneProfile]]>) {
       if (set.has(key)) continue;
       set.add(key);
