@@ -27,6 +27,22 @@ export interface LanguageRules {
   sentenceEnd: string;
   /** Discourse markers ("De hecho,"): never put before a sentence (the local engine adds no openers in this language). */
   openers: readonly string[];
+  /**
+   * A verb in the infinitive right after the pattern: an instruction ("Pertanto, assumere il farmaco a stomaco pieno") or
+   * an infinitive subject. The alternatives of notBeforeInfinitive are not put there.
+   */
+  infinitive?: RegExp;
+  /**
+   * Alternatives without their comma that change an instruction's reading: "Per questo assumere il farmaco" reads as "to
+   * take it for this", "Quindi assumere …" and "Então tomar …" as "then take …" (a next step, not a consequence).
+   */
+  notBeforeInfinitive?: readonly string[];
+  /**
+   * A paragraph that reads as legal, medical, regulatory or sombre (a contract, a dosage, a death): no colloquial
+   * alternative there whatever the tone ("Du coup, la posologie …", "Короче говоря, договор …"), as the English rules
+   * refuse chatty openers beside LEGAL and SOMBRE words.
+   */
+  grave?: RegExp;
   /** Scripts written without spaces between words. */
   spaceless?: boolean;
   /** Alternatives of spoken register ("Du coup", "Bref,"): not used in formal, professional or academic text. */
@@ -65,6 +81,9 @@ const ON_STAGE: ReplacementGuard = { keepAfter: STAGE, keepBefore: STAGE_AFTER }
  */
 const NEGATED = /(?<![\p{L}])(?:no|non|não|nunca|jamás|tampoco|ni|mai|neanche|nemmeno|neppure|nem|tampouco|jamais)\s+$/iu;
 
+/** The words of a grave paragraph (LanguageRules.grave), whole words in any case; a stem takes its endings where it ends in "\\p{L}*". */
+const graveWords = (words: string): RegExp => new RegExp(`(?<![\\p{L}])(?:${words})(?![\\p{L}])`, 'iu');
+
 export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   es: {
     // Not "Igualmente," (in speech "same to you" or "anyway"), "Al final," (a time, not a summary) nor "pesa mucho" (a person
@@ -80,6 +99,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que'],
+    infinitive: /^\s*(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par)(?![\p{L}]))\p{L}+(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?(?![\p{L}])/u, notBeforeInfinitive: ['Así que'],
+    grave: graveWords('contratos?|cláusulas?|arrendatari[oa]s?|arrendador\\p{L}*|inquilin[oa]s?|dosis|posología|pacientes?|fallec\\p{L}*|muerte|murió|funeral\\p{L}*|luto|condolencias?|pésame|velorio|medicamentos?|tratamiento|diagnóstico|síntomas?|efectos secundarios|reglamento|normativa|ley(?:es)?|tribunal\\p{L}*|indemnizaci\\p{L}*|cáncer|hospital\\p{L}*|en virtud de|las partes'),
     // Nor before a question ("Por eso, ¿quién paga el hotel?"; "Asimismo, ¿puedes traer el portátil?": "likewise" states).
     notInQuestion: ['Por eso,', 'Así que', 'Asimismo,'],
     dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que|tal (?:y )?como|según lo|conforme a)(?![\p{L}])/iu,
@@ -99,7 +120,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // Not "est essentiel": "cette offre est essentiel dans" breaks agreement and the preposition.
       ['joue un rôle crucial', ['compte beaucoup'], ON_STAGE]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
-    colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,'],
+    colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,', 'compte beaucoup'],
+    grave: graveWords('contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties'),
     dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
   de: {
@@ -123,6 +145,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['In der heutigen Zeit', ['Heute', 'Heutzutage'], { keepBefore: /^\s*(?:,|der|des|und|oder|sowie|voller|mit|von)(?![\p{L}])/u }],
       ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
+    colloquial: ['Man sollte wissen, dass', 'sollte man wissen, dass'],
+    grave: graveWords('Vertr(?:a|ä)g\\p{L}*|Klausel\\p{L}*|Mieter\\p{L}*|Vermieter\\p{L}*|Dosierung|Dosis|Patient\\p{L}*|Tod|Todes\\p{L}*|gestorben|verstorben\\p{L}*|Trauer\\p{L}*|Beerdigung|Beileid|Medikament\\p{L}*|Arzneimittel\\p{L}*|Behandlung\\p{L}*|Diagnose|Symptom\\p{L}*|Nebenwirkung\\p{L}*|Verordnung|Gesetz\\p{L}*|Gericht\\p{L}*|Haftung|Krebs|Krankenhaus|Vertragsparteien'),
     dependentStart: /^(?:was|wobei|weshalb|weswegen|wodurch|womit|wonach|worauf|woraus|wovon|wozu|wo|dessen|deren|denen|während|weil|da|obwohl|obgleich|wenn|falls|sodass|so dass|indem|ob|dass|insbesondere|vor allem|etwa|zum Beispiel|z\.\s?B\.|d\.\s?h\.|und zwar|sofern|soweit|sobald|solange|nachdem|bevor|ehe|bis|damit|ohne dass|es sei denn|woraufhin|wohingegen|zumal|sowie|bzw\.|beziehungsweise|seit(?:dem)?)(?![\p{L}])/iu,
   },
   it: {
@@ -135,20 +159,26 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
     notInQuestion: ['Per questo'],
+    // An infinitive with its clitic too ("assumerlo", "lavarsi").
+    infinitive: /^\s*(?:non\s+)?\p{L}+(?:are|ere|ire|rre)(?:lo|la|li|le|ne|si|vi|ci|gli)?(?![\p{L}])|^\s*(?:non\s+)?\p{L}+(?:ar|er|ir|r)(?:lo|la|li|le|ne|si|vi|ci|gli)(?![\p{L}])/u,
+    notBeforeInfinitive: ['Per questo', 'Quindi'],
+    grave: graveWords('contratt[oi]|clausol[ae]|locatari[oa]|conduttore|locatore|posologia|dosaggio|dos[ei]|pazient[ei]|decess[oi]|morte|mort[oa]|funeral[ei]|lutto|condoglianze|farmac[oi]|medicinal[ei]|trattament[oi]|diagnosi|sintom[oi]|effetti collaterali|regolament[oi]|normativa|legge|tribunale|risarciment[oi]|tumore|cancro|ospedale|ai sensi|le parti'),
     dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|cioè|ossia|ovvero|tranne|incluso|compreso|purché|a condizione che|affinché|nel qual caso|(?:motivo|ragione) per cui|così come|oltre a|prima che|finché|a meno che|dato che|visto che|qualora|nonostante)(?![\p{L}])/iu,
   },
   pt: {
     // Not "Vale dizer que": it also means "that is to say".
     replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
-      ['Em conclusão,', ['Enfim,', 'Resumindo,']], ['É importante notar que', ['Vale ressaltar que', 'Convém lembrar que']],
+      ['Em conclusão,', ['Enfim,', 'Resumindo,', 'Em suma,']], ['É importante notar que', ['Vale ressaltar que', 'Convém lembrar que']],
       ['é importante notar que', ['vale ressaltar que', 'convém lembrar que'], { keepAfter: NEGATED }],
       ['É importante destacar que', ['Vale ressaltar que', 'Convém lembrar que']], ['é importante destacar que', ['vale ressaltar que', 'convém lembrar que'], { keepAfter: NEGATED }],
       ['No mundo atual,', ['Hoje,', 'Hoje em dia,'], { keepBefore: WORLD_GOES_ON }],
       // Not "pesa muito": said of a person it "weighs a lot".
       ['desempenha um papel crucial', ['é central'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
-    colloquial: ['Então', 'Enfim,'],
+    colloquial: ['Então', 'Enfim,', 'Resumindo,'],
     notInQuestion: ['Por isso,'],
+    infinitive: /^\s*(?:não\s+)?\p{L}+(?:ar|er|ir|or)(?:-(?:se|lo|la|los|las))?(?![\p{L}-])/u, notBeforeInfinitive: ['Então'],
+    grave: graveWords('contratos?|cláusulas?|locatári[oa]s?|locador\\p{L}*|inquilin[oa]s?|posologia|doses?|dosagem|pacientes?|falec\\p{L}*|morte|óbito|funeral|velório|luto|condolências|pêsames|medicamentos?|remédios?|tratamento|diagnóstico|sintomas?|efeitos colaterais|regulamento|lei|leis|tribunal|indeniza\\p{L}*|indemniza\\p{L}*|câncer|cancro|hospital|nos termos|as partes'),
     dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme|tal como|segundo o (?:disposto|previsto))(?![\p{L}])/iu,
   },
   ru: {
@@ -161,6 +191,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']], ['играет ключевую роль', ['многое решает'], ON_STAGE]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
     colloquial: ['Короче говоря,', 'Так что', 'многое решает'],
+    infinitive: /^\s*(?:не\s+)?\p{L}+(?:ть|ться|ти|тись|чь|чься)(?![\p{L}])/u, notBeforeInfinitive: ['Так что', 'В итоге'],
+    grave: graveWords('договор\\p{L}*|арендатор\\p{L}*|арендодател\\p{L}*|арендн\\p{L}*|расторг\\p{L}*|дозировк\\p{L}*|доз(?:а|ы|у|е|ой)|пациент\\p{L}*|смерт\\p{L}*|умер(?:ла|ли)?|скончал\\p{L}*|похорон\\p{L}*|соболезнован\\p{L}*|траур\\p{L}*|препарат\\p{L}*|лекарств\\p{L}*|лечени\\p{L}*|диагноз\\p{L}*|симптом\\p{L}*|побочн\\p{L}*|закон\\p{L}*|суд(?:а|е|ом|у|ы|ов|ебн\\p{L}*)?|штраф\\p{L}*|неустойк\\p{L}*|регламент\\p{L}*|онколог\\p{L}*|больниц\\p{L}*'),
     dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
   },
   zh: {
@@ -171,6 +203,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['值得注意的是，', ['需要指出的是，', '需要留意的是，'], { keepAfter: HAN_BEFORE }],
       ['起着至关重要的作用', ['非常关键', '很重要']]],
     sentenceEnd: '。', openers: ['其实，', '事实上，', '说实话，'], spaceless: true,
+    // "所以" and "不过" are spoken beside the written "因此" and "然而"; "很重要" is plain beside "起着至关重要的作用".
+    colloquial: ['所以，', '不过，', '很重要'],
+    grave: /合同|协议|条款|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院/u,
   },
   ja: {
     // "したがって" mid-sentence is "in accordance with" (規則にしたがって); "非常に備えて" is "prepare for an emergency";
@@ -179,7 +214,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['したがって、', ['だから、', 'そのため、'], { initial: true }], ['結論として、', ['まとめると、', 'つまり、'], { initial: true }],
       ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }], ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時)/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
-    colloquial: ['それに、', 'でも、', 'だから、'],
+    colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
+    grave: /契約|条項|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|賠償|癌|病院/u,
     politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社/u,
   },
   ko: {
@@ -190,7 +226,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // Not in the set phrases of an apology or thanks: "매우 죄송합니다" is not "아주 죄송합니다".
       ['매우', ['아주', '무척'], { keepBefore: /^\s*(?:죄송|감사)/u }]],
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
-    colloquial: ['그래서', '무척'],
+    colloquial: ['그래서', '무척', '아주'],
+    // Korean particles follow the noun ("계약서를", "환자에게"): matched inside words.
+    grave: /계약|조항|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|손해배상|병원/u,
   },
   tr: {
     // "Ancak" without a comma may mean "only" ("Ancak 18 yaşından büyükler başvurabilir"); "Kısacası" and "Özetle" would
@@ -201,6 +239,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir'], { keepBefore: /^\s+m[ıiuü](?![\p{L}])|^[^.!?]*(?:film|dizi)/iu, keepAfter: STAGE }]],
     sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
     colloquial: ['O yüzden'], locale: 'tr',
+    grave: graveWords('sözleşme\\p{L}*|kiracı\\p{L}*|kiraya veren|dozaj\\p{L}*|doz(?:u|da|unu)?|hasta(?:lar|nın|ya|yı|lara|ların)?|hastane\\p{L}*|hastalı\\p{L}*|ölüm\\p{L}*|öldü\\p{L}*|vefat\\p{L}*|cenaze\\p{L}*|taziye\\p{L}*|başsağlığı|ilaç\\p{L}*|ilac\\p{L}*|tedavi\\p{L}*|teşhis\\p{L}*|kanun\\p{L}*|yasa(?:l|sı|ya|nın)?|mahkeme\\p{L}*|tazminat\\p{L}*|kanser\\p{L}*|yönetmeli\\p{L}*|taraflar\\p{L}*|yan etki\\p{L}*'),
     dependentStart: /^(?:ki)(?![\p{L}])/iu,
   },
   ar: {

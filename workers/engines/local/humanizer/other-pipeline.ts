@@ -16,21 +16,53 @@ export interface OtherContext {
   rules: LanguageRules;
   readability: Readability;
   rng: Random;
-  /** A formal, professional or academic register: no colloquial alternatives ("Du coup,"). */
+  /** A formal, professional or academic register (or a grave paragraph): no colloquial alternatives ("Du coup,"). */
   formal: boolean;
 }
 
 /** What may stand before a pattern that only opens a sentence: opening quotes, brackets, marks. */
 const SENTENCE_OPENING = /^[\s"'“”„«»「『(（¿¡-]*$/u;
 
+const coreOf = (phrase: string): string => phrase.replace(/[,，、:：]$/u, '').trim().toLowerCase();
+
+/** Words too common to make two connectives one ("Por eso" and "Por otra parte"; "ذلك" of "علاوة على ذلك" and "بالإضافة إلى ذلك"). */
+const SHARED_STOP = new Set(['esto', 'este', 'esta', 'isso', 'disso', 'isto', 'disto', 'questo', 'dass', 'dies', 'diesem', 'того', 'этого', 'этом', 'тому', 'bunun', 'ذلك', 'هذا']);
+
+/**
+ * The words (four letters or more) that make a connective of up to three words: "En plus" and "De plus" share "plus". A
+ * longer stock phrase ("es importante destacar que", "Es ist wichtig zu beachten, dass") is compared whole.
+ */
+const headsOf = (core: string): string[] => (core.split(/\s+/u).length > 3 ? [] : (core.match(/\p{L}{4,}/gu) ?? []).filter((w) => !SHARED_STOP.has(w)));
+
+const EQUIVALENTS = new WeakMap<LanguageRules, Map<string, string[]>>();
+
+/**
+ * The phrases of a language's rules (patterns and alternatives) that count as the same connective as `core`: itself and
+ * those sharing a word with it ("en plus": "de plus", "qui plus est"; "bu yüzden": "o yüzden"). Not for spaceless scripts.
+ */
+function equivalents(core: string, rules: LanguageRules): string[] {
+  let table = EQUIVALENTS.get(rules);
+  if (!table) {
+    table = new Map();
+    const phrases = [...new Set(rules.replacements.flatMap(([p, alts]) => [p, ...alts]).map(coreOf))];
+    for (const a of phrases) {
+      const heads = headsOf(a);
+      table.set(a, phrases.filter((b) => b === a || (!rules.spaceless && headsOf(b).some((h) => heads.includes(h)))));
+    }
+    EQUIVALENTS.set(rules, table);
+  }
+  return table.get(core) ?? [core];
+}
+
 /**
  * Whether an alternative is already in a sentence next to it or in its own: "Asimismo, … Además, …" became "Asimismo, …
- * Por otra parte, … Por otra parte, …", "Außerdem … Darüber hinaus …" "Außerdem … Außerdem …".
+ * Por otra parte, … Por otra parte, …", "Außerdem … Darüber hinaus …" "Außerdem … Außerdem …". A connective sharing its
+ * word counts as the same: "En plus, … De plus, …", "Bu yüzden … O yüzden …".
  */
-function echoes(alt: string, near: string, spaceless: boolean): boolean {
-  const core = alt.replace(/[,，、:：]$/u, '').trim().toLowerCase();
+function echoes(alt: string, near: string, rules: LanguageRules): boolean {
   const text = near.toLowerCase();
-  return spaceless ? text.includes(core) : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{N}])`, 'u').test(text);
+  return equivalents(coreOf(alt), rules).some((core) => (rules.spaceless ? text.includes(core)
+    : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{N}])`, 'u').test(text)));
 }
 
 /** The sentence's connectives and stock phrases replaced; `near` is the sentences before and after it. */
@@ -56,9 +88,11 @@ function replaceConnectives(s: string, ctx: OtherContext, near = ''): string {
       // экспертов, …" leaves the phrase closed but not opened. Nor one that cannot open a question.
       let fits = pattern.endsWith(',') && /^\s*[^,.;:!?]{1,50},/u.test(after) ? alts.filter((a) => /[,，]$/u.test(a)) : alts;
       if (/[?？؟]["'”’»)\]]*\s*$/u.test(whole)) fits = fits.filter((a) => !ctx.rules.notInQuestion?.includes(a));
+      // Nor, before an infinitive, one that would change an instruction's reading ("Per questo assumere il farmaco").
+      if (ctx.rules.infinitive?.test(after)) fits = fits.filter((a) => !ctx.rules.notBeforeInfinitive?.includes(a));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
       const rest = `${near}\n${whole.slice(0, offset)} ${after}`;
-      fits = fits.filter((a) => !echoes(a, rest, ctx.rules.spaceless === true));
+      fits = fits.filter((a) => !echoes(a, rest, ctx.rules));
       if (fits.length === 0) return m;
       const chosen = ctx.rng.pick(fits);
       // Typographic apostrophes where the text writes them ("l’emploi"): "C’est", not "C'est".
@@ -114,8 +148,11 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   const quoted: boolean[] = [];
   const stack: string[] = [];
   for (const s of sentences) { const before = stack.length > 0; trackQuotes(s, stack); quoted.push(before || stack.length > 0); }
+  // A paragraph about a contract, a dosage or a death keeps to the written alternatives whatever the tone: "Du coup, la
+  // posologie …", "Короче говоря, договор может быть расторгнут …".
+  const own = ctx.rules.grave?.test(sentences.join(' ')) ? { ...ctx, formal: true } : ctx;
   for (let i = 0; i < sentences.length; i++) {
-    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, ctx, `${replaced[i - 1] ?? ''}\n${sentences[i + 1] ?? ''}`));
+    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ''}\n${sentences[i + 1] ?? ''}`));
   }
   return replaced.flatMap((s, i) => (quoted[i] ? [s] : splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]));
 }
