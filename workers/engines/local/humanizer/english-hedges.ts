@@ -43,8 +43,13 @@ const STRONG = '(?:clearly|conclusively|definitively|undeniably|unequivocally|ir
  * was the father", "The biopsy results showed that the tumour was benign" (the word before the subject); "The evidence
  * proved that the defendant was guilty" (a court's finding, anywhere in the sentence).
  */
-const FACT_BEFORE = /(?<![\p{L}'’-])(?:election|electoral|exam|exams|examination|test|lab|laboratory|blood|urine|DNA|forensic|toxicology|autopsy|post-mortem|biopsy|scan|x-ray|official|final|ballot|vote|referendum)\s+$/iu;
+const FACT_BEFORE = /(?<![\p{L}'’-])(?:election|electoral|exam|exams|examination|test|lab|laboratory|blood|urine|DNA|forensic|toxicology|autopsy|post-mortem|biopsy|scan|x-ray|official|final|ballot|vote|referendum|land|property|boundary|structural|building|site|topographic(?:al)?|geological|cadastral)\s+$/iu;
 const VERDICT = /(?<![\p{L}'’-])(?:guilty|innocent|acquitted|convicted|defendant|accused|liable|negligent|paternity)(?![\p{L}'’-])/iu;
+/**
+ * A land survey, a surveyor's measurement: "The survey showed that the fence stands on the neighbour's land" is a fact of
+ * the boundary, not a finding to hedge.
+ */
+const LAND = /(?<![\p{L}'’-])(?:land|boundary|boundaries|fence|fences|property\s+lines?|plot|parcel|acres?|hectares?|deeds?|easement|driveway|surveyor|surveyors|encroach(?:es|ed|ing|ment)?|neighbou?r['’]s)(?![\p{L}'’-])/iu;
 /** A scarce subject ("Only one study has shown that …"): hedged, it would claim the others found not even a hint. */
 const ONLY_BEFORE = /(?<![\p{L}'’-])only\s+(?:(?:one|two|three|a\s+few|a\s+handful\s+of|a\s+single|a\s+couple\s+of)\s+)?(?:[\p{L}-]+\s+)?$/iu;
 
@@ -66,13 +71,25 @@ const BE_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(is|are|was|were|remains|rema
  * and "He is definitely among the finalists" state facts.
  */
 const JUDGEMENT = '(?:best|worst|greatest|finest|most|least)(?![\\p{L}\'’-])';
-const JUDGED = new RegExp(`^\\s+(?:(?:the|an?)\\s+)?(?:${JUDGEMENT}|(?:one\\s+of|among)\\s+(?:(?:the|his|her|their|its|our)\\s+)?${JUDGEMENT})`, 'u');
+/**
+ * "most"/"least" before a quantity that can be measured (price, size, age, frequency): "This is definitely the most expensive
+ * option" states a fact a price list settles, which "arguably" would make a matter of opinion.
+ */
+const MEASURED = "(?!(?<=most|least)\\s+(?:expensive|costly|inexpensive|populous|visited|recent|frequent|common|commonly|widely|densely|heavily|distant|northerly|southerly|easterly|westerly|northern|southern|eastern|western|abundant|numerous)(?![\\p{L}'’-]))";
+const JUDGED = new RegExp(`^\\s+(?:(?:the|an?)\\s+)?(?:${JUDGEMENT}${MEASURED}|(?:one\\s+of|among)\\s+(?:(?:the|his|her|their|its|our)\\s+)?${JUDGEMENT}${MEASURED})`, 'u');
 // Not a promise or a recommendation ("I would certainly recommend her", "We will definitely refund"), nor a denial
 // ("This will certainly not happen again"), nor a tribute or a certainty of life and death ("He will certainly be missed",
 // "Without treatment, the patient will certainly die"). Not the noun "will" either: a verb that agrees with it follows
 // ("Political will certainly matters", "His strong will certainly helped him"), where the modal takes the bare verb.
 const WILL_CERTAINLY = new RegExp(`${BOUNDARY_BEFORE}(?<!(?:^|\\s)(?:I|we|We|you|You|us|Us|our|Our|the|The|her|Her|his|His|my|My|their|Their|a|A|your|Your|free|last|and|but|or)(?:\\s+all)?\\s+)(will|would)\\s+${CERTAINLY}${BOUNDARY_AFTER}(?!,)(?!\\s+not(?![\\p{L}]))`
-  + `(?!\\s+(?:be\\s+missed|die|kill|be\\s+fatal|\\p{L}+(?<![su])s|\\p{L}+(?<!e)ed)(?![\\p{L}'’-]))`, 'giu');
+  + `(?!\\s+(?:be\\s+missed|die|kill|be\\s+fatal|\\p{L}+(?<![su])s|\\p{L}+(?<!e)ed)(?![\\p{L}'’-]))`
+  // Nor what someone owes ("The landlord will certainly refund your deposit", "The insurer will definitely pay the claim"):
+  // "will likely refund" turns an obligation into a guess, which a reader may act on.
+  + `(?!\\s+(?:be\\s+)?(?:refund|refunded|pay|paid|repay|repaid|reimburse|reimbursed|compensate|compensated|honou?r|honou?red|return|returned|replace|replaced|cover|covered|owe|credit|credited)(?![\\p{L}'’-]))`, 'giu');
+/**
+ * A certainty of nature ("The sun will certainly rise", "Winter will definitely come"): no forecast that a hedge could temper.
+ */
+const NATURE_BEFORE = /(?<![\p{L}'’-])(?:sun|moon|tides?|night|day|dawn|darkness|winter|summer|spring|autumn|seasons?|gravity|time|ice|snow)\s+$/iu;
 
 /**
  * A promise or a forecast someone else made, reported: "She said she would definitely come", "The CEO said AI will transform
@@ -147,6 +164,7 @@ export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
     if (/^\p{Lu}{2,}$/u.test(verb)) return m;
     const before = s.slice(Math.max(0, offset - 40), offset);
     if (verdict || FACT_BEFORE.test(before) || ONLY_BEFORE.test(before)) return m;
+    if (/^surveys?(?![\p{L}])/iu.test(subject) && LAND.test(s)) return m;
     const forms = PROOF[verb.toLowerCase()]!;
     const fresh = forms.filter((f) => !used.has(`hedge:${f.slice(0, 5)}`));
     const form = rng.pick(fresh.length > 0 ? fresh : forms);
@@ -157,7 +175,7 @@ export function hedgeClaims(s: string, rng: Random, used: Set<string>): string {
   t = appearsThat(t);
   t = t.replace(BE_CERTAINLY, (m: string, be: string, offset: number, all: string) => (JUDGED.test(all.slice(offset + m.length)) ? `${be} arguably` : m));
   if (!SCHEDULE.test(s)) {
-    t = t.replace(WILL_CERTAINLY, (m: string, will: string, offset: number, all: string) => (REPORTED.test(all.slice(Math.max(0, offset - 60), offset)) ? m : `${will} likely`));
+    t = t.replace(WILL_CERTAINLY, (m: string, will: string, offset: number, all: string) => (REPORTED.test(all.slice(Math.max(0, offset - 60), offset)) || NATURE_BEFORE.test(all.slice(Math.max(0, offset - 20), offset)) ? m : `${will} likely`));
   }
   // Read on what the rules above left: "Experience indicates that a child will grow out of it" is hedged already.
   if (!HEDGED_ALREADY.test(t) && !SCHEDULE.test(s) && !LITERAL_CHANGE.test(s)) {

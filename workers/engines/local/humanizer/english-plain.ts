@@ -276,13 +276,18 @@ export function determinerSwaps(tags: readonly TaggedToken[] | null, rng: Random
       // (no comma, so ", who" stays); never after a name, a pronoun ("those who") or a preposition ("of who"),
       // and only as the clause's subject, before its verb: "asked the man who he was" asks a question.
       // Nor after a collective noun: "a family who run a farm" takes its verb in the plural, "a family that run" does not.
-      if (asked || !prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ' || COLLECTIVE.test(prev.text)) continue;
+      // And only after a noun that names no person: "companies who sell", "the dog who barks" take "that" as well as "who",
+      // but "people that can't afford it", "students that" read as a slip in writing, even where speech says them.
+      if (asked || !prev || prev.pos !== 'NOUN' || s.slice(prev.end, t.start) !== ' ' || COLLECTIVE.test(prev.text) || !NOT_A_PERSON.test(prev.text)) continue;
       if (!next || !['VERB', 'AUX', 'ADV'].includes(next.pos)) continue;
       if (rng.chance(rate)) out.set(t.start, 'that');
     }
   }
   return out;
 }
+
+/** Antecedents of "who" that name no person (organisations, brands, animals, machines): "that" suits them as well. */
+const NOT_A_PERSON = /^(?:compan(?:y|ies)|businesses|brands?|firms|organi[sz]ations?|institutions?|agenc(?:y|ies)|charit(?:y|ies)|startups?|retailers?|banks?|insurers?|providers?|platforms?|apps?|websites?|sites?|countries|nations|states|cities|towns|schools|universities|colleges|hospitals|clinics|shops|stores|restaurants|hotels|airlines|manufacturers?|vendors?|suppliers?|publishers?|studios?|labels?|outlets?|channels?|networks?|animals?|dogs?|cats?|pets?|horses?|birds?|species|creatures?|robots?|bots?|chatbots?|machines?|systems?|programs?|algorithms?)$/iu;
 
 const COLLECTIVE = /^(?:family|families|team|teams|couple|staff|crew|group|committee|board|band|class|audience|government|company|council|jury|police|public|club|party|army|household|family's|firm|community|population|majority|minority|management|faculty|orchestra|choir|panel|squad|generation)$/iu;
 
@@ -294,6 +299,9 @@ function applySwaps(s: string, swaps: ReadonlyMap<number, string>): string {
   }
   return out;
 }
+
+/** A sentence that grades something or reports on health or a legal matter (see plainSmallWords' "very" → "really"). */
+const GRADED = /(?<![\p{L}'’-])(?:prognosis|diagnos[ie]s|diagnosed|patients?|recovery|survival|outlook|grades?|graded|rated|ratings?|scores?|scored|marks|assessment|evaluation|condition|court|judge|verdict|defendant|plaintiff|testimony|witness|evidence|contract|lawyer|attorney|solicitor|tribunal|clinical|medical|symptoms?|treatment|surgery|doctor|nurse)(?![\p{L}'’-])/iu;
 
 /** "the tools which help farmers" → "the tools that help farmers" (see determinerSwaps). */
 export function whichToThat(s: string, tags: readonly TaggedToken[] | null, rng: Random, rate: number, who = false): string {
@@ -400,7 +408,9 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!(?:put|and|but|or|yet|than)(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   // "really" only where the register is casual: "if they seem really unwell" in a patient leaflet is chatty.
   // Nor a scale's label ("satisfied or very satisfied", "very likely").
-  if (register === 'casual' && out.includes('very')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|these|those|whose|his|her|their|its|our|my|your|a|or|such|The|This|That|These|Those|His|Her|Their|Its|Our|My|Your)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle|satisfied|dissatisfied|unsatisfied|likely|unlikely|real)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
+  // Nor in a sentence that grades or reports on health or a case ("The prognosis is very good", "Her grades were very good",
+  // "The witness was very credible"): there "very" is the scale's word, and "really" sounds offhand.
+  if (register === 'casual' && out.includes('very') && !GRADED.test(out)) out = out.replace(/(?<![\p{L}'’-])(?<!(?:the|this|that|these|those|whose|his|her|their|its|our|my|your|a|or|such|The|This|That|These|Those|His|Her|Their|Its|Our|My|Your)\s+)very\s+(?!(?:little|few|much|many|well|same|own|best|least|most|first|last|next|end|beginning|start|moment|idea|thing|person|top|bottom|heart|center|centre|middle|satisfied|dissatisfied|unsatisfied|likely|unlikely|real)(?![\p{L}'’-]))(?=\p{Ll}{3,})/gu, (m: string) => (rng.chance(rate) ? 'really ' : m));
   // Only before an amount ("only a few", "only two", "only a little slower"): elsewhere "just" changes the sense — "The
   // theorem just works for right triangles" says it works easily, "is just open on weekends" that it opened recently,
   // "The just downside" is no English.

@@ -240,6 +240,8 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     before: /(?:orchestras?|bands?|choirs?|symphon(?:y|ies)|ensembles?|operas?|concerts?|electricity|heat|currents?|tours?|services?|ceremon(?:y|ies)|mass|worship|weddings?|funerals?|prayers?)\s+(?:(?:is|was|were|are|be|been|being|has|have|had)\s+)*$/iu,
     after: AFTER_WORD('(?:(?:the|a|an|his|her|their)\\s+)?(?:[\\p{L}-]+\\s+)?(?:orchestra|band|choir|symphony|ensemble|concert|opera|tours?|visitors|guests|tourists|people|current|sound|signals?)|electricity|heat|current|himself|herself|themselves|us|them|him|her|me'),
   }],
+  // "a rapidly evolving field", "rapidly growing demand": set phrases, where "quickly evolving" reads as a translation.
+  ['rapidly', { after: AFTER_WORD('evolving|growing|changing|developing|expanding|increasing|ageing|aging|advancing|shifting|spreading|emerging|rising|declining|deteriorating|progressing|progressive') }],
   // "quick update", "a quick look": "quick" before a noun is "brief", not "fast".
   ['quick', { after: /^\s+\p{L}/u }],
   // "These findings highlight the need": "point out the need" weakens it.
