@@ -20,9 +20,9 @@ const SCALE = /(?<![\p{L}'’-])(?:rate|rated|rating|ratings|scale|ranged|rangin
 const ASKS_OR_NEGATES = /\?["'”’)]*\s*$|(?<![\p{L}'’-])(?:not|never|no|nor|neither|none|nobody|nothing|hardly|barely|rarely|seldom|few|without|lack|lacks|lacked|lacking)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 /**
  * A sentence whose "very" sets a limit: a requirement ("Vaccines must be kept very cold"), a restriction ("Only very
- * experienced staff may operate the crane"). Without it, the limit moves.
+ * experienced staff may operate the crane"), advice ("It is important to use very ripe bananas"). Without it, the limit moves.
  */
-const LIMIT = /(?<![\p{L}'’-])(?:must|shall|should|required|requires|only)(?![\p{L}'’-])/iu;
+const LIMIT = /(?<![\p{L}'’-])(?:must|shall|should|required|requires|only)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:important|essential|crucial|vital|necessary|advisable|best|key)\s+to\s+\p{L}+|(?<![\p{L}'’-])(?:need|needs|have|has)\s+to\s+\p{L}+/iu;
 
 /** One sentence of protected text without its weak intensifiers; `a`/`an` follow the word that now comes first. */
 export function dropIntensifiers(s: string): string {

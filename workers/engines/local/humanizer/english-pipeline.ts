@@ -177,6 +177,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       // Nor a second "but"/"so" onto a sentence that has one: "X, but Y, but Z" runs on.
       // Nor a contrast onto a sentence that opens with one: "But the Kindle has …, but the Kobo supports …".
       if (joiners[0] === ', ' && (/,\s+(?:but|so|yet)\s/iu.test(a) || (/^(?:but|yet)\s/iu.test(a) && /^(?:but|yet)\s/iu.test(b)))) break;
+      // Nor a contrast between two sentences that each join two clauses with ", and": "The combat is fast, and the boss fights
+      // are challenging, but the story is thin, and the characters are forgettable" runs four clauses on.
+      if (joiners[0] === ', ' && /,\s+and\s/u.test(a) && /,\s+and\s/u.test(b)) break;
       const merged = mergeSentences(a, b, {
         joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, names: ctx.names,
       }, ctx.rng);

@@ -387,6 +387,10 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
     // A clause that opens with a word pointing back ("because this organization needs …", "since it is …") would
     // come before what it points to.
     if (/^(?:this|that|these|those|such|it|its|they|their|them|he|his|him|she|her|doing\s+so|so|the\s+same|both|either|neither)(?![\p{L}'’-])/iu.test(clause!)) return null;
+    // Nor a clause with a pronoun further on, which the main clause may name: "because driving warms the air inside them"
+    // fronted would put "them" before "the tires" ("Because driving warms the air inside them, you need to check the
+    // pressure when the tires are cold").
+    if (/(?<![\p{L}'’-])(?:it|its|they|their|them|he|his|him|she|her|itself|themselves)(?![\p{L}'’-])/iu.test(clause!)) return null;
     // "That's why X, because Y" would become "Because Y, that's why X": a clause opening with a connective stays first.
     if (startsWithConnective(main!)) return null;
     // A first word that cannot lose its capital stays first: "Because …, Change the password" is not English.
