@@ -59,6 +59,11 @@ export interface LanguageRules {
    * alternative there whatever the tone ("だから、詳しくは取扱説明書をご覧いただきますようお願い申し上げます" mixes two registers).
    */
   politeSentence?: RegExp;
+  /**
+   * [alternative, what the rest of its sentence after it must not match]: "눈여겨볼 점은 … 점입니다" says "point" twice,
+   * "정리하면 … 투자하면" stacks two conditionals, "つまり、…お待ち申し上げております" restates what is a request or a wish.
+   */
+  notBefore?: ReadonlyArray<readonly [string, RegExp]>;
   /** Locale for the capital of a split's second half (Turkish "i" → "İ"). */
   locale?: string;
 }
@@ -216,7 +221,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
     grave: /契約|条項|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|賠償|癌|病院/u,
-    politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社/u,
+    // "つまり" ("that is") restates: not before a request, a wish or an apology ("つまり、皆様のご出席を心よりお待ち申し上げております").
+    notBefore: [['つまり、', /(?:ください|下さい|願い|お待ち|申し上げ|申し訳|すみません|ましょう|ほしい)[^。！？!?]*[。！!]?\s*$/u]],
+    // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください".
+    politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社|おり(?:ます|まし)|おかけ|お待ちし|お持ち|お客様|皆様|ご利用ください/u,
   },
   ko: {
     // Mid-sentence "또한" is "also", "따라서" in "규정에 따라서" is "according to", "가장 중요한 것은" a superlative.
@@ -224,7 +232,13 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['따라서', ['그래서', '그러므로'], { initial: true }], ['결론적으로', ['요컨대', '정리하면'], { initial: true }],
       ['중요한 것은', ['핵심은', '눈여겨볼 점은'], { initial: true }],
       // Not in the set phrases of an apology or thanks: "매우 죄송합니다" is not "아주 죄송합니다".
-      ['매우', ['아주', '무척'], { keepBefore: /^\s*(?:죄송|감사)/u }]],
+      // Nor "매우 무겁게 받아들이고 있습니다", "매우 유감", "매우 송구" of an official apology.
+      ['매우', ['아주', '무척'], { keepBefore: /^\s*(?:죄송|감사|송구|유감|무겁게|깊이)/u }]],
+    // "눈여겨볼 점은 쿠폰의 유효기간이 30일이라는 점입니다" says "점" twice, and is bookish before 반말 ("…거야"); "정리하면 5분만
+    // 투자하면 …" stacks two conditionals.
+    notBefore: [['눈여겨볼 점은', /(?:점(?:입니다|이다|이에요|이야)|거(?:야|예요|에요|지))[.!?]?\s*$/u], ['정리하면', /^[^.!?]*?\S(?:하면|으면|다면|라면)(?=[\s,])/u]],
+    // A letter's honorific formulas: no "그래서" nor "아주" beside "…해 주시기 바랍니다", "귀하", "사과드립니다".
+    politeSentence: /주시기 바랍|주십시오|부탁드|사과드|드립니다|드렸습니다|귀하|귀사|고객님|송구|양해/u,
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
     colloquial: ['그래서', '무척', '아주'],
     // Korean particles follow the noun ("계약서를", "환자에게"): matched inside words.

@@ -90,6 +90,8 @@ function replaceConnectives(s: string, ctx: OtherContext, near = ''): string {
       if (/[?？؟]["'”’»)\]]*\s*$/u.test(whole)) fits = fits.filter((a) => !ctx.rules.notInQuestion?.includes(a));
       // Nor, before an infinitive, one that would change an instruction's reading ("Per questo assumere il farmaco").
       if (ctx.rules.infinitive?.test(after)) fits = fits.filter((a) => !ctx.rules.notBeforeInfinitive?.includes(a));
+      // Nor one the rest of the sentence rules out ("눈여겨볼 점은 … 점입니다", "つまり、…お待ち申し上げております").
+      if (ctx.rules.notBefore) fits = fits.filter((a) => !ctx.rules.notBefore!.some(([alt, re]) => alt === a && re.test(after)));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
       const rest = `${near}\n${whole.slice(0, offset)} ${after}`;
       fits = fits.filter((a) => !echoes(a, rest, ctx.rules));
