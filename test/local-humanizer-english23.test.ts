@@ -1,30 +1,19 @@
 import { expect } from 'chai';
-import { BUILTIN_TONES, MODES, READABILITY_LEVELS, type Mode, type ToneSpec } from '../domain/options.js';
-import { rewriteOnce } from '../workers/engines/local/humanizer/rewrite.js';
+import { MODES, type Mode, type ToneSpec } from '../domain/options.js';
 import { guarded } from '../workers/engines/local/humanizer/english-senses.js';
 import { customToneProfile } from '../workers/engines/local/humanizer/tone.js';
+import { BUILTIN, builtin, custom, has, outputs as over } from './support/humanizer-settings.js';
 
 /**
- * The twenty-third reading (English): custom tone keywords read out of context, "who" made "that" after people, hedges
+ * What the twenty-second reading left (English): custom tone keywords read out of context, "who" made "that" after people, hedges
  * that change a fact or an obligation, "rapidly evolving" made "quickly evolving", "very good" made "really good" in a
  * prognosis. Each defect must not come back under the settings it was found in, and each rule still fires where it is right.
  */
-const custom = (instructions: string): ToneSpec => ({ kind: 'custom', id: '00000000-0000-4000-8000-000000000000', name: 'Custom', instructions, description: null, example: null });
-const BUILTIN: ToneSpec[] = BUILTIN_TONES.map((name) => ({ kind: 'builtin', name }));
-const builtin = (...names: Array<(typeof BUILTIN_TONES)[number]>): ToneSpec[] => names.map((name) => ({ kind: 'builtin', name }));
 const CASUAL_CUSTOM = ['Gen-Z voice', 'Plain English for a 12-year-old', 'Warm, chatty', 'Enthusiastic marketing copy'].map(custom);
 const HEDGING = [...builtin('academic'), custom('Cautious and nuanced'), custom('Scholarly')];
 
-function outputs(text: string, tones: ToneSpec[], modes: readonly Mode[] = MODES, seeds = 6): Array<{ out: string; where: string }> {
-  const all: Array<{ out: string; where: string }> = [];
-  for (const mode of modes) for (const tone of tones) for (const readability of READABILITY_LEVELS) for (let seed = 1; seed <= seeds; seed++) {
-    const out = rewriteOnce({ text, mode, tone, readability, language: 'en', freezeWords: [], seed }, seed);
-    all.push({ out, where: `${mode}/${tone.kind === 'builtin' ? tone.name : tone.instructions}/${readability}/${seed}` });
-  }
-  return all;
-}
 
-const has = (out: string, p: string | RegExp): boolean => (typeof p === 'string' ? out.includes(p) : p.test(out));
+const outputs = (text: string, tones: ToneSpec[], modes?: readonly Mode[], seeds = 6): Array<{ out: string; where: string }> => over(text, tones, { modes, seeds });
 
 interface Case { what: string; text: string; tones: ToneSpec[]; modes?: readonly Mode[]; never: Array<string | RegExp> }
 interface Control { what: string; text: string; tones: ToneSpec[]; sometimes: string | RegExp; neverIn?: ToneSpec[] }

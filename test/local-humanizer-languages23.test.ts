@@ -1,23 +1,12 @@
 import { expect } from 'chai';
-import { BUILTIN_TONES, MODES, READABILITY_LEVELS, type Language } from '../domain/options.js';
-import { bestCandidate } from '../workers/engines/local/humanizer/humanizer.js';
+import type { Language } from '../domain/options.js';
+import { holding, languageOutputs, some, type BuiltinTone as Tone } from './support/humanizer-settings.js';
 
-type Tone = (typeof BUILTIN_TONES)[number];
 const FORMAL: readonly Tone[] = ['formal', 'professional', 'academic'];
 
-/** Every output of a text over the modes, the given tones, the readability levels and seeds 1–6, with its setting. */
-function outputs(language: Language, text: string, tones: readonly Tone[] = BUILTIN_TONES): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const mode of MODES) for (const name of tones) for (const readability of READABILITY_LEVELS) for (let seed = 1; seed <= 6; seed++) {
-    const r = bestCandidate({ text, mode, tone: { kind: 'builtin', name }, readability, language, freezeWords: [], seed }, null);
-    out.push([`${mode}/${name}/${readability}/${seed}`, r.text]);
-  }
-  return out;
-}
 
-/** The outputs (with their settings) that hold any of `never`. */
-const holding = (all: Array<[string, string]>, test: (text: string) => boolean): string[] => all.filter(([, t]) => test(t)).map(([k, t]) => `${k}: ${t}`);
-const some = (all: Array<[string, string]>, s: string): boolean => all.some(([, t]) => t.includes(s));
+/** Every output of a text over the modes, the given tones, the readability levels and seeds 1–6, with its setting. */
+const outputs = (language: Language, text: string, tones?: readonly Tone[]): Array<[string, string]> => languageOutputs(language, text, { tones, seeds: 6 });
 
 describe('local humanizer in other languages: instructions, echoes, register by tone and by content', function () {
   this.timeout(120_000);

@@ -1,18 +1,9 @@
 import { expect } from 'chai';
-import { BUILTIN_TONES, MODES, READABILITY_LEVELS, type Language } from '../domain/options.js';
-import { bestCandidate } from '../workers/engines/local/humanizer/humanizer.js';
+import type { Language } from '../domain/options.js';
+import { holding, languageOutputs, some } from './support/humanizer-settings.js';
 
 /** Every output of a text over the modes, the tones, the readability levels and seeds 1–3, with its setting. */
-function outputs(language: Language, text: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const mode of MODES) for (const name of BUILTIN_TONES) for (const readability of READABILITY_LEVELS) for (let seed = 1; seed <= 3; seed++) {
-    const r = bestCandidate({ text, mode, tone: { kind: 'builtin', name }, readability, language, freezeWords: [], seed }, null);
-    out.push([`${mode}/${name}/${readability}/${seed}`, r.text]);
-  }
-  return out;
-}
-const holding = (all: Array<[string, string]>, test: (text: string) => boolean): string[] => all.filter(([, t]) => test(t)).map(([k, t]) => `${k}: ${t}`);
-const some = (all: Array<[string, string]>, s: string): boolean => all.some(([, t]) => t.includes(s));
+const outputs = (language: Language, text: string): Array<[string, string]> => languageOutputs(language, text);
 
 describe('local humanizer in Korean and Japanese: an alternative its sentence rules out, and letters in honorific register', function () {
   this.timeout(120_000);

@@ -1,27 +1,18 @@
 import { expect } from 'chai';
-import { BUILTIN_TONES, MODES, READABILITY_LEVELS, type Mode, type ToneSpec } from '../domain/options.js';
-import { rewriteOnce } from '../workers/engines/local/humanizer/rewrite.js';
+import { MODES, type Mode, type ToneSpec } from '../domain/options.js';
 import { OPENERS } from '../workers/engines/local/humanizer/english-phrases.js';
 import { activeNominals, importantToAdvice } from '../workers/engines/local/humanizer/english-plain.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
 import { customToneProfile } from '../workers/engines/local/humanizer/tone.js';
+import { BUILTIN, custom, outputs as over } from './support/humanizer-settings.js';
 
 /**
  * The twenty-second reading (custom tones as customers write them, freeze words over rule targets, long markdown
  * documents, best_of in the stronger modes): each defect it found must not come back under the settings it was found in.
  */
-const custom = (instructions: string): ToneSpec => ({ kind: 'custom', id: '00000000-0000-4000-8000-000000000000', name: 'Custom', instructions, description: null, example: null });
 
-function outputs(text: string, tones: ToneSpec[], modes: readonly Mode[] = MODES, freezeWords: string[] = []): Array<{ out: string; where: string }> {
-  const all: Array<{ out: string; where: string }> = [];
-  for (const mode of modes) for (const tone of tones) for (const readability of READABILITY_LEVELS) for (let seed = 1; seed <= 3; seed++) {
-    const out = rewriteOnce({ text, mode, tone, readability, language: 'en', freezeWords, seed }, seed);
-    all.push({ out, where: `${mode}/${tone.kind === 'builtin' ? tone.name : tone.instructions}/${readability}/${seed}` });
-  }
-  return all;
-}
 
-const BUILTIN: ToneSpec[] = BUILTIN_TONES.map((name) => ({ kind: 'builtin', name }));
+const outputs = (text: string, tones: ToneSpec[], modes?: readonly Mode[], freezeWords?: string[]): Array<{ out: string; where: string }> => over(text, tones, { modes, freezeWords });
 const CONTRACTION = /(?<![\p{L}])\p{L}+(?:n['’]t|['’](?:re|ll|ve|d|m))(?![\p{L}])|(?<![\p{L}])(?:it|that|there|what|here|let)['’]s(?![\p{L}])/iu;
 
 /** A paragraph of views, which the casual tone gives an opener ("Honestly, the coffee there is the best in town"). */

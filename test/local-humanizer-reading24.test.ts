@@ -1,29 +1,19 @@
 import { expect } from 'chai';
-import { BUILTIN_TONES, MODES, READABILITY_LEVELS, type Mode, type ToneSpec } from '../domain/options.js';
-import { rewriteOnce } from '../workers/engines/local/humanizer/rewrite.js';
+import type { Mode, ToneSpec } from '../domain/options.js';
 import { dropIntensifiers } from '../workers/engines/local/humanizer/english-concise.js';
+import { BUILTIN, custom, has, outputs as over } from './support/humanizer-settings.js';
 
 /**
- * The twenty-fourth reading (English, new genres: app-store copy, crowdfunding, speeches, listings, syllabi, safety rules,
+ * The twenty-third reading (English, new genres: app-store copy, crowdfunding, speeches, listings, syllabi, safety rules,
  * tax and pet-care advice, reviews, postmortems, audio guides, sermons, fitness plans, with the custom tones "Gen-Z voice",
  * "Plain English for a 12-year-old", "No fluff", "Enthusiastic marketing copy", "Seasoned journalist"): advice whose "very"
  * was dropped ("use very ripe bananas" → "use ripe bananas"), a "because" clause fronted with a pronoun ahead of its noun,
  * and two ", and" sentences joined by a contrast. Each defect must not come back under the settings it was found in, and
  * each rule still fires where it is right.
  */
-const custom = (instructions: string): ToneSpec => ({ kind: 'custom', id: '00000000-0000-4000-8000-000000000000', name: 'Custom', instructions, description: null, example: null });
-const BUILTIN: ToneSpec[] = BUILTIN_TONES.map((name) => ({ kind: 'builtin', name }));
 
-function outputs(text: string, tones: ToneSpec[], modes: readonly Mode[] = MODES): Array<{ out: string; where: string }> {
-  const all: Array<{ out: string; where: string }> = [];
-  for (const mode of modes) for (const tone of tones) for (const readability of READABILITY_LEVELS) for (let seed = 1; seed <= 3; seed++) {
-    const out = rewriteOnce({ text, mode, tone, readability, language: 'en', freezeWords: [], seed }, seed);
-    all.push({ out, where: `${mode}/${tone.kind === 'builtin' ? tone.name : tone.instructions}/${readability}/${seed}` });
-  }
-  return all;
-}
 
-const has = (out: string, p: string | RegExp): boolean => (typeof p === 'string' ? out.includes(p) : p.test(out));
+const outputs = (text: string, tones: ToneSpec[], modes?: readonly Mode[]): Array<{ out: string; where: string }> => over(text, tones, { modes });
 
 const RECIPE = 'This classic banana bread is moist, flavorful, and incredibly easy to make. It is important to use very ripe bananas, as they provide most of the sweetness. Furthermore, you should not overmix the batter, or the bread will become dense.';
 const TIRES = 'Check the tire pressure at least once a month and before long trips. It is crucial to check the pressure when the tires are cold, because driving warms the air inside them. The recommended pressure is listed on the sticker inside the driver\'s door, not on the tire itself.';
