@@ -50,9 +50,11 @@ function capitalsAfterSemicolon(text: string, names: ReadonlySet<string>): strin
 }
 const BROKEN_GRAMMAR = /(?<![\p{L}'’])(?:(?:can|could|should|must|might|shall)\s+(?:are|is|was|were)|(?:is|are|was|were|do|does|did|have|has|had|would|should|could|must)\s+not\s+(?:it|you|we|they|he|she|i|there|this|that)\s*\?|(?:why|how|where|what|when)\s+(?:do|does|did|is|are|would|should|could)\s+not\s+(?:it|you|we|they|he|she|i)(?![\p{L}'’])|every\s+of|because\s+of\s+(?:which|whom)|(?:can|could|should|must)\s+to|lets?\s+(?:\p{L}+\s+){1,2}to\s+(?:be|do|make|get|go|have|learn|use|take|work|see|find|keep|help|choose|access|connect|create|reach|understand)|not\s+just\s+\p{L}+s\s+\p{L}+\s+but)(?![\p{L}'’])/giu;
 /** English words that do not occur in the other Latin-script languages' running text. */
-const ENGLISH_ONLY = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|also|really|thing is|in fact|put simply|as it happens|moreover|furthermore|additionally|nevertheless|nonetheless|consequently|actually)(?![\p{L}])/giu;
+const ENGLISH_WORDS = ['the', 'and', 'with', 'which', 'honestly', 'basically', 'however', 'also', 'really', 'thing is', 'in fact', 'put simply', 'as it happens', 'moreover', 'furthermore', 'additionally', 'nevertheless', 'nonetheless', 'consequently', 'actually'];
+const englishOnly = (words: readonly string[]): RegExp => new RegExp(`(?<![\\p{L}])(?:${words.join('|')})(?![\\p{L}])`, 'giu');
+const ENGLISH_ONLY = englishOnly(ENGLISH_WORDS);
 /** German writes "also" ("so, therefore"): not an English word there. */
-const ENGLISH_ONLY_DE = /(?<![\p{L}])(?:the|and|with|which|honestly|basically|however|really|thing is|in fact|put simply|as it happens|moreover|furthermore|additionally|nevertheless|nonetheless|consequently|actually)(?![\p{L}])/giu;
+const ENGLISH_ONLY_DE = englishOnly(ENGLISH_WORDS.filter((w) => w !== 'also'));
 
 /** A space after an opening bracket, before a word ("( It's optional", "[ See the notes"): left by a deletion. */
 const SPACE_AFTER_OPENING = /[([{“][ \t]+(?=\p{L})/gu;
