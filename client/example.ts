@@ -29,7 +29,8 @@ try {
 
   let shown = 0;
   for await (const item of client.usageHistory({ limit: 10 })) {
-    console.log(`history:  ${item.created_at} ${item.endpoint} ${item.status} ${item.words_charged || item.words_refunded} words`);
+    const words = item.status === 'charged' ? item.words_charged : item.status === 'refunded' ? item.words_refunded : item.words_reserved;
+    console.log(`history:  ${item.created_at} ${item.endpoint} ${item.status} ${words} words`);
     if (++shown === 3) break;
   }
 } catch (err: unknown) {
