@@ -11,7 +11,8 @@
  * main thread, then every other thread that used at least 0.02 ms per request: engine threads, V8's platform
  * threads, libuv's pool), from /proc/<pid>/task.
  * SERVICE_NODE_ARGS: Node/V8 flags for this checkout's service processes only (against BASE_DIR's, without them).
- * Environment: BENCH_DURATION (s per round, default 10), BENCH_CONNECTIONS (default 10), ROUNDS (default 1),
+ * Environment: BENCH_DURATION (s per round, default 10), BENCH_WARMUP (s before the first round, default 20),
+ * BENCH_CONNECTIONS (default 10), ROUNDS (default 1),
  * TARGET (detect | humanize).
  */
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
@@ -31,6 +32,8 @@ import { createEssentialTable } from './essential.js';
 import { ROOT, spawnReady, type BenchProcess } from './processes.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of unrecorded load per deployment first (JIT compilation on V8's threads; see bench/run.ts). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.ROUNDS ?? 1);
 const TARGET = process.env.TARGET ?? 'detect';
@@ -172,7 +175,7 @@ async function main(): Promise<void> {
     deployments.push(current);
     if (process.env.BASE_DIR) deployments.push(await service('base', process.env.BASE_DIR, nodeArgs));
     if (!process.env.SKIP_ESSENTIAL) deployments.unshift(await essential(current.keys));
-    for (const d of deployments) await load(d, 3);
+    for (const d of deployments) await load(d, WARMUP_S);
     for (let round = 1; round <= ROUNDS; round++) {
       const results = new Map<string, { rps: number; p99: number }>();
       for (const d of deployments) {

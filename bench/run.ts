@@ -11,7 +11,8 @@
  *   the engine thread pool.
  *
  * Absolute figures depend on the machine; the ratios to the essential pipeline are what to compare.
- * Writes bench/results/http.json and bench/results/http.md. About three minutes.
+ * Each deployment is warmed up first (BENCH_WARMUP seconds of load, default 20; see WARMUP_S).
+ * Writes bench/results/http.json and bench/results/http.md. About four minutes.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,15 @@ import { spawnReady, type BenchProcess } from './processes.js';
 import { detectCpuInPool, rebuildRate } from './measures.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/**
+ * Seconds of load each deployment gets before anything is recorded. A new process compiles its hot code on V8's
+ * background threads during its first seconds under load: after the 3 s of warm-up this bench used to give, the
+ * service's four V8 platform threads used 1.05 ms of CPU per detect in the api process and 1.36 ms in the worker
+ * over the next 10 s (their main threads 2.1 and 1.9), after 13–15 s 0.28–0.36, and after 23 s 0.11 and 0.13
+ * (`THREADS=1 npm run bench:profile`), while the essential pipeline, a few hundred lines, was warm at once. What
+ * ops run is a process warm for hours.
+ */
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 20);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 60);
 /** 250 words: the sample paragraph five times (the SSE measure, and every request with BENCH_TEXTS=repeated). */
@@ -146,9 +156,9 @@ async function main(): Promise<void> {
     const body = bodies[0]!;
     const post = { method: 'POST' as const, body, headers: { 'Content-Type': 'application/json' } };
     // Warm-up (JIT, connection pools), not recorded.
-    await cannon(essentialUrl, 10, { ...post, requests: [rotating('/detect')] }, 3);
-    await cannon(serviceUrl, 10, { ...post, requests: [rotating('/v1/detect')] }, 3);
-    await cannon(serviceUrl, 10, { ...post, requests: [rotating('/v1/humanize')] }, 2);
+    await cannon(essentialUrl, 10, { ...post, requests: [rotating('/detect')] }, WARMUP_S);
+    await cannon(serviceUrl, 10, { ...post, requests: [rotating('/v1/detect')] }, WARMUP_S);
+    await cannon(serviceUrl, 10, { ...post, requests: [rotating('/v1/humanize')] }, WARMUP_S);
 
     for (const c of LEVELS) {
       const measured: Row[] = [];
@@ -190,7 +200,7 @@ async function main(): Promise<void> {
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
   const meta = {
     date: new Date().toISOString(), node: process.version, durationSeconds: DURATION_S, customers: CUSTOMERS,
-    textWords: TEXT_WORDS, texts: TEXT_MODE, workerConcurrency: defaultConcurrency('local'),
+    textWords: TEXT_WORDS, texts: TEXT_MODE, workerConcurrency: defaultConcurrency('local'), warmupSeconds: WARMUP_S,
   };
   writeFileSync(new URL('./results/http.json', import.meta.url), JSON.stringify({ ...meta, rows, rebuild, detectCpu }, null, 2) + '\n');
   writeFileSync(new URL('./results/http.md', import.meta.url), `# HTTP benchmark\n\n${JSON.stringify(meta)}\n\n${table}\n\n${extra}\n`);
