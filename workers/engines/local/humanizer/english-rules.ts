@@ -196,6 +196,33 @@ const DROP_COMMA = '\u0002';
 /** Phrases before which a capitalised word is a name, not a field or a task: "navigate the Atlantic". */
 const NAMED_AFTER: ReadonlySet<string> = new Set(['navigate the', 'navigating the', 'the landscape of', 'in the world of', 'in the realm of']);
 
+/** Thanks or a tribute: "none of this would have been possible without the mentors who believed in me". */
+const THANKS = /(?<![\p{L}'’-])(?:possible\s+without|grateful|gratitude|thankful|thank\s+you|indebted|believed\s+in\s+(?:me|us|him|her|them))(?![\p{L}'’-])/iu;
+const PAST_AUXILIARY = /^(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]t|didn['’]t)$/iu;
+/** Irregular past forms, which the tagger may read as nouns after a name ("PostgreSQL overtook MySQL"). */
+const IRREGULAR_PAST = /^(?:overtook|took|undertook|made|found|saw|rose|fell|grew|won|lost|went|came|became|began|said|told|gave|led|held|left|kept|met|paid|sold|outsold|spent|built|brought|bought|thought|caught|taught|fought|chose|drew|drove|flew|forgot|knew|ran|sent|stood|struck|threw|understood|wrote|broke|spoke|withdrew)$/iu;
+
+/** Whether the clause's first verb is in the past: it reports an event. */
+function reportsPast(clause: string): boolean {
+  for (const t of tagTokens(clause) ?? []) {
+    if (PAST_AUXILIARY.test(t.text) || IRREGULAR_PAST.test(t.text)) return true;
+    if (t.pos === 'AUX') return false;
+    if (t.pos === 'VERB') return /ed$/iu.test(t.text);
+  }
+  return false;
+}
+
+/**
+ * Whether "note that" or "keep in mind that" (`to`) suits the clause after it. Neither before thanks ("Keep in mind
+ * that none of this would have been possible without the mentors who believed in me"); nor "keep in mind" before a
+ * reported event ("Keep in mind that PostgreSQL overtook MySQL", "… that no customer data was exposed"): one keeps in
+ * mind what holds now or later, a rule or a caveat, not the news itself.
+ */
+function worthNoting(to: string, clause: string): boolean {
+  if (THANKS.test(clause)) return false;
+  return !to.startsWith('keep in mind') || !reportsPast(clause);
+}
+
 /**
  * Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. `used` holds the
  * connectives already put in elsewhere in the text (and the tone's openers): a connective replacement is not repeated
@@ -217,6 +244,11 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       }
       const at = args.find((a): a is number => typeof a === 'number')!;
       const before = out.slice(0, at);
+      if (rule.imperative && to !== '' && !worthNoting(to, out.slice(at + m.length))) to = '';
+      // "What's more" adds a fact, not a step: "What's more, avoid using a straw" reads wrong where "Plus, avoid …" does not.
+      if (to === "what's more," && isInstruction(out.slice(at + m.length).trimStart())) {
+        to = poolOf(register, rule).find((p) => p !== to && p.endsWith(',') && !used?.has(p)) ?? '';
+      }
       // Not a connective that the next words echo: "Beyond this, this guarantee …", "On top of that, … in addition to …".
       if (to.endsWith(',') && echoes(to, out.slice(at + m.length))) {
         const after = out.slice(at + m.length);
@@ -242,7 +274,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         if (/^\s*\p{Lu}/u.test(rest) || /^\s*$/u.test(rest)) return '';
         if (capitalisable(rest)) return at === 0 ? '' : CAPITALISE;
         // What follows is code, a symbol or a variable: a kept word before it spares it a capital.
-        const fresh = poolOf(register, rule).find((p) => p !== '' && !used?.has(p.toLowerCase()));
+        const fresh = poolOf(register, rule).find((p) => p !== '' && !used?.has(p.toLowerCase()) && (!rule.imperative || worthNoting(p, rest)));
         if (fresh === undefined) return m;
         to = fresh;
       }

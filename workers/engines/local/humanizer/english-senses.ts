@@ -242,8 +242,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   }],
   // "a rapidly evolving field", "rapidly growing demand": set phrases, where "quickly evolving" reads as a translation.
   ['rapidly', { after: AFTER_WORD('evolving|growing|changing|developing|expanding|increasing|ageing|aging|advancing|shifting|spreading|emerging|rising|declining|deteriorating|progressing|progressive') }],
-  // "quick update", "a quick look": "quick" before a noun is "brief", not "fast".
-  ['quick', { after: /^\s+\p{L}/u }],
+  // "quick update", "a quick look": "quick" before a noun is "brief", not "fast"; so before a number that measures it ("a
+  // quick 15-minute call", a placeholder once protected).
+  ['quick', { after: /^\s+[\p{L}\p{N}\uE000]/u }],
   // "These findings highlight the need": "point out the need" weakens it.
   ...['highlight', 'highlights', 'highlighted'].map((w) => [w, {
     after: /^\s*(?:[,.;:!?)]|$)|^\s+(?:on|with|about|at|in|for|to|over|upon)(?![\p{L}])|^\s+the\s+(?:need|importance|value|role|potential|urgency|gap|risks?|benefits?|challenges?|dangers?)(?![\p{L}])/iu,
