@@ -17,7 +17,9 @@ const BLOCK_TAGS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th'
  * NFC; strips zero-width characters, soft hyphens, BOMs and bidi overrides; turns odd spaces into a
  * space and odd line breaks (CR, CRLF, VT, FF, NEL, U+2028/9) into \n; collapses runs of spaces and
  * tabs inside a line (a line's indentation stays: nested list items and indented code keep their shape),
- * drops spaces before a line break, keeps at most one blank line; trims the ends.
+ * drops spaces before a line break, except two spaces ending a line of text before another line: Markdown's hard line
+ * break ("9:00 a.m.  \nUse the north entrance."), without which the two lines render as one; keeps at most one blank
+ * line; trims the ends.
  */
 export function normaliseText(text: string): string {
   return text
@@ -25,8 +27,8 @@ export function normaliseText(text: string): string {
     .replace(INVISIBLE, '')
     .replace(LINE_BREAKS, '\n')
     .replace(ODD_SPACES, ' ')
-    .replace(/(?<=[^\s])[ \t]{2,}/g, ' ')
-    .replace(/[ \t]+\n/g, '\n')
+    .replace(/(?<=[^\s])[ \t]{2,}(?=[^\s])/g, ' ')
+    .replace(/(?<=([^\s])?)[ \t]+\n(?=([ \t]*[^\s])?)/g, (run: string, before?: string, after?: string) => (before && after && / {2}/.test(run) ? '  \n' : '\n'))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

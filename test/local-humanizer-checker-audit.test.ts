@@ -64,6 +64,10 @@ describe('local humanizer: rule checker audit', () => {
       // English connectives in another language; dialogue in single curly quotes
       ['foreign-rules', 'Die Firma ist gut und billig.', 'Die Firma ist gut und billig. Moreover, sie wächst.', [], 'de'],
       ['quotation', 'He ran in. ‘What is it?’ The men froze.', 'He ran in. Honestly, ‘What is it?’ The men froze.'],
+      // a tab, two spaces or a no-break space that set sentences or words apart inside a line, all lost
+      ['spacing', 'The review is due on Friday.\tAdditionally, use the template.', 'The review is due on Friday. Use the template.'],
+      ['spacing', 'The store will close early.  Staff will use the time.  Orders are safe.', 'The store will close early. Staff will use the time. Orders are safe.'],
+      ['spacing', 'The package weighs 2\u00a0kg. Additionally, it ships today.', 'The package weighs 2 kg. It ships today.'],
     ];
     for (const [rule, input, output, freezeWords = [], language = 'en'] of cases) {
       it(`${rule}: ${JSON.stringify(output)}`, () => {
@@ -101,6 +105,12 @@ describe('local humanizer: rule checker audit', () => {
       ['Apple leveraged it, said Tim Cook.', 'Tim Cook said Apple used it.'],
       // words in capitals and initials are not names
       ['IT IS NOT A TEST, said T Smith.', 'It is not a test, said T Smith.'],
+      // a heading's capitals are its title style, not names: "## Why Use It?" does not forbid "use" in a sentence
+      ['## Why Use It?\n\nAdditionally, you can utilize single sign-on.', '## Why Use It?\n\nYou can use single sign-on.'],
+      ['Key Risks That Matter\n\nAdditionally, you can utilize single sign-on.', 'Key Risks That Matter\n\nYou can use single sign-on.'],
+      ['Why Use It\n----------\n\nAdditionally, you can utilize single sign-on.', 'Why Use It\n----------\n\nYou can use single sign-on.'],
+      // a join may take one of the gaps of two spaces away, not every one
+      ['The store will close early.  Staff will use the time.  Orders are safe.', 'The store will close early; staff will use the time.  Orders are safe.'],
     ];
     for (const [input, output, freezeWords = [], language = 'en'] of cases) {
       it(JSON.stringify(output), () => {

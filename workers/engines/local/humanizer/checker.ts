@@ -10,7 +10,7 @@
 import type { Language } from '../../../../domain/options.js';
 import { splitSentences } from '../text/segment.js';
 import { NUMBER, verbatimMatches, type VerbatimMatch } from '../text/spans.js';
-import { parseLines, type Line } from './document.js';
+import { headingLines, parseLines, type Line } from './document.js';
 import { CONNECTIVES } from './english-phrases.js';
 
 export interface Defect { rule: string; detail: string }
@@ -61,6 +61,12 @@ const SPACE_AFTER_OPENING = /[([{“][ \t]+(?=\p{L})/gu;
 /** A space before a closing bracket ("(a good one )"), two spaces inside a line, a space before a comma or final mark. */
 const SPACE_BEFORE_CLOSING = /\S[ \t]+[)\]}]/gu;
 const DOUBLE_SPACE = /\S[ \t]{2,}(?=\S)/gu;
+/**
+ * Ways a line sets words or sentences apart inside it besides one space: a tab, a no-break space, two or more spaces
+ * ("Friday.\tAdditionally", "early.  Staff", "2\u00a0kg"). A prose line that had one keeps it (a join may take one gap
+ * away, not every one).
+ */
+const INNER_GAPS: ReadonlyArray<[string, RegExp]> = [['a tab', /(?<=\S)[ \u00a0]*\t[ \t\u00a0]*(?=\S)/u], ['a no-break space', /(?<=\S)\u00a0/u], ['two spaces', /(?<=\S) {2,}(?=\S)/u]];
 const SPACE_BEFORE_MARK = /[\p{L}\p{N}'’"”)\]][ \t]+[,.;:!?](?=\s|$)/gu;
 /** French sets a space before ; : ! ? (« Bonjour ! »): only a comma or full stop counts there. */
 const SPACE_BEFORE_MARK_FR = /[\p{L}\p{N}'’"”)\]][ \t]+[,.](?=\s|$)/gu;
@@ -286,12 +292,14 @@ function inputFacts(input: string): InputFacts {
   const lines = parseLines(input);
   const prose = lines.map((l) => l.prose);
   const starts = sentenceStarts(lines, prose);
+  const heading = headingLines(lines);
+  const sentences = heading.includes(true) ? lines.filter((_, i) => !heading[i]).map((l) => l.prefix + l.body + l.tail).join('\n') : input;
   const facts: InputFacts = {
     lines, prose, starts,
     verbatim: verbatimMatches(input).map(({ kind, matches }) => ({ kind, tokens: tallyOf(matches) })),
     lower: lowerStarts(starts), stacked: stackedStarts(starts), quoted: quoteStarts(starts),
     doubledPunct: count(input, DOUBLED_PUNCT), spacedMarks: count(input, SPACED_MARK),
-    questions: count(input, QUESTION), markup: markupTally(input), capitalised: capitalisedWords(input), byLanguage: new Map(),
+    questions: count(input, QUESTION), markup: markupTally(input), capitalised: capitalisedWords(sentences), byLanguage: new Map(),
   };
   if (memo.size >= MEMO_SIZE) memo.clear();
   memo.set(input, facts);
@@ -319,6 +327,9 @@ export function checkRewrite(input: string, output: string, options: CheckOption
       // A sentence that runs on into the next line ends the line as it was.
       if (l.prose && l.tail !== '' && !(o.prefix + o.body + o.tail).endsWith(l.tail)) add('structure', `line ${i + 1}: the start of a sentence that runs on changed`);
       if (l.prose && l.tail === '' && FINAL_MARK.test(l.body) && has !== '' && !FINAL_MARK.test(has)) add('punctuation', `line ${i + 1} lost its final mark`);
+      if (l.prose) {
+        for (const [what, gap] of INNER_GAPS) if (gap.test(l.body) && !gap.test(o.body)) add('spacing', `line ${i + 1} lost ${what} inside it`);
+      }
     });
   }
 

@@ -111,6 +111,19 @@ function keepSpeech(lines: Line[]): void {
   lines.forEach((l, i) => { if (speakers[i] && l.prose) lines[i] = { ...l, prose: false }; });
 }
 
+/** A line that underlines the one above as a Setext heading ("Key Risks" over "---------"). */
+const SETEXT_UNDERLINE = /^\s*(?:=+|-+)\s*$/u;
+
+/**
+ * Whether each line is a heading: a `#` heading, a line underlined Setext-style, or a title in title case. Its capitals
+ * are the title's style, not names ("## Why Use It?" does not make "Use" a name).
+ */
+export function headingLines(lines: readonly Line[]): boolean[] {
+  const raw = lines.map((l) => l.prefix + l.body + l.tail);
+  return raw.map((r, i) => !lines[i]!.prose && r.trim() !== '' && (/^\s*#{1,6}\s/u.test(r) || titleCase(r.trim())
+    || (i + 1 < raw.length && SETEXT_UNDERLINE.test(raw[i + 1]!) && !SETEXT_UNDERLINE.test(r))));
+}
+
 export function joinLines(lines: readonly Line[]): string {
   return lines.map((l) => l.prefix + l.body + l.tail).join('\n');
 }

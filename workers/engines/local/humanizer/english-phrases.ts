@@ -91,7 +91,9 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'it is important to note that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
   { pattern: "it's important to note that", neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
   { pattern: 'it is worth noting that', neutral: ['', 'note that'], casual: ['', 'keep in mind that'], formal: [''], notAfter: CONNECTIVE_BEFORE, notBefore: AND_THAT, imperative: true },
-  { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['so,', 'all in all,'], formal: ['to conclude,', 'in closing,'], notAfter: MID_CLAUSE },
+  // Not "so,": a conclusion sums up the text, "so" makes the sentence follow from the one before ("Supply chain delays
+  // remain a concern. So, the outlook is positive"; "The new price will be €9.99. So, we value your loyalty").
+  { pattern: 'in conclusion,', neutral: ['', 'all in all,'], casual: ['to wrap up,', 'all in all,'], formal: ['to conclude,', 'in closing,'], notAfter: MID_CLAUSE },
   { pattern: 'in summary,', neutral: ['in short,', ''], casual: ['in short,', 'bottom line:'], formal: ['in brief,'], notAfter: MID_CLAUSE },
   { pattern: 'to sum up,', neutral: ['in short,', ''], formal: ['in brief,'], notAfter: MID_CLAUSE },
   // Never dropped: "Overall, the film is good" is a verdict on the whole, "The film is good" a plain one.
@@ -413,6 +415,6 @@ export const CONNECTIVES: readonly string[] = [
   // what the connective replacements themselves say ("Subsequently," → "then"): "Honestly, then an ECG was performed" stacks two
   'then', 'after that', 'later', 'beyond this', 'in brief', 'in closing', 'to close', 'in the same way', 'same goes here',
   'no doubt', 'meanwhile', 'hence', 'accordingly', 'subsequently', 'on the other hand', 'in other words', 'admittedly',
-  'in contrast', 'conversely', 'besides', 'after all', 'in summary', 'in conclusion', 'to sum up', 'ultimately',
+  'in contrast', 'conversely', 'besides', 'after all', 'in summary', 'in conclusion', 'to sum up', 'to wrap up', 'ultimately',
   'essentially', 'undoubtedly', 'interestingly', 'importantly', 'notably', 'on one hand', 'on the one hand',
 ];

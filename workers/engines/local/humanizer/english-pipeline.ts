@@ -112,7 +112,7 @@ const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|never|no|nobody|nothing|none
 const CAUSAL_START = /^(?:therefore|thus|hence|consequently|accordingly|so|for\s+this\s+reason|as\s+a\s+result|that['’]s\s+why|because\s+of\s+this)(?![\p{L}'’-])/iu;
 
 /** A sentence that sums up: it closes a paragraph and joins none. */
-const CLOSING = /^(?:all\s+in\s+all|in\s+closing|to\s+close|in\s+conclusion|in\s+summary|to\s+sum\s+up|to\s+summari[sz]e|overall|ultimately|in\s+short|in\s+brief|in\s+the\s+end|finally|lastly)(?:,|\s)|^so,/iu;
+const CLOSING = /^(?:all\s+in\s+all|in\s+closing|to\s+close|in\s+conclusion|in\s+summary|to\s+sum\s+up|to\s+wrap\s+up|to\s+summari[sz]e|overall|ultimately|in\s+short|in\s+brief|in\s+the\s+end|finally|lastly)(?:,|\s)|^so,/iu;
 
 /** A later step of a series: "Then …", "The second …", "Finally, …"; with SERIES_ANY, its first step too. A series of three
  * or more keeps its steps apart: two of them joined and the third not reads unevenly. */

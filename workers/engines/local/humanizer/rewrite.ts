@@ -47,29 +47,52 @@ function textStats(text: string): { lowerForms: Set<string>; names: Set<string>;
   return { lowerForms, names, repeated: new Set([...counts].filter(([, c]) => c >= 2).map(([w]) => w)) };
 }
 
-/** What a prose body's rewrite starts from, the same for every candidate: its outer spaces and its sentences. */
-interface Body { lead: string; trail: string; sentences: string[] }
+/**
+ * What a prose body's rewrite starts from, the same for every candidate: its outer spaces, its sentences and the
+ * spaces between them (gaps[i] between sentence i and i + 1).
+ */
+interface Body { lead: string; trail: string; sentences: string[]; gaps: string[] }
 
 function bodyOf(text: string): Body {
-  return { lead: /^\s*/u.exec(text)![0], trail: /\s*$/u.exec(text)![0], sentences: splitSentences(text).map((s) => s.text) };
+  const spans = splitSentences(text);
+  return {
+    lead: /^\s*/u.exec(text)![0], trail: /\s*$/u.exec(text)![0], sentences: spans.map((s) => s.text),
+    gaps: spans.slice(1).map((s, i) => text.slice(spans[i]!.end, s.start)),
+  };
 }
 
-function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean): string {
-  const { lead, trail, sentences } = parts;
-  if (sentences.length === 0) return body;
+function rewriteSentences(sentences: string[], language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean): string[] {
   const { request, stats } = plan;
-  const mode = MODE_PARAMS[request.mode];
   if (language === 'en') {
-    const out = rewriteEnglishParagraph(sentences, {
-      profile: plan.profile, mode, readability: request.readability, lowerForms: stats.lowerForms, names: stats.names,
-      repeated: stats.repeated, rng, usedOpeners: used, listItem,
+    return rewriteEnglishParagraph(sentences, {
+      profile: plan.profile, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms: stats.lowerForms,
+      names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem,
     });
-    return lead + out.join(' ') + trail;
   }
-  const rules = LANGUAGE_RULES[language];
-  const out = rewriteOtherParagraph(sentences, { rules, readability: request.readability, rng,
+  return rewriteOtherParagraph(sentences, { rules: LANGUAGE_RULES[language], readability: request.readability, rng,
     formal: plan.profile.register !== 'casual' });
-  return lead + out.join(rules.spaceless ? '' : ' ') + trail;
+}
+
+/**
+ * A body's sentences rewritten and set back with the spaces the text had between them. Rewritten sentences are joined by
+ * one space (none in scripts without spaces); a text that sets its sentences apart otherwise keeps its way: two spaces
+ * after every full stop, or a tab, stay ("Friday.\tAdditionally, …" lost its tab). One kind of gap throughout joins the
+ * rewrite with it; mixed gaps split the body there, and each run of sentences between them is rewritten on its own.
+ */
+function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean): string {
+  const { lead, trail, sentences, gaps } = parts;
+  if (sentences.length === 0) return body;
+  const plain = language !== 'en' && LANGUAGE_RULES[language].spaceless ? '' : ' ';
+  const gap = gaps[0] ?? plain;
+  if (gaps.every((g) => g === gap)) return lead + rewriteSentences(sentences, language, plan, rng, used, listItem).join(gap) + trail;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i <= gaps.length; i++) {
+    if (i < gaps.length && gaps[i] === plain) continue;
+    out += rewriteSentences(sentences.slice(from, i + 1), language, plan, rng, used, listItem).join(plain) + (gaps[i] ?? '');
+    from = i + 1;
+  }
+  return lead + out + trail;
 }
 
 /** Seed of the k-th internal candidate of a request. */
