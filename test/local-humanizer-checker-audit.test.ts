@@ -25,7 +25,10 @@ describe('local humanizer: rule checker audit', () => {
       ['freeze-word', 'The plan is good.', 'The plans are good.', ['plan']],
       // a line that lost its text, a sentence running on to the next line that changed, a lost final mark
       ['paragraph-breaks', 'A is good here.\nB is bad there.', 'A is good here.\n'],
-      ['structure', 'This paragraph was wrapped by an old mail client, so its sentences\ncontinue across lines.', 'This paragraph was wrapped by an old mail client, so its sentence\ncontinue across lines.'],
+      ['structure', 'Wrapped by an old mail client, its\nsentences continue across lines.', 'Wrapped by an old mail client, its\nsentence continue across lines.'],
+      // a hard-wrapped paragraph (read as one line) wrapped again wider than it was, or not a paragraph any more
+      ['line-breaks', 'This paragraph was wrapped by an old mail client, so its sentences\ncontinue across lines.', 'This paragraph was wrapped by an old mail client, so its sentences continue\nacross lines.'],
+      ['line-breaks', 'This paragraph was wrapped by an old mail client, so its sentences\ncontinue across lines.\n\nThanks.', 'This paragraph was wrapped by an old mail client, so its sentences\n\ncontinue across lines.\n\nThanks.'],
       ['punctuation', 'The plan works well.', 'The plan works well'],
       // doubled words with an apostrophe, doubled phrases, across a line break
       ['doubled-word', "I don't know it.", "I don't don't know it."],

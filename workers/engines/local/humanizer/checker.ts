@@ -10,7 +10,7 @@
 import type { Language } from '../../../../domain/options.js';
 import { splitSentences } from '../text/segment.js';
 import { NUMBER, verbatimMatches, type VerbatimMatch } from '../text/spans.js';
-import { headingLines, parseLines, type Line } from './document.js';
+import { headingLines, parseLines, unwrapParagraphs, type Line } from './document.js';
 import { CONNECTIVES } from './english-phrases.js';
 
 export interface Defect { rule: string; detail: string }
@@ -307,9 +307,25 @@ function inputFacts(input: string): InputFacts {
 }
 
 /** Every defect of `output` as a rewrite of `input`; an empty list means the rewrite is sound. */
-export function checkRewrite(input: string, output: string, options: CheckOptions): Defect[] {
+export function checkRewrite(sentInput: string, sentOutput: string, options: CheckOptions): Defect[] {
   const defects: Defect[] = [];
   const add = (rule: string, detail: string): void => { defects.push({ rule, detail }); };
+  // A hard-wrapped paragraph is read as one line, in the output where the input had it, and each of its lines must
+  // keep to the input's width (a word longer than it aside).
+  let input = sentInput;
+  let output = sentOutput;
+  const wrapped = unwrapParagraphs(sentInput);
+  if (wrapped.wraps.length > 0) {
+    const rewrapped = unwrapParagraphs(sentOutput, new Set(wrapped.wraps.map((w) => w.line)));
+    const widths = new Map(wrapped.wraps.map((w) => [w.line, w.width]));
+    for (const w of rewrapped.wraps) {
+      const width = widths.get(w.line)!;
+      const over = w.lines.find((l) => l.length > width && l.includes(' '));
+      if (over !== undefined) add('line-breaks', `a hard-wrapped paragraph's line is wider than its ${width} characters: ${JSON.stringify(over.slice(0, 60))}`);
+    }
+    input = wrapped.text;
+    output = rewrapped.text;
+  }
 
   const facts = inputFacts(input);
   const inLines = facts.lines;

@@ -127,3 +127,101 @@ export function headingLines(lines: readonly Line[]): boolean[] {
 export function joinLines(lines: readonly Line[]): string {
   return lines.map((l) => l.prefix + l.body + l.tail).join('\n');
 }
+
+/** A hard-wrapped paragraph, joined into one line for the rewrite and wrapped again after it. */
+export interface Wrap {
+  /** Its line in the joined text. */
+  line: number;
+  /** The longest of its lines, in characters: the width it is wrapped to again. */
+  width: number;
+  /** Its lines as they were. */
+  lines: string[];
+}
+
+/** Scripts written without spaces between words: joining their lines with a space would add one. */
+const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+/** A hard-wrapped paragraph's width is at least this; shorter lines are titles, addresses, verse or lists without markers. */
+const MIN_WRAP_WIDTH = 40;
+/** Every line of a hard-wrapped paragraph but its last fills at least this share of the width. */
+const MIN_FILL = 0.6;
+
+/**
+ * Whether a run of plain lines is one hard-wrapped paragraph (a mail client's or a PDF's line breaks): two or more lines
+ * of at least 40 characters' width, each line but the last filling most of it, and at least one line ending inside a
+ * sentence. Lines of verse, addresses and lists without markers are shorter or end where their sentences do.
+ */
+function hardWrapped(run: readonly string[]): boolean {
+  if (run.length < 2 || run.some((l) => SPACELESS.test(l))) return false;
+  const width = Math.max(...run.map((l) => l.length));
+  if (width < MIN_WRAP_WIDTH) return false;
+  const inner = run.slice(0, -1);
+  return inner.every((l) => l.length >= MIN_FILL * width) && inner.some((l) => !ENDS_SENTENCE.test(l));
+}
+
+/**
+ * A line that may belong to a hard-wrapped paragraph: text from the first column, not a heading, quote, table, rule,
+ * code or markup line, nor a list item, a `Label:` line, a title in title case or a Setext heading's title.
+ */
+function plainLine(raw: string, next: string | undefined): boolean {
+  return raw.trim() !== '' && !/^\s/u.test(raw) && !VERBATIM_LINE.test(raw) && !FENCE.test(raw) && !LIST_MARKER.test(raw)
+    && !LABEL.test(raw) && !titleCase(raw.trim()) && !(next !== undefined && SETEXT_UNDERLINE.test(next));
+}
+
+/**
+ * The text with each hard-wrapped paragraph joined into one line (its lines' breaks become spaces), and where those
+ * paragraphs are. With `at`, the runs of plain lines that start at those lines of the joined text are joined whatever
+ * their shape (the checker reads a rewrite's paragraphs where its input had them). A line that ends in two spaces (a
+ * Markdown hard break) ends its paragraph; fenced code is never joined.
+ */
+export function unwrapParagraphs(text: string, at?: ReadonlySet<number>): { text: string; wraps: Wrap[] } {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  const wraps: Wrap[] = [];
+  let inFence = false;
+  for (let i = 0; i < lines.length;) {
+    const raw = lines[i]!;
+    if (FENCE.test(raw)) inFence = !inFence;
+    if (inFence || FENCE.test(raw) || !plainLine(raw, lines[i + 1])) { out.push(raw); i++; continue; }
+    let end = i + 1;
+    while (end < lines.length && !lines[end - 1]!.endsWith('  ') && plainLine(lines[end]!, lines[end + 1])) end++;
+    const run = lines.slice(i, end);
+    if (at ? at.has(out.length) : hardWrapped(run)) {
+      wraps.push({ line: out.length, width: Math.max(...run.map((l) => l.length)), lines: run });
+      out.push(run.map((l, k) => (k < run.length - 1 ? l.trimEnd() : l)).join(' '));
+    } else {
+      out.push(...run);
+    }
+    i = end;
+  }
+  return { text: out.join('\n'), wraps };
+}
+
+/** A line broken greedily at spaces into lines of at most `width` characters (a longer word stands on its own line). */
+export function wrapLine(line: string, width: number): string[] {
+  // Broken only at a space before a word: a wider gap ("Friday.  You") stays whole or ends a line.
+  const words = line.split(/ (?=\S)/u);
+  const wrapped: string[] = [];
+  let current = words[0]!;
+  for (const word of words.slice(1)) {
+    if (current.length + 1 + word.length <= width) current += ' ' + word;
+    else { wrapped.push(current.trimEnd()); current = word; }
+  }
+  wrapped.push(current);
+  return wrapped;
+}
+
+/**
+ * A rewrite of `unwrapParagraphs(text).text` with its hard-wrapped paragraphs wrapped again to their widths; a paragraph
+ * the rewrite left as it was comes back with its own line breaks.
+ */
+export function rewrapParagraphs(rewritten: string, wraps: readonly Wrap[]): string {
+  if (wraps.length === 0) return rewritten;
+  const lines = rewritten.split('\n');
+  const byLine = new Map(wraps.map((w) => [w.line, w]));
+  return lines.flatMap((line, i) => {
+    const wrap = byLine.get(i);
+    if (!wrap) return [line];
+    const joined = wrap.lines.map((l, k) => (k < wrap.lines.length - 1 ? l.trimEnd() : l)).join(' ');
+    return line === joined ? wrap.lines : wrapLine(line, wrap.width);
+  }).join('\n');
+}

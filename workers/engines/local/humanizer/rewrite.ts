@@ -9,7 +9,7 @@ import { identifyLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
-import { isListItem, joinLines, parseLines, type Line } from './document.js';
+import { isListItem, joinLines, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
@@ -149,9 +149,15 @@ export interface RewritePlan {
   lines: Line[];
   guarded: Array<Protected | null>;
   bodies: Array<Body | null>;
+  /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
+  wraps: Wrap[];
 }
 
-export function prepareRewrite(request: HumanizeRequest, language: Language): RewritePlan {
+export function prepareRewrite(sent: HumanizeRequest, language: Language): RewritePlan {
+  // A hard-wrapped paragraph (a mail client's or a PDF's line breaks) is one line for the rewrite: line by line, every
+  // sentence running across a break stayed verbatim, and such a text came back unchanged.
+  const { text, wraps } = unwrapParagraphs(sent.text);
+  const request = wraps.length > 0 ? { ...sent, text } : sent;
   const lines = parseLines(request.text);
   const pinned = pinnedLines(request.text, lines, request.freezeWords);
   // In a document of several paragraphs each paragraph is rewritten by the rules of its own language: the document's
@@ -162,6 +168,7 @@ export function prepareRewrite(request: HumanizeRequest, language: Language): Re
   return {
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
+    wraps,
   };
 }
 
@@ -231,7 +238,7 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
       rewritten[target] = { ...lines[target]!, body: ok ? forced : g.text };
     }
   }
-  return joinLines(rewritten.map((l, i) => ({ ...l, body: guarded[i] ? guarded[i]!.restore(l.body) : l.body })));
+  return rewrapParagraphs(joinLines(rewritten.map((l, i) => ({ ...l, body: guarded[i] ? guarded[i]!.restore(l.body) : l.body }))), plan.wraps);
 }
 
 function forceChange(text: string, language: Language, plan: RewritePlan, rng: Random): string {
