@@ -54,7 +54,10 @@ function bodyOf(text: string): Body {
   return { lead: /^\s*/u.exec(text)![0], trail: /\s*$/u.exec(text)![0], sentences: splitSentences(text).map((s) => s.text) };
 }
 
-function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean): string {
+/** The sentences next to a paragraph in the paragraphs before and after it (across blank lines only), or ''. */
+interface Around { before: string; after: string }
+
+function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean, around: Around): string {
   const { lead, trail, sentences } = parts;
   if (sentences.length === 0) return body;
   const { request, stats } = plan;
@@ -68,7 +71,7 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
   }
   const rules = LANGUAGE_RULES[language];
   const out = rewriteOtherParagraph(sentences, { rules, readability: request.readability, rng,
-    formal: plan.profile.register !== 'casual' });
+    formal: plan.profile.register !== 'casual', ...around });
   return lead + out.join(rules.spaceless ? '' : ' ') + trail;
 }
 
@@ -185,17 +188,32 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
   const { request, lines, guarded, bodies } = plan;
   const rng = createRandom(seed);
   const used = new Set<string>();
+  // The prose line next to line i in direction step with only blank lines between: a paragraph's neighbour, whose
+  // sentence next to it counts as next to it ("Bunun yanı sıra, …" ending one paragraph, "Ayrıca …" opening the next).
+  const adjacent = (i: number, step: 1 | -1): number | null => {
+    for (let j = i + step; j >= 0 && j < lines.length; j += step) {
+      if (guarded[j]) return j;
+      if ((lines[j]!.prefix + lines[j]!.body + lines[j]!.tail).trim() !== '') return null;
+    }
+    return null;
+  };
+  const bodiesOut: string[] = [];
   const rewritten = lines.map((line, i) => {
     const g = guarded[i];
     if (!g) return line;
+    const previous = adjacent(i, -1);
+    const next = adjacent(i, 1);
+    const around = { before: previous === null ? '' : splitSentences(bodiesOut[previous]!).at(-1)?.text ?? '', after: next === null ? '' : bodies[next]!.sentences[0] ?? '' };
     // Every protected span must come back exactly once and the checker must find nothing wrong; a body
     // that fails is rewritten again with the next draws, and after three tries kept as it was.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const out = rewriteBody(g.text, bodies[i]!, plan.languages[i]!, plan, rng, used, isListItem(line.prefix));
+      const out = rewriteBody(g.text, bodies[i]!, plan.languages[i]!, plan, rng, used, isListItem(line.prefix), around);
       if (placeholders(out) === g.spans.length && soundOrSame(line.body, g.restore(out), request, plan.languages[i]!)) {
+        bodiesOut[i] = out;
         return { ...line, body: out };
       }
     }
+    bodiesOut[i] = g.text;
     return { ...line, body: g.text };
   });
   if (rewritten.every((l, i) => l.body === (guarded[i]?.text ?? l.body))) {
