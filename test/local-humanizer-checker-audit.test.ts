@@ -52,6 +52,10 @@ describe('local humanizer: rule checker audit', () => {
       ['negation', 'El plan no es bueno.', 'El plan es bueno.', [], 'es'],
       ['negation', 'Das ist nicht gut.', 'Das ist gut.', [], 'de'],
       ['negation', 'Это не хорошо.', 'Это хорошо.', [], 'ru'],
+      ['negation', 'Bu tarih uygun değilse bizi arayın.', 'Bu tarih uygunsa bizi arayın.', [], 'tr'],
+      // a Turkish percentage writes its sign first; a line of dialogue opens with its dash
+      ['number', "Bütçe %5'ten fazla artırılamaz.", "Bütçe 5'ten fazla artırılamaz.", [], 'tr'],
+      ['prefix', '— Помню. Там цифры не сходятся.', 'Помню. Там цифры не сходятся.', [], 'ru'],
       // brackets, quotes and markup
       ['brackets', 'The plan (a good one) works.', 'The plan (a good one works.'],
       ['quote', 'He said “yes” twice.', 'He said “yes twice.'],
@@ -106,6 +110,9 @@ describe('local humanizer: rule checker audit', () => {
       ['Edit config.json now.', 'Now edit config.json.'],
       ['See https://a.example.com today.', 'Today, see https://a.example.com.'],
       ['Apple leveraged it, said Tim Cook.', 'Tim Cook said Apple used it.'],
+      // a connective replaced after a dialogue dash and before a Turkish percentage
+      ['— Кроме того, не забудь приложить акт сверки.', '— К тому же не забудь приложить акт сверки.', [], 'ru'],
+      ["Bütçe %5'ten fazla artırılamaz. Ayrıca süre kısa.", "Bütçe %5'ten fazla artırılamaz. Bunun yanında süre kısa.", [], 'tr'],
       // words in capitals and initials are not names
       ['IT IS NOT A TEST, said T Smith.', 'It is not a test, said T Smith.'],
       // a heading's capitals are its title style, not names: "## Why Use It?" does not forbid "use" in a sentence

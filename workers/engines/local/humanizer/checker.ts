@@ -85,7 +85,8 @@ const NEGATION: Record<Language, RegExp> = {
   it: /(?<![\p{L}])(?:non|mai|niente|nulla|nessuno|nessuna|né)(?![\p{L}])/giu,
   pt: /(?<![\p{L}])(?:não|nunca|nada|ninguém|nenhum|nenhuma|nem)(?![\p{L}])/giu,
   ru: /(?<![\p{L}])(?:не|нет|никогда|ни|ничего|никто|нельзя)(?![\p{L}])/giu,
-  tr: /(?<![\p{L}])(?:değil|yok|asla|hiç|hiçbir)(?![\p{L}])/giu,
+  // Turkish "değil" and "yok" take endings ("uygun değilse", "değildir", "yoktur").
+  tr: /(?<![\p{L}])(?:değil\p{L}*|yok(?:tur|tu|sa|muş|ken)?|asla|hiç|hiçbir\p{L}*)(?![\p{L}])/giu,
   zh: /[不没]/gu,
   ja: /ない|ません|ず(?![\p{Script=Hiragana}])/gu,
   ko: /않|없|못/gu,
@@ -94,6 +95,8 @@ const NEGATION: Record<Language, RegExp> = {
 const negations = (text: string, language: Language): number => count(text, NEGATION[language]);
 /** Pairs that open and close: one dropped or added leaves the other unbalanced. */
 const PAIRS: ReadonlyArray<[string, string, string]> = [['(', ')', 'brackets'], ['[', ']', 'brackets'], ['{', '}', 'brackets'], ['“', '”', 'quote']];
+/** The dash that opens a line of dialogue (Russian, French, Spanish, Turkish): "— Ты уже отправил отчёт?". */
+const DIALOGUE_DASH = /^[—–―]\s/u;
 /** Markdown and markup that a rewrite of prose keeps as it is: emphasis, code marks, links. */
 const MARKUP = /\*+|`+|~~|\]\(|__/gu;
 /** Placeholders of protected text (freeze.ts) and the replacement character: never in an output. */
@@ -337,6 +340,8 @@ export function checkRewrite(sentInput: string, sentOutput: string, options: Che
       if ((l.prefix + l.body + l.tail).trim() === '' && (o.prefix + o.body + o.tail).trim() !== '') add('paragraph-breaks', `line ${i + 1} was blank`);
       if (!l.prose && l.prefix + l.body + l.tail !== o.prefix + o.body + o.tail) add('structure', `line ${i + 1} (heading, code, list or continuation) changed`);
       if (l.prose && l.prefix !== o.prefix) add('prefix', `line ${i + 1}: ${JSON.stringify(l.prefix)} became ${JSON.stringify(o.prefix)}`);
+      // A line of dialogue opens with its dash ("— Помню."), which the document model keeps in the body.
+      if (l.prose && DIALOGUE_DASH.test(l.body) !== DIALOGUE_DASH.test(o.body)) add('prefix', `line ${i + 1}: the dash of a line of dialogue changed`);
       const had = (l.prefix + l.body + l.tail).trim();
       const has = (o.prefix + o.body + o.tail).trim();
       if (had !== '' && has === '') add('paragraph-breaks', `line ${i + 1} lost its text`);

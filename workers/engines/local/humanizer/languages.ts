@@ -55,8 +55,9 @@ export interface LanguageRules {
   /** Alternatives that cannot open a question ("Por eso, ¿quién paga?"): another is taken there, or the pattern stays. */
   notInQuestion?: readonly string[];
   /**
-   * A sentence in honorific or humble register (Japanese keigo: "いたします", "お願い申し上げます"), or next to one: no colloquial
-   * alternative there whatever the tone ("だから、詳しくは取扱説明書をご覧いただきますようお願い申し上げます" mixes two registers).
+   * A sentence in honorific or humble register (Japanese keigo: "いたします", "お願い申し上げます"), or in the formulas of a
+   * letter or an official notice ("просим Вас", "rica ederiz", "yükselecektir"), or next to one: no colloquial alternative
+   * there whatever the tone ("だから、詳しくは取扱説明書をご覧いただきますようお願い申し上げます" mixes two registers).
    */
   politeSentence?: RegExp;
   /**
@@ -64,6 +65,11 @@ export interface LanguageRules {
    * "정리하면 … 투자하면" stacks two conditionals, "つまり、…お待ち申し上げております" restates what is a request or a wish.
    */
   notBefore?: ReadonlyArray<readonly [string, RegExp]>;
+  /**
+   * Connectives outside the table that count as one of its phrases although they share no word with it: Turkish "Bunun
+   * yanı sıra" is "Bunun yanında" in another case form, so neither follows the other.
+   */
+  sameConnective?: ReadonlyArray<readonly string[]>;
   /** Locale for the capital of a split's second half (Turkish "i" → "İ"). */
   locale?: string;
 }
@@ -85,6 +91,9 @@ const ON_STAGE: ReplacementGuard = { keepAfter: STAGE, keepBefore: STAGE_AFTER }
  * importante …" "Nunca cabe señalar …", "Tampoco …", "Neanche …", "Nem …".
  */
 const NEGATED = /(?<![\p{L}])(?:no|non|não|nunca|jamás|tampoco|ni|mai|neanche|nemmeno|neppure|nem|tampouco|jamais)\s+$/iu;
+
+/** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
+const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
 
 /** The words of a grave paragraph (LanguageRules.grave), whole words in any case; a stem takes its endings where it ends in "\\p{L}*". */
 const graveWords = (words: string): RegExp => new RegExp(`(?<![\\p{L}])(?:${words})(?![\\p{L}])`, 'iu');
@@ -190,12 +199,25 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "Но" takes no comma; no "очень важен" (the adjective must agree with a subject the rule cannot see); "В итоге" also
     // means "as a result", so it is no closing.
     // "Однако, какой ты стал высокий!" is surprise, not a contrast.
-    replacements: [['Кроме того,', ['К тому же,', 'Помимо этого,'], { keepBefore: /^\s*(?:что|кто|как|чтобы|чем)(?![\p{L}])/u }],
+    // "К тому же" is no parenthetical: it takes no comma ("К тому же компания предоставляет полис ДМС").
+    replacements: [['Кроме того,', ['К тому же', 'Помимо этого,'], { keepBefore: /^\s*(?:что|кто|как|чтобы|чем)(?![\p{L}])/u }],
       ['Однако,', ['Но'], { keepBefore: /^\s*(?:как(?:ой|ая|ое|ие)?|ну|вот)(?![\p{L}])[^.?]*!/u }],
-      ['Таким образом,', ['Так что', 'В итоге']], ['В заключение,', ['Короче говоря,', 'Итак,']],
-      ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что']], ['играет ключевую роль', ['многое решает'], ON_STAGE]],
+      ['Таким образом,', ['Так что', 'В итоге']],
+      // "В заключение, напоминаем …", "В заключение, выражаем уверенность …" is "lastly" before a letter's last words, not
+      // a summary: neither "Итак," nor "Короче говоря," opens them.
+      ['В заключение,', ['Короче говоря,', 'Итак,'], { keepBefore: /^\s*(?:напомина\p{L}*|напомн\p{L}*|выража\p{L}*|благодар\p{L}*|жела\p{L}*|пожела\p{L}*|хо(?:чу|тим|тел\p{L}*)|позвольте|прос(?:им|ю)|приглаша\p{L}*|призыва\p{L}*|добав(?:лю|им)|отмечу|скажу|надеемся|рассчитываем)(?![\p{L}])/u }],
+      // An obligation or a prohibition after it ("…, что препарат не следует принимать дольше 5 дней") is a warning:
+      // "Заметим" or "Стоит сказать" would make it an aside.
+      ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:нельзя|нужно|необходим\p{L}*|обязательн\p{L}*|обязан\p{L}*|запрещ\p{L}*|должн\p{L}*|долж(?:ен|на|но|ны)|следует|требуется|недопустим\p{L}*|противопоказан\p{L}*)(?![\p{L}])/u }],
+      ['играет ключевую роль', ['многое решает'], ON_STAGE]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
-    colloquial: ['Короче говоря,', 'Так что', 'многое решает'],
+    colloquial: ['Короче говоря,', 'Так что', 'многое решает', 'Стоит сказать, что'],
+    // "В итоге" reports an outcome: not before a request or an instruction ("В итоге просим Вас …", "В итоге отправьте …").
+    // "многое решает в решении" says "decide" twice.
+    notBefore: [['В итоге', /(?<![\p{L}])(?:прос(?:им|ят)|рекомендуем|\p{L}+[иьй]те(?:сь)?)(?![\p{L}])/u], ['многое решает', /^[^.!?]*?(?<![\p{L}])(?:раз)?реш\p{L}*/u]],
+    // A letter or an official notice ("Уважаемый …", "просим Вас", "если Вы …", "сообщаем", "С уважением"): no colloquial
+    // alternative next to its formulas whatever the tone ("Так что просим Вас пересмотреть расценки").
+    politeSentence: /(?<=[\p{L}\p{N},;:]\s)Вы(?![\p{L}])|(?<![\p{L}])(?:Вас|Вам|Вами|Ваш\p{L}*|Уважаем\p{L}*|уважением|[Пп]росим|[Бб]лагодарим|[Сс]ообщаем|[Уу]ведомляем|[Ии]нформируем|[Нн]апоминаем|[Пп]риносим|[Ии]звинени\p{L}*)(?![\p{L}])/u,
     infinitive: /^\s*(?:не\s+)?\p{L}+(?:ть|ться|ти|тись|чь|чься)(?![\p{L}])/u, notBeforeInfinitive: ['Так что', 'В итоге'],
     grave: graveWords('договор\\p{L}*|арендатор\\p{L}*|арендодател\\p{L}*|арендн\\p{L}*|расторг\\p{L}*|дозировк\\p{L}*|доз(?:а|ы|у|е|ой)|пациент\\p{L}*|смерт\\p{L}*|умер(?:ла|ли)?|скончал\\p{L}*|похорон\\p{L}*|соболезнован\\p{L}*|траур\\p{L}*|препарат\\p{L}*|лекарств\\p{L}*|лечени\\p{L}*|диагноз\\p{L}*|симптом\\p{L}*|побочн\\p{L}*|закон\\p{L}*|суд(?:а|е|ом|у|ы|ов|ебн\\p{L}*)?|штраф\\p{L}*|неустойк\\p{L}*|регламент\\p{L}*|онколог\\p{L}*|больниц\\p{L}*'),
     dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
@@ -252,7 +274,18 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Sonuç olarak', ['Sonuçta', 'Neticede']], ['Önemle belirtmek gerekir ki', ['Belirtmek gerekir ki', 'Unutmamak gerekir ki']],
       ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir'], { keepBefore: /^\s+m[ıiuü](?![\p{L}])|^[^.!?]*(?:film|dizi)/iu, keepAfter: STAGE }]],
     sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
-    colloquial: ['O yüzden'], locale: 'tr',
+    // "Üstelik" is "as if that were not enough": it piles a point onto an argument or a sales pitch, and is kept out of
+    // formal registers as a colloquial word is ("Üstelik diğer banka ATM'lerinden nakit çekim komisyonu … yükselecektir").
+    colloquial: ['O yüzden', 'Üstelik'], locale: 'tr',
+    // Neither "Üstelik" nor "Ne var ki" (a fact against expectation) opens a request or an instruction ("Üstelik mutabakat
+    // yazısını da eklemeyi unutma", "Ne var ki … lütfen bizimle iletişime geçiniz").
+    notBefore: [['Üstelik', TR_REQUEST], ['Ne var ki', TR_REQUEST]],
+    // A letter or an official notice: its formulas ("rica ederiz", "Saygılarımızla", "özür dileriz", "müşterilerimiz") and
+    // the "-dır" of official statements ("yükselecektir", "gerekmektedir", "belirlenmiştir"). No colloquial alternative
+    // next to them whatever the tone ("O yüzden katılım durumunuzu … bildirmenizi rica ederiz").
+    politeSentence: /\p{L}(?:[ae]c[ae]k|m[ae]kt[ae]|m[ıiuü]ş)[td][ıiuü]r(?![\p{L}])|(?<![\p{L}])(?:[Rr]ica ed\p{L}*|[Ll]ütfen|Saygılarımızla|Sayın|Değerli|[Öö]zür dil\p{L}*|[Tt]eşekkür ed\p{L}*|[Bb]ildiririz|[Aa]rz ed\p{L}*|[Mm]emnuniyet duy\p{L}*|(?:[Mm]üşteri|[Yy]olcu|[Vv]eli|[Şş]irket|[Ff]irma|[Bb]anka|[Oo]kul|[Ee]kib)(?:ler|lar)?(?:imiz|ımız|umuz)\p{L}*)(?![\p{L}])/u,
+    // The same "beside this" in another case form: "Bunun yanı sıra, … Bunun yanında …" repeats a connective.
+    sameConnective: [['Bunun yanında', 'Bunun yanı sıra']],
     grave: graveWords('sözleşme\\p{L}*|kiracı\\p{L}*|kiraya veren|dozaj\\p{L}*|doz(?:u|da|unu)?|hasta(?:lar|nın|ya|yı|lara|ların)?|hastane\\p{L}*|hastalı\\p{L}*|ölüm\\p{L}*|öldü\\p{L}*|vefat\\p{L}*|cenaze\\p{L}*|taziye\\p{L}*|başsağlığı|ilaç\\p{L}*|ilac\\p{L}*|tedavi\\p{L}*|teşhis\\p{L}*|kanun\\p{L}*|yasa(?:l|sı|ya|nın)?|mahkeme\\p{L}*|tazminat\\p{L}*|kanser\\p{L}*|yönetmeli\\p{L}*|taraflar\\p{L}*|yan etki\\p{L}*'),
     dependentStart: /^(?:ki)(?![\p{L}])/iu,
   },

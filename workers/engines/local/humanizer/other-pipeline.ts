@@ -18,6 +18,9 @@ export interface OtherContext {
   rng: Random;
   /** A formal, professional or academic register (or a grave paragraph): no colloquial alternatives ("Du coup,"). */
   formal: boolean;
+  /** The sentences next to the paragraph in the paragraphs before and after it: its first and last sentences' neighbours. */
+  before?: string;
+  after?: string;
 }
 
 /** What may stand before a pattern that only opens a sentence: opening quotes, brackets, marks. */
@@ -37,17 +40,20 @@ const headsOf = (core: string): string[] => (core.split(/\s+/u).length > 3 ? [] 
 const EQUIVALENTS = new WeakMap<LanguageRules, Map<string, string[]>>();
 
 /**
- * The phrases of a language's rules (patterns and alternatives) that count as the same connective as `core`: itself and
- * those sharing a word with it ("en plus": "de plus", "qui plus est"; "bu yüzden": "o yüzden"). Not for spaceless scripts.
+ * The phrases of a language's rules (patterns, alternatives and sameConnective groups) that count as the same connective
+ * as `core`: itself, those of its group ("bunun yanında": "bunun yanı sıra") and those sharing a word with it ("en plus":
+ * "de plus", "qui plus est"; "bu yüzden": "o yüzden"; not for spaceless scripts).
  */
 function equivalents(core: string, rules: LanguageRules): string[] {
   let table = EQUIVALENTS.get(rules);
   if (!table) {
     table = new Map();
-    const phrases = [...new Set(rules.replacements.flatMap(([p, alts]) => [p, ...alts]).map(coreOf))];
+    const groups = (rules.sameConnective ?? []).map((g) => g.map(coreOf));
+    const phrases = [...new Set([...rules.replacements.flatMap(([p, alts]) => [p, ...alts]), ...groups.flat()].map(coreOf))];
+    const grouped = (a: string, b: string): boolean => groups.some((g) => g.includes(a) && g.includes(b));
     for (const a of phrases) {
       const heads = headsOf(a);
-      table.set(a, phrases.filter((b) => b === a || (!rules.spaceless && headsOf(b).some((h) => heads.includes(h)))));
+      table.set(a, phrases.filter((b) => b === a || grouped(a, b) || (!rules.spaceless && headsOf(b).some((h) => heads.includes(h)))));
     }
     EQUIVALENTS.set(rules, table);
   }
@@ -154,7 +160,7 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   // posologie …", "Короче говоря, договор может быть расторгнут …".
   const own = ctx.rules.grave?.test(sentences.join(' ')) ? { ...ctx, formal: true } : ctx;
   for (let i = 0; i < sentences.length; i++) {
-    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ''}\n${sentences[i + 1] ?? ''}`));
+    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`));
   }
   return replaced.flatMap((s, i) => (quoted[i] ? [s] : splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]));
 }

@@ -61,7 +61,10 @@ function bodyOf(text: string): Body {
   };
 }
 
-function rewriteSentences(sentences: string[], language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean): string[] {
+/** The sentences next to a paragraph in the paragraphs before and after it (across blank lines only), or ''. */
+interface Around { before: string; after: string }
+
+function rewriteSentences(sentences: string[], language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean, around: Around): string[] {
   const { request, stats } = plan;
   if (language === 'en') {
     return rewriteEnglishParagraph(sentences, {
@@ -70,7 +73,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
     });
   }
   return rewriteOtherParagraph(sentences, { rules: LANGUAGE_RULES[language], readability: request.readability, rng,
-    formal: plan.profile.register !== 'casual' });
+    formal: plan.profile.register !== 'casual', ...around });
 }
 
 /**
@@ -79,17 +82,19 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
  * after every full stop, or a tab, stay ("Friday.\tAdditionally, …" lost its tab). One kind of gap throughout joins the
  * rewrite with it; mixed gaps split the body there, and each run of sentences between them is rewritten on its own.
  */
-function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean): string {
+function rewriteBody(body: string, parts: Body, language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean, around: Around): string {
   const { lead, trail, sentences, gaps } = parts;
   if (sentences.length === 0) return body;
   const plain = language !== 'en' && LANGUAGE_RULES[language].spaceless ? '' : ' ';
   const gap = gaps[0] ?? plain;
-  if (gaps.every((g) => g === gap)) return lead + rewriteSentences(sentences, language, plan, rng, used, listItem).join(gap) + trail;
+  if (gaps.every((g) => g === gap)) return lead + rewriteSentences(sentences, language, plan, rng, used, listItem, around).join(gap) + trail;
   let out = '';
   let from = 0;
   for (let i = 0; i <= gaps.length; i++) {
     if (i < gaps.length && gaps[i] === plain) continue;
-    out += rewriteSentences(sentences.slice(from, i + 1), language, plan, rng, used, listItem).join(plain) + (gaps[i] ?? '');
+    // A run's neighbours are the body's sentences around it, or the paragraphs' at the body's ends.
+    const next = { before: from === 0 ? around.before : sentences[from - 1]!, after: i === gaps.length ? around.after : sentences[i + 1]! };
+    out += rewriteSentences(sentences.slice(from, i + 1), language, plan, rng, used, listItem, next).join(plain) + (gaps[i] ?? '');
     from = i + 1;
   }
   return lead + out + trail;
@@ -215,17 +220,32 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
   const { request, lines, guarded, bodies } = plan;
   const rng = createRandom(seed);
   const used = new Set<string>();
+  // The prose line next to line i in direction step with only blank lines between: a paragraph's neighbour, whose
+  // sentence next to it counts as next to it ("Bunun yanı sıra, …" ending one paragraph, "Ayrıca …" opening the next).
+  const adjacent = (i: number, step: 1 | -1): number | null => {
+    for (let j = i + step; j >= 0 && j < lines.length; j += step) {
+      if (guarded[j]) return j;
+      if ((lines[j]!.prefix + lines[j]!.body + lines[j]!.tail).trim() !== '') return null;
+    }
+    return null;
+  };
+  const bodiesOut: string[] = [];
   const rewritten = lines.map((line, i) => {
     const g = guarded[i];
     if (!g) return line;
+    const previous = adjacent(i, -1);
+    const next = adjacent(i, 1);
+    const around = { before: previous === null ? '' : splitSentences(bodiesOut[previous]!).at(-1)?.text ?? '', after: next === null ? '' : bodies[next]!.sentences[0] ?? '' };
     // Every protected span must come back exactly once and the checker must find nothing wrong; a body
     // that fails is rewritten again with the next draws, and after three tries kept as it was.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const out = rewriteBody(g.text, bodies[i]!, plan.languages[i]!, plan, rng, used, isListItem(line.prefix));
+      const out = rewriteBody(g.text, bodies[i]!, plan.languages[i]!, plan, rng, used, isListItem(line.prefix), around);
       if (placeholders(out) === g.spans.length && soundOrSame(line.body, g.restore(out), request, plan.languages[i]!)) {
+        bodiesOut[i] = out;
         return { ...line, body: out };
       }
     }
+    bodiesOut[i] = g.text;
     return { ...line, body: g.text };
   });
   if (rewritten.every((l, i) => l.body === (guarded[i]?.text ?? l.body))) {

@@ -20,9 +20,10 @@ export const QUOTED = /"[^"\n]{1,2000}"|“[^”\n]{1,2000}”|(?<=^|\n|[:,]\s|\
 
 /**
  * Numbers with what is glued to them: currency signs, separators, decimals, ranges, times, dates,
- * percentages and short unit or ordinal suffixes ("$5.00", "3.5%", "1,200", "9:30", "2019-2020", "3rd", "5G").
+ * percentages (Turkish writes the sign first: "%5") and short unit or ordinal suffixes ("$5.00", "3.5%", "1,200", "9:30",
+ * "2019-2020", "3rd", "5G").
  */
-export const NUMBER = /(?<![\p{L}\p{N}_])[$€£¥]?\p{N}(?:[\p{N},.:/-]*\p{N})?(?:%|\p{L}{1,3})?(?![\p{L}\p{N}_])/gu;
+export const NUMBER = /(?<![\p{L}\p{N}_])[$€£¥%]?\p{N}(?:[\p{N},.:/-]*\p{N})?(?:%|\p{L}{1,3})?(?![\p{L}\p{N}_])/gu;
 
 /**
  * Code-like tokens: backtick spans, snake_case, camelCase and inner-capital names, calls "f()", dotted
