@@ -13,7 +13,9 @@ describe('local humanizer in Chinese, Arabic, Korean and Japanese: connectives b
       '重置后所有设置都将恢复为出厂状态。因此，建议您在操作前备份重要配置。']) {
       expect(holding(outputs('zh', text), (t) => t.includes('因而')), text).to.deep.equal([]);
     }
-    expect(holding(outputs('zh', '此外，山上风大。总之，有问题随时找我！'), (t) => t.includes('总的来说'))).to.deep.equal([]);
+    for (const text of ['此外，山上风大。总之，有问题随时找我！', '总之，安全无小事，希望各位家长高度重视。']) {
+      expect(holding(outputs('zh', text), (t) => t.includes('总的来说')), text).to.deep.equal([]);
+    }
     expect(holding(outputs('zh', '值得注意的是，Apple随后通过iOS 17.0.3更新修复了这一问题。'), (t) => t.includes('需要留意'))).to.deep.equal([]);
     // Before a statement each still comes.
     expect(some(outputs('zh', '因此，业内人士认为，其市场表现总体符合预期。'), '因而业内人士')).to.equal(true);
@@ -30,18 +32,24 @@ describe('local humanizer in Chinese, Arabic, Korean and Japanese: connectives b
     const chat = outputs('zh', '周六的爬山活动定在早上8点。此外，山上风大，记得多带一件外套。因此，我们下午三点就下山。');
     expect(some(chat, '而且，山上风大') && some(chat, '所以，我们下午')).to.equal(true);
     expect(holding(outputs('zh', '此外，山上风大，记得多带一件外套。', { tones: ['formal', 'professional', 'academic'] }), (t) => t.includes('而且'))).to.deep.equal([]);
+    // Nor "而且" before another instruction, nor a spoken connective in a regulation.
+    expect(holding(outputs('zh', '此外，外出时请遵守交通规则，注意饮食卫生。'), (t) => t.includes('而且'))).to.deep.equal([]);
+    expect(holding(outputs('zh', '本规定自2024年7月1日起施行。然而，在此之前已批准的请假申请仍按原规定执行。'), (t) => t.includes('不过'))).to.deep.equal([]);
   });
 
-  it('puts no Arabic "باختصار" before a closing formula, a wish or a prayer, and no "يجب أن نتذكر" in a sentence to "you"', () => {
+  it('puts no Arabic "باختصار" before a closing formula, a wish or a prayer, and no "يجب أن نتذكر" in a sentence to "you" or before "يجب"', () => {
     for (const text of ['في الختام، نتطلع إلى التعاون معكم.', 'في الختام، تقبلوا منا خالص التحية والتقدير.',
-      'في الختام، نسأل الله أن يتغمده بواسع رحمته وأن يلهم أهله الصبر والسلوان.']) {
+      'في الختام، نسأل الله أن يتغمده بواسع رحمته وأن يلهم أهله الصبر والسلوان.', 'في الختام، أود أن أشكركم على وقتكم واهتمامكم.',
+      'في الختام نود أن نشكركم على تعاونكم الدائم.']) {
       const all = outputs('ar', text);
       expect(holding(all, (t) => t.includes('باختصار')), text).to.deep.equal([]);
-      expect(some(all, 'في النهاية،'), text).to.equal(true);
+      expect(some(all, 'في النهاية'), text).to.equal(true);
     }
     expect(some(outputs('ar', 'ارتفعت تكاليف التشغيل بسبب زيادة أسعار الشحن. في الختام، تبدو المؤشرات العامة إيجابية.'), 'باختصار، تبدو')).to.equal(true);
     const bank = outputs('ar', 'من المهم أن نلاحظ أن البنك لن يطلب منكم أبدًا كلمة المرور أو رمز التحقق عبر الهاتف.');
     expect(holding(bank, (t) => t.includes('نتذكر'))).to.deep.equal([]);
+    // Nor before another "يجب".
+    expect(holding(outputs('ar', 'من المهم أن نلاحظ أن كمية الماء يجب أن تكون ضعف كمية الأرز تقريبًا.'), (t) => t.includes('نتذكر'))).to.deep.equal([]);
     expect(some(outputs('ar', 'من المهم أن نلاحظ أن المسؤولية تقع على عاتق المستخدم نفسه.'), 'يجب أن نتذكر أن المسؤولية')).to.equal(true);
   });
 

@@ -70,8 +70,8 @@ export interface LanguageRules {
 
 /** A Chinese connective inside a longer word ("也因此", "正因此"): only a whole one is replaced. */
 const HAN_BEFORE = /\p{Script=Han}$/u;
-/** A Chinese request, advice or instruction to the reader ("请事先咨询医生", "恳请您回复", "有问题随时找我"). */
-const REQUEST_ZH = /请|务必|切勿|记得|别忘|不要|随时|建议/u;
+/** A Chinese request, wish, advice or instruction to the reader ("请事先咨询医生", "恳请您回复", "有问题随时找我", "希望各位家长高度重视"). */
+const REQUEST_ZH = /请|务必|切勿|记得|别忘|不要|随时|建议|希望/u;
 /**
  * "In today's world," followed by words that still belong to "world" ("En el mundo actual, cada vez más conectado, …",
  * "…, en el que …"): the bare "Today" would leave them without their noun.
@@ -215,11 +215,12 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     colloquial: ['所以，', '不过，', '而且，', '很重要'],
     // "因而" states a result, not a request ("因而如需联合用药，请事先咨询医生", "因而恳请您…"); "总的来说" ("on the whole") sums up
     // and cannot open a request ("总的来说，有问题随时找我！"); "需要留意的是" warns, and a report of what was done is no
-    // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题").
-    notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u]],
+    // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题"). "而且" adds weight to a claim, not another instruction
+    // ("而且，外出时请遵守交通规则"; "而且，山上风大，记得…" is right).
+    notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u], ['而且，', /^[^，。！？]*(?:请|务必|切勿|不要)/u]],
     // A letter's formulas ("恳请您于8月31日前回复", "敬请谅解", "贵公司"): no spoken connective beside them whatever the tone.
     politeSentence: /恳请|敬请|烦请|此致|顺颂|贵(?:公司|司|方|单位|校|院|行)|拨冗|莅临|惠予/u,
-    grave: /合同|协议|条款|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院/u,
+    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院/u,
   },
   ja: {
     // "したがって" mid-sentence is "in accordance with" (規則にしたがって); "非常に備えて" is "prepare for an emergency";
@@ -281,9 +282,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
     // "باختصار" ("in short") sums up: a letter's closing formula, a wish, a prayer or a request sums up nothing ("باختصار،
     // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"). "يجب أن نتذكر" ("we must remember") is the writer's own
-    // duty, not the reader's: not in a sentence addressed to "you" ("يجب أن نتذكر أن البنك لن يطلب منكم أبدًا كلمة المرور").
-    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم)/u],
-      ['يجب أن نتذكر أن', /كم(?![\p{L}])/u]],
+    // duty, not the reader's: not in a sentence addressed to "you" ("يجب أن نتذكر أن البنك لن يطلب منكم أبدًا كلمة المرور"), nor
+    // before another "يجب" ("يجب أن نتذكر أن كمية الماء يجب أن تكون …").
+    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم)/u],
+      ['يجب أن نتذكر أن', /كم(?![\p{L}])|(?<![\p{L}])[وف]?يجب(?![\p{L}])/u]],
     dependentStart: /^(?:مما|الذي|التي|الذين|اللذان|اللتان|اللواتي|حيث|لأن|لأنّ|كي|لكي|بينما|فيما|إذا|عندما|حين)(?![\p{L}])/u,
   },
 };
