@@ -75,6 +75,17 @@ describe('local humanizer: rule checker audit', () => {
       ['spacing', 'The review is due on Friday.\tAdditionally, use the template.', 'The review is due on Friday. Use the template.'],
       ['spacing', 'The store will close early.  Staff will use the time.  Orders are safe.', 'The store will close early. Staff will use the time. Orders are safe.'],
       ['spacing', 'The package weighs 2\u00a0kg. Additionally, it ships today.', 'The package weighs 2 kg. It ships today.'],
+      // Chinese and Arabic: negations beyond 不 and لا, marks of the wrong script or doubled, a lost direction mark
+      ['negation', '服药期间请勿饮酒。', '服药期间请饮酒。', [], 'zh'],
+      ['negation', '未按期通知的，视为不再续租。', '按期通知的，视为不再续租。', [], 'zh'],
+      ['negation', 'يُنصح بعدم قيادة السيارات.', 'يُنصح بقيادة السيارات.', [], 'ar'],
+      ['negation', 'ولا يجوز تجاوز الجرعة.', 'ويجوز تجاوز الجرعة.', [], 'ar'],
+      ['punctuation', '此外，我们可以提供折扣。', '此外,我们可以提供折扣。', [], 'zh'],
+      ['punctuation', 'لذلك، نرجو التأكيد.', 'لذلك, نرجو التأكيد.', [], 'ar'],
+      ['doubled-punctuation', '此外，酒店提供接送。', '此外，，酒店提供接送。', [], 'zh'],
+      ['doubled-punctuation', '此外，酒店提供接送。', '此外，酒店提供接送。.', [], 'zh'],
+      ['doubled-punctuation', 'لذلك، نرجو التأكيد.', 'لذلك،، نرجو التأكيد.', [], 'ar'],
+      ['format-marks', 'السعر \u200f349 ريالًا.', 'السعر 349 ريالًا.', [], 'ar'],
     ];
     for (const [rule, input, output, freezeWords = [], language = 'en'] of cases) {
       it(`${rule}: ${JSON.stringify(output)}`, () => {
@@ -121,6 +132,12 @@ describe('local humanizer: rule checker audit', () => {
       ['Why Use It\n----------\n\nAdditionally, you can utilize single sign-on.', 'Why Use It\n----------\n\nYou can use single sign-on.'],
       // a join may take one of the gaps of two spaces away, not every one
       ['The store will close early.  Staff will use the time.  Orders are safe.', 'The store will close early; staff will use the time.  Orders are safe.'],
+      // a Chinese split at "；", "因而" without its comma, "非常" added; an Arabic connective that keeps its "،"
+      ['此外，我们提供折扣；付款可分两期支付。', '另外，我们提供折扣。付款可分两期支付。', [], 'zh'],
+      ['因此，建议双方召开会议。', '因而建议双方召开会议。', [], 'zh'],
+      ['睡眠对健康起着至关重要的作用。', '睡眠对健康非常关键。', [], 'zh'],
+      ['ومع ذلك، لا يمكن إرجاع الملابس الداخلية.', 'مع هذا، لا يمكن إرجاع الملابس الداخلية.', [], 'ar'],
+      ['售价为5,999元，版本为iOS 17.0.3。此外，它支持USB-C。', '售价为5,999元，版本为iOS 17.0.3。另外，它支持USB-C。', [], 'zh'],
     ];
     for (const [input, output, freezeWords = [], language = 'en'] of cases) {
       it(JSON.stringify(output), () => {

@@ -37,6 +37,12 @@ const SPACED_MARK = /(?<=\S)[ \t]+[.,]+(?=[ \t]*\S)/gu;
  * abbreviation before a comma: "e.g.,", "U.S.,", "etc.,").
  */
 const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|(?:[!?]|(?<!(?:^|[^\p{L}])(?:\p{L}\.\p{L}|etc|vs|al|approx|[Ii]nc|[Ll]td|[Cc]o|[Jj]r|[Ss]r|[Nn]o|[Mm]rs?|[Dd]r|[Pp]rof|[Ss]t))\.)\s*[,;:]|[!?][ \t]*\.(?!\.)|(?<!\.)\.[ \t]*[!?]|(?<!\.)\.\s*\.(?!\.)/gu;
+/** The same for the full-width marks of Chinese and Japanese and the Arabic comma and semicolon: "，，", "。，", "。.", "،،", ".،". */
+const DOUBLED_WIDE_PUNCT = /[，、；：،؛][ \t]*[，、；：。！？،؛.,;:!?؟]|[。！？.!?؟][ \t]*[，、；：،؛]|[。！？][ \t]*[.,;:]/gu;
+/** A Latin comma, full stop, semicolon or colon where Chinese or Japanese writes a full-width one, or Arabic "،" and "؛". */
+const LATIN_MARK_IN_SCRIPT = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[,.;:](?!\p{N})|(?<=\p{Script=Arabic})[,;](?!\p{N})/gu;
+/** Marks that set the direction of right-to-left text or join letters (RLM, LRM, embeddings, isolates, ZWJ, ZWNJ). */
+const FORMAT_MARK = /[\u200c-\u200f\u202a-\u202e\u2066-\u2069]/gu;
 const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aio]|e(?!u|we)|u(?!ni(?![nmd])|nan|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
 const AN_BEFORE_CONSONANT = /(?<![\p{L}\p{N}'’])an\s+(?!h(?:our|onest|eir|onou?r))(?:[bcdfgjklmnpqrstvwxyz]|uni(?![nmd])|unan|us[eu]|eu|one\b)/giu;
 /** Constructions only a bad word swap produces: "every of", "because of which", "can to", "lets them to go". */
@@ -87,10 +93,12 @@ const NEGATION: Record<Language, RegExp> = {
   ru: /(?<![\p{L}])(?:не|нет|никогда|ни|ничего|никто|нельзя)(?![\p{L}])/giu,
   // Turkish "değil" and "yok" take endings ("uygun değilse", "değildir", "yoktur").
   tr: /(?<![\p{L}])(?:değil\p{L}*|yok(?:tur|tu|sa|muş|ken)?|asla|hiç|hiçbir\p{L}*)(?![\p{L}])/giu,
-  zh: /[不没]/gu,
+  // Chinese "未", "勿", "无", "非", "别", "莫" and "否" negate too ("请勿饮酒", "未按期通知的"); Arabic "ما", "غير", "دون", "عدم"
+  // and the forms with "و" or "ف" ("ولا يجوز").
+  zh: /[不没未勿无非别莫否]/gu,
   ja: /ない|ません|ず(?![\p{Script=Hiragana}])/gu,
   ko: /않|없|못/gu,
-  ar: /(?<![\p{L}])(?:لا|لم|لن|ليس|ليست)(?![\p{L}])/gu,
+  ar: /(?<![\p{L}])[وف]?(?:لا|لم|لن|ليس|ليست|ليسوا|ما|غير|دون|بدون|عدم|بعدم|لعدم)(?![\p{L}])/gu,
 };
 const negations = (text: string, language: Language): number => count(text, NEGATION[language]);
 /** Pairs that open and close: one dropped or added leaves the other unbalanced. */
@@ -217,6 +225,8 @@ interface InputFacts {
   stacked: number;
   quoted: number;
   doubledPunct: number;
+  latinMarks: number;
+  formatMarks: number;
   questions: number;
   markup: Map<string, number>;
   /** Capitalised words used inside a sentence (names, German nouns, "I") that the input never writes lower-case. */
@@ -301,7 +311,7 @@ function inputFacts(input: string): InputFacts {
     lines, prose, starts,
     verbatim: verbatimMatches(input).map(({ kind, matches }) => ({ kind, tokens: tallyOf(matches) })),
     lower: lowerStarts(starts), stacked: stackedStarts(starts), quoted: quoteStarts(starts),
-    doubledPunct: count(input, DOUBLED_PUNCT), spacedMarks: count(input, SPACED_MARK),
+    doubledPunct: count(input, DOUBLED_PUNCT) + count(input, DOUBLED_WIDE_PUNCT), latinMarks: count(input, LATIN_MARK_IN_SCRIPT), formatMarks: count(input, FORMAT_MARK), spacedMarks: count(input, SPACED_MARK),
     questions: count(input, QUESTION), markup: markupTally(input), capitalised: capitalisedWords(sentences), byLanguage: new Map(),
   };
   if (memo.size >= MEMO_SIZE) memo.clear();
@@ -354,6 +364,7 @@ export function checkRewrite(sentInput: string, sentOutput: string, options: Che
     });
   }
 
+  if (count(output, FORMAT_MARK) < facts.formatMarks) add('format-marks', 'a direction mark or a joiner was lost');
   const leaked = count(output, LEAKED) - count(input, LEAKED);
   if (leaked > 0) add('placeholder', `${leaked} placeholder or replacement character(s) in the output`);
 
@@ -416,7 +427,8 @@ export function checkRewrite(sentInput: string, sentOutput: string, options: Che
   if (count(output, options.language === 'fr' ? SPACE_BEFORE_MARK_FR : SPACE_BEFORE_MARK) > lang.spaceBeforeMark) add('spacing', `a space before a mark: ${JSON.stringify(output.match(options.language === 'fr' ? SPACE_BEFORE_MARK_FR : SPACE_BEFORE_MARK)?.[0])}`);
   if (count(output, DOUBLE_SPACE) > count(input, DOUBLE_SPACE)) add('spacing', 'two spaces inside a line');
   if (count(output, SPACE_BEFORE_CLOSING) > count(input, SPACE_BEFORE_CLOSING)) add('spacing', `a space before a closing bracket: ${JSON.stringify(output.match(SPACE_BEFORE_CLOSING)?.[0])}`);
-  if (count(output, DOUBLED_PUNCT) > facts.doubledPunct) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT)].map((m) => m[0])));
+  if (count(output, DOUBLED_PUNCT) + count(output, DOUBLED_WIDE_PUNCT) > facts.doubledPunct) add('doubled-punctuation', JSON.stringify([...output.matchAll(DOUBLED_PUNCT), ...output.matchAll(DOUBLED_WIDE_PUNCT)].map((m) => m[0])));
+  if (count(output, LATIN_MARK_IN_SCRIPT) > facts.latinMarks) add('punctuation', `a Latin mark where the script has its own: ${JSON.stringify(output.match(LATIN_MARK_IN_SCRIPT)?.[0])}`);
   // A full stop or comma set off by a space belongs to code or notation ("find . -name"): it keeps its space.
   if (count(output, SPACED_MARK) < facts.spacedMarks) add('spacing', `a space before a mark was lost: ${JSON.stringify([...input.matchAll(SPACED_MARK)].map((m) => m[0]))}`);
   if (count(output, SPACE_AFTER_OPENING) > count(input, SPACE_AFTER_OPENING)) add('spacing', `a space after an opening bracket: ${JSON.stringify(output.match(SPACE_AFTER_OPENING)?.[0])}`);

@@ -76,6 +76,8 @@ export interface LanguageRules {
 
 /** A Chinese connective inside a longer word ("也因此", "正因此"): only a whole one is replaced. */
 const HAN_BEFORE = /\p{Script=Han}$/u;
+/** A Chinese request, wish, advice or instruction to the reader ("请事先咨询医生", "恳请您回复", "有问题随时找我", "希望各位家长高度重视"). */
+const REQUEST_ZH = /请|务必|切勿|记得|别忘|不要|随时|建议|希望/u;
 /**
  * "In today's world," followed by words that still belong to "world" ("En el mundo actual, cada vez más conectado, …",
  * "…, en el que …"): the bare "Today" would leave them without their noun.
@@ -230,16 +232,25 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['值得注意的是，', ['需要指出的是，', '需要留意的是，'], { keepAfter: HAN_BEFORE }],
       ['起着至关重要的作用', ['非常关键', '很重要']]],
     sentenceEnd: '。', openers: ['其实，', '事实上，', '说实话，'], spaceless: true,
-    // "所以" and "不过" are spoken beside the written "因此" and "然而"; "很重要" is plain beside "起着至关重要的作用".
-    colloquial: ['所以，', '不过，', '很重要'],
-    grave: /合同|协议|条款|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院/u,
+    // "所以" and "不过" are spoken beside the written "因此" and "然而", as a sentence-opening "而且" ("what's more") is beside
+    // "此外" ("而且，乙方应承担租期内的水、电、燃气费用" in a contract); "很重要" is plain beside "起着至关重要的作用".
+    colloquial: ['所以，', '不过，', '而且，', '很重要'],
+    // "因而" states a result, not a request ("因而如需联合用药，请事先咨询医生", "因而恳请您…"); "总的来说" ("on the whole") sums up
+    // and cannot open a request ("总的来说，有问题随时找我！"); "需要留意的是" warns, and a report of what was done is no
+    // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题"). "而且" adds weight to a claim, not another instruction
+    // ("而且，外出时请遵守交通规则"; "而且，山上风大，记得…" is right).
+    notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u], ['而且，', /^[^，。！？]*(?:请|务必|切勿|不要)/u]],
+    // A letter's formulas ("恳请您于8月31日前回复", "敬请谅解", "贵公司"): no spoken connective beside them whatever the tone.
+    politeSentence: /恳请|敬请|烦请|此致|顺颂|贵(?:公司|司|方|单位|校|院|行)|拨冗|莅临|惠予/u,
+    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院/u,
   },
   ja: {
     // "したがって" mid-sentence is "in accordance with" (規則にしたがって); "非常に備えて" is "prepare for an emergency";
-    // "かなり" would weaken "extremely" to "fairly".
+    // "かなり" would weaken "extremely" to "fairly". "非常に激しい雨", "非常に強い風" and "非常に強い台風" are the weather
+    // service's classes of rain, wind and typhoon: terms, not "とても激しい雨".
     replacements: [['さらに、', ['また、', 'それに、'], { initial: true }], ['しかし、', ['でも、', 'ただ、'], { initial: true }],
       ['したがって、', ['だから、', 'そのため、'], { initial: true }], ['結論として、', ['まとめると、', 'つまり、'], { initial: true }],
-      ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }], ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時)/u }]],
+      ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }], ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風))/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
     grave: /契約|条項|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|賠償|癌|病院/u,
@@ -250,7 +261,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   },
   ko: {
     // Mid-sentence "또한" is "also", "따라서" in "규정에 따라서" is "according to", "가장 중요한 것은" a superlative.
-    replacements: [['또한', ['그리고', '게다가'], { initial: true }], ['그러나', ['하지만', '그렇지만'], { initial: true }],
+    replacements: [['또한', ['그리고', '게다가', '아울러'], { initial: true }], ['그러나', ['하지만', '그렇지만'], { initial: true }],
       ['따라서', ['그래서', '그러므로'], { initial: true }], ['결론적으로', ['요컨대', '정리하면'], { initial: true }],
       ['중요한 것은', ['핵심은', '눈여겨볼 점은'], { initial: true }],
       // Not in the set phrases of an apology or thanks: "매우 죄송합니다" is not "아주 죄송합니다".
@@ -258,11 +269,16 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['매우', ['아주', '무척'], { keepBefore: /^\s*(?:죄송|감사|송구|유감|무겁게|깊이)/u }]],
     // "눈여겨볼 점은 쿠폰의 유효기간이 30일이라는 점입니다" says "점" twice, and is bookish before 반말 ("…거야"); "정리하면 5분만
     // 투자하면 …" stacks two conditionals.
-    notBefore: [['눈여겨볼 점은', /(?:점(?:입니다|이다|이에요|이야)|거(?:야|예요|에요|지))[.!?]?\s*$/u], ['정리하면', /^[^.!?]*?\S(?:하면|으면|다면|라면)(?=[\s,])/u]],
-    // A letter's honorific formulas: no "그래서" nor "아주" beside "…해 주시기 바랍니다", "귀하", "사과드립니다".
-    politeSentence: /주시기 바랍|주십시오|부탁드|사과드|드립니다|드렸습니다|귀하|귀사|고객님|송구|양해/u,
+    // "정리하면 … 만나면 돼" likewise ("-면 되다/좋다": "you only need to").
+    notBefore: [['눈여겨볼 점은', /(?:점(?:입니다|이다|이에요|이야)|거(?:야|예요|에요|지))[.!?]?\s*$/u],
+      ['정리하면', /^[^.!?]*?\S(?:하면|으면|다면|라면)(?=[\s,])|^[^.!?]*?\S면\s+(?:돼|된다|됩니다|되고|좋|괜찮)/u]],
+    // A letter's honorific formulas: no "그래서" nor "아주" beside "…해 주시기 바랍니다", "귀하", "사과드립니다", "알려 주시면
+    // 감사하겠습니다", "말씀드리고자 합니다".
+    politeSentence: /주시기 바랍|주십시오|주시면 감사|부탁드|사과드|말씀드|드립니다|드렸습니다|귀하|귀사|고객님|송구|양해/u,
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
-    colloquial: ['그래서', '무척', '아주'],
+    // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
+    // where the written "아울러" adds.
+    colloquial: ['그래서', '게다가', '무척', '아주'],
     // Korean particles follow the noun ("계약서를", "환자에게"): matched inside words.
     grave: /계약|조항|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|손해배상|병원/u,
   },
@@ -297,6 +313,12 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['لذلك', ['ولهذا', 'لهذا السبب'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
       ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'يجب أن نتذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
+    // "باختصار" ("in short") sums up: a letter's closing formula, a wish, a prayer or a request sums up nothing ("باختصار،
+    // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"). "يجب أن نتذكر" ("we must remember") is the writer's own
+    // duty, not the reader's: not in a sentence addressed to "you" ("يجب أن نتذكر أن البنك لن يطلب منكم أبدًا كلمة المرور"), nor
+    // before another "يجب" ("يجب أن نتذكر أن كمية الماء يجب أن تكون …").
+    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم)/u],
+      ['يجب أن نتذكر أن', /كم(?![\p{L}])|(?<![\p{L}])[وف]?يجب(?![\p{L}])/u]],
     dependentStart: /^(?:مما|الذي|التي|الذين|اللذان|اللتان|اللواتي|حيث|لأن|لأنّ|كي|لكي|بينما|فيما|إذا|عندما|حين)(?![\p{L}])/u,
   },
 };
