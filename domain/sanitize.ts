@@ -246,10 +246,15 @@ const UNSEEN = /[\p{Default_Ignorable_Code_Point}\u2800\u0000-\u0008\u000B\u000C
  */
 function foldForMatching(text: string): string[] {
   const folded = text.normalize('NFKC');
-  const dropped = folded.replace(UNSEEN, '').replace(/\s+/g, ' ');
-  const spaced = folded.replace(UNSEEN, ' ').replace(/\s+/g, ' ');
+  if (!UNSEEN_ONE.test(folded)) return [oneSpace(folded)];
+  const dropped = oneSpace(folded.replace(UNSEEN, ''));
+  const spaced = oneSpace(folded.replace(UNSEEN, ' '));
   return dropped === spaced ? [dropped] : [dropped, spaced];
 }
+
+const UNSEEN_ONE = new RegExp(UNSEEN.source, 'u');
+/** Runs of white space made one space: `replace(/\s+/g, ' ')` without replacing every single space by itself. */
+const oneSpace = (text: string): string => text.replace(/\s{2,}|[^\S ]/g, ' ');
 
 /**
  * Name of the first blocked pattern found, or null. Checks the text as sent and with HTML stripped (after
@@ -258,7 +263,11 @@ function foldForMatching(text: string): string[] {
  */
 export function findBlockedPattern(text: string): string | null {
   const candidates = new Set(foldForMatching(text));
-  for (const c of [...candidates]) for (const s of foldForMatching(stripHtml(c))) candidates.add(s);
+  // Folding is idempotent: a candidate without markup folds to itself.
+  for (const c of [...candidates]) {
+    const stripped = stripHtml(c);
+    if (stripped !== c) for (const s of foldForMatching(stripped)) candidates.add(s);
+  }
   for (const { name, pattern } of BLOCKED_PATTERNS) {
     for (const c of candidates) if (pattern.test(c)) return name;
   }
