@@ -61,6 +61,13 @@ export interface LanguageRules {
    */
   politeSentence?: RegExp;
   /**
+   * A letter's salutation or closing formula ("Madame, Monsieur,", "Veuillez agréer …", "Sehr geehrte …", "Mit freundlichen
+   * Grüßen"): a document holding one is a letter, and none of its sentences takes a colloquial alternative whatever the
+   * tone ("En plus, votre approche … correspond parfaitement à mon projet professionnel" in a cover letter), however far
+   * from the formula it stands.
+   */
+  letter?: RegExp;
+  /**
    * [alternative, what the rest of its sentence after it must not match]: "눈여겨볼 점은 … 점입니다" says "point" twice,
    * "정리하면 … 투자하면" stacks two conditionals, "つまり、…お待ち申し上げております" restates what is a request or a wish.
    */
@@ -127,7 +134,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // pourquoi veuillez …"). Mid-sentence ("qu'il est important de noter que") only "il convient de …": an imperative
     // ("notons") cannot follow "qu'" or "s'".
     replacements: [['De plus,', ['En plus,', 'Par ailleurs,']], ['Cependant,', ['Toutefois,']],
-      ['Par conséquent,', ['Du coup,', 'Dès lors,', 'De ce fait,']], ['En conclusion,', ['Au final,', 'Bref,']],
+      ['Par conséquent,', ['Du coup,', 'Dès lors,', 'De ce fait,']],
+      // "En conclusion, nous vous remercions …", "…, je serais ravie de vous rencontrer", "…, merci à tous" are a letter's
+      // last words, no summary: neither "Bref," nor "Au final," opens them.
+      ['En conclusion,', ['Au final,', 'Bref,'], { keepBefore: /^\s*(?:(?:nous|je)\s+(?:vous\s+|te\s+)?(?:remerci\p{L}*|pri(?:ons|e)|comptons|compte|restons|reste|serions|serais|tenons|tiens)|merci|veuillez|n['’]hésitez)(?![\p{L}])/u }],
       ['Il est important de noter que', ['Notons que', 'Il convient de noter que']], ['En outre,', ['De plus,', 'Qui plus est,']],
       ['il est important de noter que', ['il convient de noter que']],
       ['Il est important de souligner que', ['Soulignons que', 'Il convient de souligner que']], ['il est important de souligner que', ['il convient de souligner que']],
@@ -137,20 +147,32 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['joue un rôle crucial', ['compte beaucoup'], ON_STAGE]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,', 'compte beaucoup'],
-    grave: graveWords('contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties'),
+    letter: /(?<![\p{L}])(?:Madame, Monsieur|agréer|salutations distinguées|sincères salutations|[Cc]ordialement|Chère [Mm]adame|Cher [Mm]onsieur)(?![\p{L}])/u,
+    // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement"): no spoken
+    // connective beside them whatever the tone ("Du coup, nous vous serions reconnaissants de bien vouloir …").
+    politeSentence: /(?<![\p{L}])(?:[Vv]euillez|bien vouloir|[Nn]ous vous|vous pri(?:e|ons)|Madame|Monsieur|[Cc]ordialement|salutations|agréer|[Nn]['’]hésitez pas)(?![\p{L}])/u,
+    // An instruction in the infinitive ("Par conséquent, débrancher l'appareil …", "De plus, vérifier que …"): the written
+    // register of a notice, where "Du coup," and "En plus," are speech. Not the nouns and words that end like one.
+    infinitive: /^\s*(?:ne\s+(?:pas|jamais|plus|rien)\s+|n['’])?(?:(?:se|en|y)\s+|[ls]['’])?(?!(?:notre|votre|autre|entre|contre|outre|hier|premier|dernier|cher|chez|soir|noir|air|plaisir|avenir|désir|loisir|pour|sur|par|mer|fer|hiver|super|ordre|nombre|membre|titre|lettre|libre|propre|pauvre|centre|chiffre|livre|quatre|cadre|genre|offre|frère|mère|père|guerre|terre|pierre|verre|heure|espoir)(?![\p{L}]))\p{Ll}\p{L}*(?:er|ir|re|oir)(?![\p{L}])/u,
+    notBeforeInfinitive: ['Du coup,', 'En plus,', 'Au final,'],
+    grave: graveWords('contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
     dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
   de: {
     // Not "Doch" for "Jedoch": with the verb after it ("Doch ist die Lage ernst") it reads stilted.
-    // "Darüber hinaus ist jede Haftung ausgeschlossen" is "beyond that": "Zudem" would exclude all liability.
-    replacements: [['Darüber hinaus', ['Außerdem', 'Zudem'], { keepBefore: /^\s+(?:geh(?:t|en|end)|[^.!?;]*?(?<![\p{L}])(?:kein\p{L}*|nicht|nichts|jede[rsnm]?|jegliche\p{L}*|sonstige\p{L}*|weiter\p{L}*)(?![\p{L}]))/u }], ['Jedoch', ['Allerdings']],
+    // "Darüber hinaus ist jede Haftung ausgeschlossen" is "beyond that": "Zudem" would exclude all liability. So are a
+    // clause's "Darüber hinaus ist die Haftung ausgeschlossen" and "Darüber hinaus haften wir nur …" after what it is liable for.
+    // "Darüber hinaus, dass …" ("beyond the fact that") is no "Außerdem, dass …".
+    replacements: [['Darüber hinaus', ['Außerdem', 'Zudem'], { keepBefore: /^\s*,\s*dass(?![\p{L}])|^\s+(?:geh(?:t|en|end)|[^.!?;]*?(?<![\p{L}])(?:kein\p{L}*|nicht|nichts|jede[rsnm]?|jegliche\p{L}*|sonstige\p{L}*|weiter\p{L}*|ausgeschlossen|ausgenommen|Haftung|haft(?:en|et))(?![\p{L}]))/u }], ['Jedoch', ['Allerdings']],
       // Before 'Zusammenfassend': "Kurz gesagt lässt sich sagen" would say "said" twice. No "Daher" ("Daher stammt die
       // Tradition" is "that is where it comes from", not "therefore") nor "Insgesamt" ("Insgesamt 500 Personen" counts).
       ['Zusammenfassend lässt sich sagen, dass', ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass']],
       ['Zusammenfassend gesagt', ['Kurz gesagt', 'Alles in allem']],
       // Not "Kurz gesagt" for the bare word: "Zusammenfassend betrachtet" would become "Kurz gesagt betrachtet".
-      // Nor "Zusammenfassend werden die Ergebnisse dargestellt" (in summary form).
-      ['Zusammenfassend', ['Alles in allem', 'Im Ganzen'], { keepBefore: /^\s+(?:werden|wird|wurden|wurde|sind|ist|dargestellt|aufgeführt|zusammengestellt|beschrieben|wiedergegeben)(?![\p{L}])/u }],
+      // Nor "Zusammenfassend werden die Ergebnisse dargestellt" (in summary form). Nor "Im Ganzen" ("as a whole", "in
+      // all": "Im Ganzen bitten wir Sie", "Im Ganzen gilt:"). A letter's last words ("Zusammenfassend bitten wir Sie …",
+      // "… danken wir Ihnen", "… möchten wir betonen") sum nothing up: "Alles in allem" does not open them.
+      ['Zusammenfassend', ['Alles in allem'], { keepBefore: /^\s+(?:werden|wird|wurden|wurde|sind|ist|dargestellt|aufgeführt|zusammengestellt|beschrieben|wiedergegeben|bitte[tn]?|danke[nt]?|bedanken|möchte[nt]?|freue[nt]?|hoffe[nt]?|wünsche[nt]?|verbleibe[nt]?|erlaube[nt]?)(?![\p{L}])/u }],
       // Not "Wichtig ist, dass": it says what must be so ("Wichtig ist, dass viele Patienten ihre Medikamente zu früh absetzen").
       ['Es ist wichtig zu beachten, dass', ['Zu beachten ist, dass', 'Man sollte wissen, dass']],
       // After a connective the verb comes first: "Zudem ist es wichtig zu beachten, dass" → "Zudem ist zu beachten, dass".
@@ -162,6 +184,12 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
     colloquial: ['Man sollte wissen, dass', 'sollte man wissen, dass'],
+    // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe verlassen").
+    notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])/u]],
+    letter: /(?<![\p{L}])(?:Sehr geehrte[rn]?|Mit freundlichen Grü(?:ß|ss)en|Freundliche Grü(?:ß|ss)e|Hochachtungsvoll)(?![\p{L}])/u,
+    // A letter or a notice to "Sie" ("…, dass wir Sie niemals nach Ihrer PIN fragen", "Sehr geehrte …", "bitten wir Sie",
+    // "Freundliche Grüsse"): no "Man sollte wissen" beside its formulas whatever the tone. "Sie" opening a sentence may be "they".
+    politeSentence: /(?<=[\p{L}\p{N},;:]\s)(?:Sie|Ihnen|Ihr|Ihre[mnrs]?)(?![\p{L}])|(?<![\p{L}])(?:Sehr geehrte[rn]?|[Gg]rü(?:ß|ss)en?|[Hh]ochachtungsvoll|[Bb]itten wir|[Ww]ir bitten|[Vv]ielen Dank)(?![\p{L}])/u,
     grave: graveWords('Vertr(?:a|ä)g\\p{L}*|Klausel\\p{L}*|Mieter\\p{L}*|Vermieter\\p{L}*|Dosierung|Dosis|Patient\\p{L}*|Tod|Todes\\p{L}*|gestorben|verstorben\\p{L}*|Trauer\\p{L}*|Beerdigung|Beileid|Medikament\\p{L}*|Arzneimittel\\p{L}*|Behandlung\\p{L}*|Diagnose|Symptom\\p{L}*|Nebenwirkung\\p{L}*|Verordnung|Gesetz\\p{L}*|Gericht\\p{L}*|Haftung|Krebs|Krankenhaus|Vertragsparteien'),
     dependentStart: /^(?:was|wobei|weshalb|weswegen|wodurch|womit|wonach|worauf|woraus|wovon|wozu|wo|dessen|deren|denen|während|weil|da|obwohl|obgleich|wenn|falls|sodass|so dass|indem|ob|dass|insbesondere|vor allem|etwa|zum Beispiel|z\.\s?B\.|d\.\s?h\.|und zwar|sofern|soweit|sobald|solange|nachdem|bevor|ehe|bis|damit|ohne dass|es sei denn|woraufhin|wohingegen|zumal|sowie|bzw\.|beziehungsweise|seit(?:dem)?)(?![\p{L}])/iu,
   },

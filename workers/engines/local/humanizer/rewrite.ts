@@ -73,7 +73,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
     });
   }
   return rewriteOtherParagraph(sentences, { rules: LANGUAGE_RULES[language], readability: request.readability, rng,
-    formal: plan.profile.register !== 'casual', ...around });
+    formal: plan.profile.register !== 'casual' || (language === plan.language && plan.letter), ...around });
 }
 
 /**
@@ -156,6 +156,8 @@ export interface RewritePlan {
   bodies: Array<Body | null>;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
   wraps: Wrap[];
+  /** A letter in the document's language (LanguageRules.letter): its paragraphs in that language keep to the written register. */
+  letter: boolean;
 }
 
 export function prepareRewrite(sent: HumanizeRequest, language: Language): RewritePlan {
@@ -173,7 +175,7 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   return {
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
-    wraps,
+    wraps, letter: language !== 'en' && (LANGUAGE_RULES[language].letter?.test(request.text) ?? false),
   };
 }
 
