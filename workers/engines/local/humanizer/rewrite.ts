@@ -73,7 +73,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
     });
   }
   return rewriteOtherParagraph(sentences, { rules: LANGUAGE_RULES[language], readability: request.readability, rng,
-    formal: plan.profile.register !== 'casual', ...around });
+    formal: plan.profile.register !== 'casual', letter: plan.letters.has(language), ...around });
 }
 
 /**
@@ -154,6 +154,8 @@ export interface RewritePlan {
   lines: Line[];
   guarded: Array<Protected | null>;
   bodies: Array<Body | null>;
+  /** The languages in which the text is a letter or a notice throughout (LanguageRules.politeText: a formula anywhere in it). */
+  letters: ReadonlySet<Language>;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
   wraps: Wrap[];
 }
@@ -173,6 +175,7 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   return {
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
+    letters: new Set(languages.filter((l) => l !== 'en' && LANGUAGE_RULES[l].politeText && LANGUAGE_RULES[l].politeSentence?.test(request.text))),
     wraps,
   };
 }
