@@ -13,6 +13,12 @@ export interface ReplacementGuard {
   keepAfter?: RegExp;
   /** The pattern stays when the text after it starts like this ("Darüber hinaus gehende Ansprüche"). */
   keepBefore?: RegExp;
+  /**
+   * The pattern stays in a letter's or a notice's sentence (politeSentence): there "in conclusion" opens the closing
+   * words ("결론적으로 이번 일을 매우 무겁게 받아들이며 …", "結論として、貴社とのお取引は…重要であると考えております"), which sum
+   * nothing up, and "요컨대", "정리하면", "まとめると" or "つまり" would.
+   */
+  notInLetter?: boolean;
 }
 
 export interface LanguageRules {
@@ -68,7 +74,18 @@ export interface LanguageRules {
    */
   letter?: RegExp;
   /**
-   * [alternative, what the rest of its sentence after it must not match]: "눈여겨볼 점은 … 점입니다" says "point" twice,
+   * One formula anywhere in the text (politeSentence) makes the whole text a letter or a notice: Korean and Japanese keep
+   * one speech level through a text, and a colloquial connective two paragraphs below "사과드립니다" or "ご提出ください"
+   * ("게다가 장애 감지가 늦어져 …", "でも、アレルギー等で…") reads as chat in an official text.
+   */
+  politeText?: boolean;
+  /**
+   * Alternatives that are written words but plain prose, out of place in a grave paragraph's wording whatever the tone
+   * (a contract's "그러나" is no "하지만", and its proviso "ただし", of which "ただ、" is the spoken form).
+   */
+  unofficial?: readonly string[];
+  /**
+   * [alternative, what the rest of its sentence after it must not match]: "그래서 … 마십시오" puts a command after "so",
    * "정리하면 … 투자하면" stacks two conditionals, "つまり、…お待ち申し上げております" restates what is a request or a wish.
    */
   notBefore?: ReadonlyArray<readonly [string, RegExp]>;
@@ -100,6 +117,9 @@ const ON_STAGE: ReplacementGuard = { keepAfter: STAGE, keepBefore: STAGE_AFTER }
  * importante …" "Nunca cabe señalar …", "Tampoco …", "Neanche …", "Nem …".
  */
 const NEGATED = /(?<![\p{L}])(?:no|non|não|nunca|jamás|tampoco|ni|mai|neanche|nemmeno|neppure|nem|tampouco|jamais)\s+$/iu;
+
+/** A further amount or time after "さらに、" ("さらに、火を弱めて10分ほど煮込みます", "さらに、砂糖を大さじ1加えます"). */
+const JA_FURTHER = /^[^。！？]*?(?:(?:[0-9０-９]+|[一二三四五六七八九十]+)\s*(?:分|秒|時間|日間|週間|か月|ヶ月|年間|回|倍|g|ｇ|グラム|kg|ml|mL|cc|個|枚|本|杯|切れ|cm|mm|℃)|大さじ|小さじ)/u;
 
 /** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
 const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
@@ -275,40 +295,59 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   ja: {
     // "したがって" mid-sentence is "in accordance with" (規則にしたがって); "非常に備えて" is "prepare for an emergency";
     // "かなり" would weaken "extremely" to "fairly". "非常に激しい雨", "非常に強い風" and "非常に強い台風" are the weather
-    // service's classes of rain, wind and typhoon: terms, not "とても激しい雨".
-    replacements: [['さらに、', ['また、', 'それに、'], { initial: true }], ['しかし、', ['でも、', 'ただ、'], { initial: true }],
-      ['したがって、', ['だから、', 'そのため、'], { initial: true }], ['結論として、', ['まとめると、', 'つまり、'], { initial: true }],
-      ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }], ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風))/u }]],
+    // service's classes of rain, wind and typhoon, "非常に多い" after "花粉" or "飛散" the pollen forecast's highest class,
+    // "非常に満足", "非常に不満" and "非常にそう思う" a survey's answers: terms, not "とても激しい雨" or "大変満足". Nor
+    // "大変まれに": a leaflet's frequency is "非常にまれに".
+    // "さらに、火を弱めて10分ほど煮込みます" is "ten minutes more": "また、" ("also", "again") and "それに、" ("besides") lose
+    // the "more" of a further amount or time.
+    replacements: [['さらに、', ['また、', 'それに、'], { initial: true, keepBefore: JA_FURTHER }], ['しかし、', ['でも、', 'ただ、'], { initial: true }],
+      ['したがって、', ['だから、', 'そのため、'], { initial: true }], ['結論として、', ['まとめると、', 'つまり、'], { initial: true, notInLetter: true }],
+      ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }],
+      ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
-    grave: /契約|条項|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|賠償|癌|病院/u,
+    // A contract's proviso is "ただし、": "ただ、未払いの料金がある場合、当社は…保留することができる" reads as talk.
+    unofficial: ['ただ、'],
+    grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院/u,
     // "つまり" ("that is") restates: not before a request, a wish or an apology ("つまり、皆様のご出席を心よりお待ち申し上げております").
     notBefore: [['つまり、', /(?:ください|下さい|願い|お待ち|申し上げ|申し訳|すみません|ましょう|ほしい)[^。！？!?]*[。！!]?\s*$/u]],
-    // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください".
-    politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社|おり(?:ます|まし)|おかけ|お待ちし|お持ち|お客様|皆様|ご利用ください/u,
+    // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください";
+    // an honorific request ("ご提出ください", "お試しください") and a notice's "保護者各位".
+    politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社|おり(?:ます|まし)|おかけ|お待ちし|お持ち|お客様|皆様|お子様|各位|お願いします|[ごお]\p{Script=Han}(?:(?![にをがはでとも])[\p{Script=Han}\p{Script=Hiragana}]){0,6}?(?:ください|下さい)/u,
+    politeText: true,
   },
   ko: {
     // Mid-sentence "또한" is "also", "따라서" in "규정에 따라서" is "according to", "가장 중요한 것은" a superlative.
+    // Not "눈여겨볼 점은" ("the point to watch") for "중요한 것은" ("what matters"): what follows is most often a value or an
+    // action ("중요한 것은 꾸준함이에요", "…의사와 상담하는 것입니다", "…학생들의 안전이므로"), which no one watches; it misread 4
+    // of the 4 sentences a reading gave it, and said "점" twice before "…라는 점입니다".
     replacements: [['또한', ['그리고', '게다가', '아울러'], { initial: true }], ['그러나', ['하지만', '그렇지만'], { initial: true }],
-      ['따라서', ['그래서', '그러므로'], { initial: true }], ['결론적으로', ['요컨대', '정리하면'], { initial: true }],
-      ['중요한 것은', ['핵심은', '눈여겨볼 점은'], { initial: true }],
+      ['따라서', ['그래서', '그러므로'], { initial: true }], ['결론적으로', ['요컨대', '정리하면'], { initial: true, notInLetter: true }],
+      ['중요한 것은', ['핵심은'], { initial: true }],
       // Not in the set phrases of an apology or thanks: "매우 죄송합니다" is not "아주 죄송합니다".
-      // Nor "매우 무겁게 받아들이고 있습니다", "매우 유감", "매우 송구" of an official apology.
-      ['매우', ['아주', '무척'], { keepBefore: /^\s*(?:죄송|감사|송구|유감|무겁게|깊이)/u }]],
-    // "눈여겨볼 점은 쿠폰의 유효기간이 30일이라는 점입니다" says "점" twice, and is bookish before 반말 ("…거야"); "정리하면 5분만
-    // 투자하면 …" stacks two conditionals.
-    // "정리하면 … 만나면 돼" likewise ("-면 되다/좋다": "you only need to").
-    notBefore: [['눈여겨볼 점은', /(?:점(?:입니다|이다|이에요|이야)|거(?:야|예요|에요|지))[.!?]?\s*$/u],
-      ['정리하면', /^[^.!?]*?\S(?:하면|으면|다면|라면)(?=[\s,])|^[^.!?]*?\S면\s+(?:돼|된다|됩니다|되고|좋|괜찮)/u]],
+      // Nor "매우 무겁게 받아들이고 있습니다", "매우 유감", "매우 송구" of an official apology, nor a grade or a survey's answer:
+      // "매우 나쁨" (fine dust), "매우 높음" (UV index), "매우 만족", "매우 그렇다" are terms, not "아주 나쁨".
+      ['매우', ['아주', '무척'], { keepBefore: /^\s*(?:죄송|감사|송구|유감|무겁게|깊이|(?:나쁨|좋음|높음|낮음|많음|적음|심함|강함|약함)(?:으로|이|은|을|과|이나|에서)?(?![\p{L}])|(?:불만족|만족|불만)(?![스하해했합할한])|그렇(?:다|지))/u }]],
+    // "정리하면 5분만 투자하면 …" stacks two conditionals, "정리하면 … 만나면 돼" likewise ("-면 되다/좋다": "you only need to").
+    // "그래서", as "-아서/-어서", takes no request or command after it ("그래서 스티커를 떼어 내지 마십시오", "그래서 먼저 가서 자리
+    // 좀 잡아 줘": "그러니" would). "아울러" is the written "also" of a notice: not in 반말 ("아울러 시간은 저녁 7시로 바뀌었어").
+    notBefore: [['정리하면', /^[^.!?]*?\S(?:하면|으면|다면|라면)(?=[\s,])|^[^.!?]*?\S면\s+(?:돼|된다|됩니다|되고|좋|괜찮)/u],
+      ['그래서', /(?:세요|십시오|시오|줘요?|주라|(?<=\p{L})자|읍시다|합시다|바랍니다|지\s?마(?:요|라)?|[아어여해]라)[.!~…]*["'”’)]*\s*$/u],
+      ['아울러', /\p{Script=Hangul}(?<![다요까오죠])[.!?~…]*["'”’)]*\s*$/u]],
     // A letter's honorific formulas: no "그래서" nor "아주" beside "…해 주시기 바랍니다", "귀하", "사과드립니다", "알려 주시면
-    // 감사하겠습니다", "말씀드리고자 합니다".
-    politeSentence: /주시기 바랍|주십시오|주시면 감사|부탁드|사과드|말씀드|드립니다|드렸습니다|귀하|귀사|고객님|송구|양해/u,
+    // 감사하겠습니다", "말씀드리고자 합니다", "안내해 드리겠습니다".
+    politeSentence: /주시기 바랍|주십시오|주시면 감사|부탁드|사과드|말씀드|드립니다|드렸습니다|드리겠|귀하|귀사|고객님|학부모님|송구|양해/u,
+    politeText: true,
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
     // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
     // where the written "아울러" adds.
     colloquial: ['그래서', '게다가', '무척', '아주'],
-    // Korean particles follow the noun ("계약서를", "환자에게"): matched inside words.
-    grave: /계약|조항|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|손해배상|병원/u,
+    // Terms of service and statutes write "그러나" and "또한": "하지만 미결제 금액이 있는 경우 회사는 …보류할 수 있다" and a
+    // clause opening with "그리고" read as plain prose.
+    unofficial: ['하지만', '그렇지만', '그리고'],
+    // Korean particles follow the noun ("계약서를", "환자에게"): matched inside words. A clause of terms of service: "제7조",
+    // "약관", "다음 각 호", the statute's "하여야 한다".
+    grave: /계약|조항|약관|제\s?\d+\s?조|각 호|하여야 한다|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|배상|과태료|병원/u,
   },
   tr: {
     // "Ancak" without a comma may mean "only" ("Ancak 18 yaşından büyükler başvurabilir"); "Kısacası" and "Özetle" would

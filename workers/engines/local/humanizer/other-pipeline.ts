@@ -18,6 +18,10 @@ export interface OtherContext {
   rng: Random;
   /** A formal, professional or academic register (or a grave paragraph): no colloquial alternatives ("Du coup,"). */
   formal: boolean;
+  /** The whole text is a letter or a notice (LanguageRules.letter, politeText): every sentence counts as one of its formulas'. */
+  letter?: boolean;
+  /** A grave paragraph (LanguageRules.grave): no unofficial alternatives either. */
+  grave?: boolean;
   /** The sentences next to the paragraph in the paragraphs before and after it: its first and last sentences' neighbours. */
   before?: string;
   after?: string;
@@ -74,11 +78,14 @@ function echoes(alt: string, near: string, rules: LanguageRules): boolean {
 /** The sentence's connectives and stock phrases replaced; `near` is the sentences before and after it. */
 function replaceConnectives(s: string, ctx: OtherContext, near = ''): string {
   let out = s;
-  // Keigo in the sentence or the ones next to it: a business letter's "でも、代替品であれば…" reads as chat.
-  const formal = ctx.formal || (ctx.rules.politeSentence?.test(`${near}\n${s}`) ?? false);
+  // Keigo in the sentence or the ones next to it (or, in Korean and Japanese, anywhere in the text): a business letter's
+  // "でも、代替品であれば…" reads as chat.
+  const polite = ctx.letter || (ctx.rules.politeSentence?.test(`${near}\n${s}`) ?? false);
+  const formal = ctx.formal || polite;
   for (const [pattern, all, guard] of ctx.rules.replacements) {
+    if (guard?.notInLetter && polite) continue;
     // A formal register (or a sentence in keigo) keeps to the written alternatives; with none left the phrase stays.
-    const alts = formal ? all.filter((a) => !ctx.rules.colloquial?.includes(a)) : all;
+    const alts = all.filter((a) => !(formal && ctx.rules.colloquial?.includes(a)) && !(ctx.grave && ctx.rules.unofficial?.includes(a)));
     if (alts.length === 0) continue;
     const re = ctx.rules.spaceless
       ? new RegExp(escapeRegExp(pattern), 'gu')
@@ -157,8 +164,9 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   const stack: string[] = [];
   for (const s of sentences) { const before = stack.length > 0; trackQuotes(s, stack); quoted.push(before || stack.length > 0); }
   // A paragraph about a contract, a dosage or a death keeps to the written alternatives whatever the tone: "Du coup, la
-  // posologie …", "Короче говоря, договор может быть расторгнут …".
-  const own = ctx.rules.grave?.test(sentences.join(' ')) ? { ...ctx, formal: true } : ctx;
+  // posologie …", "Короче говоря, договор может быть расторгнут …". The sentences next to it count: a clause of terms of
+  // service next to the one that names "다음 각 호" or the damages ("損害の賠償") is still the contract's.
+  const own = ctx.rules.grave?.test([ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ')) ? { ...ctx, formal: true, grave: true } : ctx;
   for (let i = 0; i < sentences.length; i++) {
     replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`));
   }

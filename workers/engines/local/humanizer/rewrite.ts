@@ -73,7 +73,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
     });
   }
   return rewriteOtherParagraph(sentences, { rules: LANGUAGE_RULES[language], readability: request.readability, rng,
-    formal: plan.profile.register !== 'casual' || (language === plan.language && plan.letter), ...around });
+    formal: plan.profile.register !== 'casual', letter: plan.letters.has(language), ...around });
 }
 
 /**
@@ -154,10 +154,14 @@ export interface RewritePlan {
   lines: Line[];
   guarded: Array<Protected | null>;
   bodies: Array<Body | null>;
+  /**
+   * The languages in which the text is a letter or a notice throughout: a salutation or closing formula anywhere in it
+   * (LanguageRules.letter), or in Korean and Japanese any formula (politeText); their paragraphs keep to the written
+   * register whatever the tone.
+   */
+  letters: ReadonlySet<Language>;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
   wraps: Wrap[];
-  /** A letter in the document's language (LanguageRules.letter): its paragraphs in that language keep to the written register. */
-  letter: boolean;
 }
 
 export function prepareRewrite(sent: HumanizeRequest, language: Language): RewritePlan {
@@ -175,7 +179,9 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   return {
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
-    wraps, letter: language !== 'en' && (LANGUAGE_RULES[language].letter?.test(request.text) ?? false),
+    letters: new Set(languages.filter((l) => l !== 'en'
+      && ((LANGUAGE_RULES[l].politeText && LANGUAGE_RULES[l].politeSentence?.test(request.text)) || LANGUAGE_RULES[l].letter?.test(request.text)))),
+    wraps,
   };
 }
 
