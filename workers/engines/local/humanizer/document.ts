@@ -136,6 +136,8 @@ export interface Wrap {
   width: number;
   /** Its lines as they were. */
   lines: string[];
+  /** What its lines after the first open with: nothing, or the spaces that line up a list item's text under its first word. */
+  hang: string;
 }
 
 /** Scripts written without spaces between words: joining their lines with a space would add one. */
@@ -144,34 +146,83 @@ const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scrip
 const MIN_WRAP_WIDTH = 40;
 /** Every line of a hard-wrapped paragraph but its last fills at least this share of the width. */
 const MIN_FILL = 0.6;
+/** A line that may end inside a sentence: no final mark, colon, semicolon or hyphen at its end. */
+const RUNS_ON = /[^.!?…:;\-‐‑]$/u;
+/** A line that ends in a colon or semicolon introduces or separates items; one that ends in a letter and a hyphen breaks a word. */
+const BREAKS_ITEMS = /[:;]$|\p{L}[-‐‑]$/u;
 
 /**
- * Whether a run of plain lines is one hard-wrapped paragraph (a mail client's or a PDF's line breaks): two or more lines
- * of at least 40 characters' width, each line but the last filling most of it, and at least one line ending inside a
- * sentence. Lines of verse, addresses and lists without markers are shorter or end where their sentences do.
+ * Whether a run of lines is one hard-wrapped paragraph (a mail client's or a PDF's line breaks): two or more lines of at
+ * least 40 characters' width, each line but the last filling most of it, its last line ending a sentence, and a sentence
+ * running across one of its breaks at least (a line ending without a final mark and the next going on in lower case).
+ * Verse and lists without markers open every line with a capital, or end without a final mark; a line ending in a colon
+ * or semicolon, a comma before a capital (a greeting, verse) or a word broken by a hyphen ("employ-", "well-": joined,
+ * "employ- ment"; which of them keeps its hyphen cannot be told) keeps its paragraph line by line.
  */
 function hardWrapped(run: readonly string[]): boolean {
   if (run.length < 2 || run.some((l) => SPACELESS.test(l))) return false;
   const width = Math.max(...run.map((l) => l.length));
-  if (width < MIN_WRAP_WIDTH) return false;
-  const inner = run.slice(0, -1);
-  return inner.every((l) => l.length >= MIN_FILL * width) && inner.some((l) => !ENDS_SENTENCE.test(l));
+  if (width < MIN_WRAP_WIDTH || !ENDS_SENTENCE.test(run.at(-1)!)) return false;
+  const ends = run.map((l) => l.trimEnd());
+  const opens = run.map((l) => l.trimStart());
+  const inner = ends.slice(0, -1);
+  // Lower case, or a letter of a script without case (Korean).
+  const lower = (k: number): boolean => /^[\p{Ll}\p{Lo}]/u.test(opens[k + 1]!);
+  return run.slice(0, -1).every((l) => l.length >= MIN_FILL * width)
+    && inner.every((l, k) => !BREAKS_ITEMS.test(l) && !(l.endsWith(',') && /^\p{Lu}/u.test(opens[k + 1]!)))
+    && inner.some((l, k) => RUNS_ON.test(l) && lower(k));
 }
+
+/** A line's text sits in columns: a tab, three spaces, or two spaces that do not follow a sentence's end. */
+const COLUMNS = /\S(?:\t| {3,}|(?<![.!?:]) {2})\S/u;
+/** A clause or item numbered in brackets, whatever follows: "(a) the Licensee shall", "(iv) ", "(2) ". */
+const ENUMERATED = /^\((?:\p{L}|[ivxlc]+|\p{N}{1,3})\)\s/iu;
 
 /**
  * A line that may belong to a hard-wrapped paragraph: text from the first column, not a heading, quote, table, rule,
- * code or markup line, nor a list item, a `Label:` line, a title in title case or a Setext heading's title.
+ * code or markup line, nor a list item or numbered clause, a `Label:` line, a title in title case, a Setext heading's
+ * title, or a line in columns (a table without pipes, a signature's "name | phone").
  */
 function plainLine(raw: string, next: string | undefined): boolean {
   return raw.trim() !== '' && !/^\s/u.test(raw) && !VERBATIM_LINE.test(raw) && !FENCE.test(raw) && !LIST_MARKER.test(raw)
-    && !LABEL.test(raw) && !titleCase(raw.trim()) && !(next !== undefined && SETEXT_UNDERLINE.test(next));
+    && !ENUMERATED.test(raw) && !LABEL.test(raw) && !titleCase(raw.trim()) && !(next !== undefined && SETEXT_UNDERLINE.test(next))
+    && !COLUMNS.test(raw.trimEnd()) && !/\s\|\s/u.test(raw);
+}
+
+/** A first line indented by one to three spaces (four are code). */
+const FIRST_INDENT = /^ {1,3}(?=\S)/u;
+
+/**
+ * The lines of the paragraph that starts at line i, if one does there: plain lines; a first line indented by up to three
+ * spaces, then plain lines; or a list item, then lines indented to its text ("- Utilize shared calendars, so that" over
+ * "  meetings can be planned"). A line that ends in two spaces (a Markdown hard break) ends it.
+ */
+function paragraphAt(lines: readonly string[], i: number): { end: number; hang: string } | null {
+  const raw = lines[i]!;
+  const indent = FIRST_INDENT.exec(raw)?.[0] ?? '';
+  const marker = LIST_MARKER.exec(raw.slice(indent.length))?.[0] ?? '';
+  const rest = raw.slice(indent.length + marker.length);
+  if (!plainLine(rest, lines[i + 1]) || (marker === '' && ENUMERATED.test(rest))) return null;
+  // A list item's lines go on under its text; a paragraph's lines after an indented first line start in the first column.
+  const hang = marker === '' ? '' : ' '.repeat(indent.length + marker.length);
+  let end = i + 1;
+  while (end < lines.length && !lines[end - 1]!.endsWith('  ') && lines[end]!.startsWith(hang)
+    && plainLine(lines[end]!.slice(hang.length), lines[end + 1])) end++;
+  return { end, hang };
+}
+
+/** A paragraph's lines as one line: the breaks become spaces, the text of each line after the first without its indentation. */
+function joinWrapped(run: readonly string[]): string {
+  return run.map((l, k) => {
+    const text = k > 0 ? l.trimStart() : l;
+    return k < run.length - 1 ? text.trimEnd() : text;
+  }).join(' ');
 }
 
 /**
  * The text with each hard-wrapped paragraph joined into one line (its lines' breaks become spaces), and where those
- * paragraphs are. With `at`, the runs of plain lines that start at those lines of the joined text are joined whatever
- * their shape (the checker reads a rewrite's paragraphs where its input had them). A line that ends in two spaces (a
- * Markdown hard break) ends its paragraph; fenced code is never joined.
+ * paragraphs are. With `at`, the paragraphs that start at those lines of the joined text are joined whatever their shape
+ * (the checker reads a rewrite's paragraphs where its input had them). Fenced code is never joined.
  */
 export function unwrapParagraphs(text: string, at?: ReadonlySet<number>): { text: string; wraps: Wrap[] } {
   const lines = text.split('\n');
@@ -181,30 +232,55 @@ export function unwrapParagraphs(text: string, at?: ReadonlySet<number>): { text
   for (let i = 0; i < lines.length;) {
     const raw = lines[i]!;
     if (FENCE.test(raw)) inFence = !inFence;
-    if (inFence || FENCE.test(raw) || !plainLine(raw, lines[i + 1])) { out.push(raw); i++; continue; }
-    let end = i + 1;
-    while (end < lines.length && !lines[end - 1]!.endsWith('  ') && plainLine(lines[end]!, lines[end + 1])) end++;
-    const run = lines.slice(i, end);
+    const paragraph = inFence || FENCE.test(raw) ? null : paragraphAt(lines, i);
+    if (!paragraph) { out.push(raw); i++; continue; }
+    const run = lines.slice(i, paragraph.end);
     if (at ? at.has(out.length) : hardWrapped(run)) {
-      wraps.push({ line: out.length, width: Math.max(...run.map((l) => l.length)), lines: run });
-      out.push(run.map((l, k) => (k < run.length - 1 ? l.trimEnd() : l)).join(' '));
+      wraps.push({ line: out.length, width: Math.max(...run.map((l) => l.length)), lines: run, hang: paragraph.hang });
+      out.push(joinWrapped(run));
     } else {
       out.push(...run);
     }
-    i = end;
+    i = paragraph.end;
   }
   return { text: out.join('\n'), wraps };
 }
 
-/** A line broken greedily at spaces into lines of at most `width` characters (a longer word stands on its own line). */
-export function wrapLine(line: string, width: number): string[] {
+/**
+ * Whether the words from here may not open a line of a wrapped paragraph: there they would read as a list item, a
+ * heading, a quote, a table, a rule or a `Label:` ("in chapter" over "3. The report", "warehouse" over "- which opened").
+ */
+function opensStructure(start: string): boolean {
+  return LIST_MARKER.test(`${start} `) || ENUMERATED.test(`${start} `) || VERBATIM_LINE.test(start) || FENCE.test(start) || LABEL.test(start);
+}
+
+/**
+ * A line broken greedily at spaces into lines of at most `width` characters (a longer word stands on its own line), the
+ * lines after the first opening with `hang`. A line is not opened with a word that would make it read as structure.
+ */
+export function wrapLine(line: string, width: number, hang = ''): string[] {
+  // The indentation and list marker stay with the first word.
+  const lead = /^[ \t]*/u.exec(line)![0];
+  const marker = LIST_MARKER.exec(line.slice(lead.length))?.[0] ?? '';
+  const head = lead + marker;
   // Broken only at a space before a word: a wider gap ("Friday.  You") stays whole or ends a line.
-  const words = line.split(/ (?=\S)/u);
+  const words = line.slice(head.length).split(/ (?=\S)/u);
+  words[0] = head + words[0]!;
   const wrapped: string[] = [];
-  let current = words[0]!;
-  for (const word of words.slice(1)) {
-    if (current.length + 1 + word.length <= width) current += ' ' + word;
-    else { wrapped.push(current.trimEnd()); current = word; }
+  let current = words[0];
+  for (let k = 1; k < words.length; k++) {
+    const word = words[k]!;
+    if (current.length + 1 + word.length <= width) { current += ' ' + word; continue; }
+    const from = current.lastIndexOf(' ');
+    const down = hang + current.slice(from + 1) + ' ' + word;
+    if (opensStructure(words.slice(k, k + 5).join(' ')) && from > head.length + hang.length && down.length <= width) {
+      // The word before goes down with it.
+      wrapped.push(current.slice(0, from).trimEnd());
+      current = down;
+      continue;
+    }
+    wrapped.push(current.trimEnd());
+    current = hang + word;
   }
   wrapped.push(current);
   return wrapped;
@@ -221,7 +297,6 @@ export function rewrapParagraphs(rewritten: string, wraps: readonly Wrap[]): str
   return lines.flatMap((line, i) => {
     const wrap = byLine.get(i);
     if (!wrap) return [line];
-    const joined = wrap.lines.map((l, k) => (k < wrap.lines.length - 1 ? l.trimEnd() : l)).join(' ');
-    return line === joined ? wrap.lines : wrapLine(line, wrap.width);
+    return line === joinWrapped(wrap.lines) ? wrap.lines : wrapLine(line, wrap.width, wrap.hang);
   }).join('\n');
 }
