@@ -9,7 +9,7 @@ import { identifyLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
-import { isListItem, joinLines, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
+import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
@@ -169,7 +169,9 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   // would run on a Spanish paragraph of an English e-mail ("a algunos usuarios" → "an algunos usuarios").
   const several = lines.filter((l) => l.prose).length > 1;
   const languages = lines.map((l) => (several && l.prose ? paragraphLanguage(l.body, language) : language));
-  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
+  // A line of dialogue is what a character says, left as written like speech in quotation marks ("—No obstante, me dijiste …"
+  // and "Asimismo, tengo que terminar el informe" put written connectives in a chat).
+  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) && !opensDialogue(l) ? protect(l.body, request.freezeWords) : null));
   return {
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
