@@ -75,6 +75,9 @@ describe('local humanizer in Spanish, Portuguese and Italian: letters, stressed 
       ['it', 'La informiamo che il canone passerà a 3,50 €. Inoltre, i prelievi presso altre banche saranno gratuiti.', /In più/u],
     ];
     for (const [language, text, never] of letters) expect(holding(outputs(language, text), (t) => never.test(t)), text).to.deep.equal([]);
+    // A formula in the letter's first lines counts for the whole letter, not only for the sentence next to it.
+    const far = 'Exma. Senhora Dra. Marta Sousa,\n\nVimos por este meio agradecer a presença na conferência. Além disso, enviamos em anexo as apresentações. No entanto, alguns ficheiros ainda estão a ser revistos. Portanto, serão enviados na próxima semana.';
+    expect(holding(outputs('pt', far), (t) => t.includes('Então serão'))).to.deep.equal([]);
     expect(some(outputs('es', 'Los precios suben en enero. Por lo tanto, las escuelas deben encontrar un equilibrio.'), 'Así que las escuelas')).to.equal(true);
     expect(some(outputs('pt', 'O sinal já foi normalizado. Portanto, reinicie o seu modem.'), 'Então reinicie')).to.equal(true);
     const casual = outputs('it', 'Tuttavia, sempre più persone decidono di cancellarsi. Inoltre, diversi studi collegano i social all\'ansia.');

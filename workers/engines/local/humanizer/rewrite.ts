@@ -72,8 +72,11 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
       names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem,
     });
   }
-  return rewriteOtherParagraph(sentences, { rules: LANGUAGE_RULES[language], readability: request.readability, rng,
-    formal: plan.profile.register !== 'casual', ...around });
+  // A letter's formula anywhere in it ("Exma. Senhora Dra.", "Vossa Excelência" in its first lines) keeps colloquial
+  // connectives out of the whole letter, not only out of the sentences next to it ("Então serão enviados na próxima semana").
+  const rules = LANGUAGE_RULES[language];
+  return rewriteOtherParagraph(sentences, { rules, readability: request.readability, rng,
+    formal: plan.profile.register !== 'casual' || (rules.politeSentence?.test(request.text) ?? false), ...around });
 }
 
 /**
