@@ -74,7 +74,7 @@ describe('local humanizer in other languages: instructions, echoes, register by 
       ['ru', 'Арендатор обязан вносить плату до пятого числа каждого месяца. В заключение, договор может быть расторгнут по соглашению Сторон.', ['Короче говоря']],
       ['es', 'El arrendatario deberá pagar la renta antes del día cinco. Por lo tanto, el contrato podrá rescindirse si no paga.', ['Así que']],
       ['it', 'Il paziente ha ricevuto la diagnosi ieri. In conclusione, il trattamento inizierà lunedì.', ['Insomma']],
-      ['pt', 'Nosso pai faleceu na semana passada. Em conclusão, agradecemos a todos pelas mensagens de carinho.', ['Enfim', 'Resumindo']],
+      ['pt', 'A morte do nosso pai foi repentina e ninguém estava preparado. Em conclusão, o luto ainda vai levar tempo.', ['Enfim', 'Resumindo']],
       ['ja', '患者には副作用が見られた。したがって、服用を中止した。', ['だから']],
       ['de', 'Es ist wichtig zu beachten, dass der Mieter die Kaution vor Vertragsbeginn zahlt.', ['Man sollte wissen']],
       ['tr', 'Kiracı kirayı her ayın beşine kadar ödemekle yükümlüdür. Bu nedenle sözleşme feshedilebilir.', ['O yüzden']],

@@ -89,6 +89,15 @@ export function parseLines(text: string): Line[] {
   return lines;
 }
 
+/**
+ * Whether a line is a character speaking: it opens with an em dash or a horizontal bar, as Spanish, Portuguese, Italian,
+ * French and Russian write dialogue ("—No lo sé todavía. Además, tengo que terminar el informe —respondió Pablo."). Not
+ * an en dash, which some lists take for a bullet.
+ */
+export function opensDialogue(line: Line): boolean {
+  return /^\s*[—―]/u.test(line.prefix + line.body);
+}
+
 /** Labels that head a part of a text, not a person speaking ("Answer:", "Note:", "Pros:"). */
 const HEADING_LABELS = new Set(('answer question q a note notes tip tips step summary warning caution important example examples pros cons ' +
   'result results conclusion introduction background method methods objective objectives purpose goal goals solution problem ' +

@@ -62,8 +62,9 @@ export interface LanguageRules {
   notInQuestion?: readonly string[];
   /**
    * A sentence in honorific or humble register (Japanese keigo: "いたします", "お願い申し上げます"), or in the formulas of a
-   * letter or an official notice ("просим Вас", "rica ederiz", "yükselecektir"), or next to one: no colloquial alternative
-   * there whatever the tone ("だから、詳しくは取扱説明書をご覧いただきますようお願い申し上げます" mixes two registers).
+   * letter or an official notice ("просим Вас", "rica ederiz", "yükselecektir"), or next to one, and anywhere in a text
+   * that holds one: no colloquial alternative there whatever the tone ("だから、詳しくは取扱説明書をご覧いただきますよう
+   * お願い申し上げます" mixes two registers).
    */
   politeSentence?: RegExp;
   /**
@@ -73,12 +74,6 @@ export interface LanguageRules {
    * from the formula it stands.
    */
   letter?: RegExp;
-  /**
-   * One formula anywhere in the text (politeSentence) makes the whole text a letter or a notice: Korean and Japanese keep
-   * one speech level through a text, and a colloquial connective two paragraphs below "사과드립니다" or "ご提出ください"
-   * ("게다가 장애 감지가 늦어져 …", "でも、アレルギー等で…") reads as chat in an official text.
-   */
-  politeText?: boolean;
   /**
    * Alternatives that are written words but plain prose, out of place in a grave paragraph's wording whatever the tone
    * (a contract's "그러나" is no "하지만", and its proviso "ただし", of which "ただ、" is the spoken form).
@@ -121,6 +116,13 @@ const NEGATED = /(?<![\p{L}])(?:no|non|não|nunca|jamás|tampoco|ni|mai|neanche|
 /** A further amount or time after "さらに、" ("さらに、火を弱めて10分ほど煮込みます", "さらに、砂糖を大さじ1加えます"). */
 const JA_FURTHER = /^[^。！？]*?(?:(?:[0-9０-９]+|[一二三四五六七八九十]+)\s*(?:分|秒|時間|日間|週間|か月|ヶ月|年間|回|倍|g|ｇ|グラム|kg|ml|mL|cc|個|枚|本|杯|切れ|cm|mm|℃)|大さじ|小さじ)/u;
 
+/**
+ * A letter's closing words after "In conclusion,": thanks, a greeting, an offer of help, a hope ("En conclusión, quedamos a
+ * su entera disposición", "Em conclusão, agradecemos desde já", "In conclusione, Vi ringraziamo"). The phrase is "lastly"
+ * there, not a summary: "En resumen," "Em suma," "Resumindo," "Insomma," or "In definitiva," would sum up nothing.
+ */
+const CLOSING_WORDS = (words: string): RegExp => new RegExp(`^\\s*(?:${words})(?![\\p{L}])`, 'iu');
+
 /** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
 const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
 
@@ -132,17 +134,27 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // Not "Igualmente," (in speech "same to you" or "anyway"), "Al final," (a time, not a summary) nor "pesa mucho" (a person
     // who "weighs a lot"). "En primer lugar" in a ranking is a place, not "to begin with".
     replacements: [['Además,', ['Asimismo,', 'Por otra parte,']], ['Sin embargo,', ['No obstante,']],
-      ['Por lo tanto,', ['Por eso,', 'Así que']], ['En conclusión,', ['En resumen,', 'En definitiva,']],
-      ['Es importante destacar que', ['Conviene recordar que', 'Cabe señalar que']],
+      ['Por lo tanto,', ['Por eso,', 'Así que']],
+      ['En conclusión,', ['En resumen,', 'En definitiva,'], { keepBefore: CLOSING_WORDS('(?:(?:le|les|te|os)\\s+)?(?:agradec\\p{L}*|quedamos|quedo|esperamos|espero|reciba|reciban|aprovecho|aprovechamos|nos despedimos|me despido|deseamos|le deseo|reiteramos|reitero|(?:muchas )?gracias|no dude\\p{L}*|estamos a (?:su|tu|vuestra) (?:entera )?disposición|sin otro particular)') }],
+      // Not "Conviene recordar que": what the writer stresses is often news to the reader ("el plazo de ejecución es de seis
+      // semanas"), and a contract stipulates, it does not remind.
+      ['Es importante destacar que', ['Cabe señalar que', 'Conviene subrayar que']], ['Es importante señalar que', ['Cabe señalar que', 'Conviene subrayar que']],
       ['En primer lugar,', ['Para empezar,'], { keepBefore: /^\s*(?:quedó|quedaron|terminó|acabó|llegó|se (?:situó|clasificó|colocó)|figura|aparece|está|se encuentra)(?![\p{L}])/u }],
       // The same stock phrase after a connective ("Además, es importante destacar que …"), and the stock opening of an essay.
-      ['es importante destacar que', ['conviene recordar que', 'cabe señalar que'], { keepAfter: NEGATED }], ['es importante señalar que', ['cabe señalar que', 'conviene recordar que'], { keepAfter: NEGATED }],
-      ['Es importante tener en cuenta que', ['Conviene recordar que', 'Cabe señalar que']], ['es importante tener en cuenta que', ['conviene recordar que', 'cabe señalar que'], { keepAfter: NEGATED }],
+      ['es importante destacar que', ['cabe señalar que', 'conviene subrayar que'], { keepAfter: NEGATED }], ['es importante señalar que', ['cabe señalar que', 'conviene subrayar que'], { keepAfter: NEGATED }],
+      ['Es importante tener en cuenta que', ['Conviene tener presente que', 'Cabe señalar que']], ['es importante tener en cuenta que', ['conviene tener presente que', 'cabe señalar que'], { keepAfter: NEGATED }],
       ['En el mundo actual,', ['Hoy en día,', 'Hoy,'], { keepBefore: WORLD_GOES_ON }],
       ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que'],
-    infinitive: /^\s*(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par)(?![\p{L}]))\p{L}+(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?(?![\p{L}])/u, notBeforeInfinitive: ['Así que'],
+    infinitive: /^\s*(?:(?:antes de|después de|para|sin|tras)\s+)?(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par|cualquier)(?![\p{L}]))\p{Ll}\p{L}*(?:(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?|(?:ár|ér|ír)(?:se|me|te|nos|os)(?:lo|la|los|las))(?![\p{L}])/u,
+    notBeforeInfinitive: ['Así que'],
+    // "Cabe destacar que … Cabe señalar que …", "Conviene recordar que … Conviene subrayar que …": one stock phrase twice.
+    sameConnective: [['Cabe señalar que', 'Cabe destacar que', 'Cabe mencionar que', 'Cabe resaltar que', 'Cabe subrayar que', 'Cabe recordar que'],
+      ['Conviene subrayar que', 'Conviene tener presente que', 'Conviene recordar que', 'Conviene destacar que', 'Conviene señalar que']],
+    // A letter's formulas ("usted", "le rogamos", "Atentamente", "De nuestra mayor consideración"): no "Así que" beside them
+    // whatever the tone ("Así que le sugerimos realizar su pedido con antelación").
+    politeSentence: /(?<![\p{L}])(?:[Uu]sted(?:es)?|Estimad[oa]s?|Atentamente|[Cc]ordialmente|[Dd]e (?:nuestra|mi) (?:mayor|más distinguida) consideración|[Ll]es? (?:rogamos|ruego|sugerimos|sugiero|recomendamos|informamos|comunicamos|agradecemos|agradecería(?:mos)?|invitamos|recordamos|solicitamos|pedimos|adjunto|adjuntamos|enviamos|escribo|escribimos)|[Ss]u entera disposición|[Ss]in otro particular|[Rr]eciba un cordial saludo)(?![\p{L}])/u,
     grave: graveWords('contratos?|cláusulas?|arrendatari[oa]s?|arrendador\\p{L}*|inquilin[oa]s?|dosis|posología|pacientes?|fallec\\p{L}*|muerte|murió|funeral\\p{L}*|luto|condolencias?|pésame|velorio|medicamentos?|tratamiento|diagnóstico|síntomas?|efectos secundarios|reglamento|normativa|ley(?:es)?|tribunal\\p{L}*|indemnizaci\\p{L}*|cáncer|hospital\\p{L}*|en virtud de|las partes'),
     // Nor before a question ("Por eso, ¿quién paga el hotel?"; "Asimismo, ¿puedes traer el portátil?": "likewise" states).
     notInQuestion: ['Por eso,', 'Así que', 'Asimismo,'],
@@ -215,33 +227,55 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   },
   it: {
     replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Però']], ['Pertanto,', ['Quindi', 'Per questo']],
-      ['In conclusione,', ['Insomma,', 'In definitiva,']], ['È importante notare che', ['Va detto che', 'Bisogna ricordare che']],
-      ['è importante notare che', ['va detto che', 'bisogna ricordare che'], { keepAfter: NEGATED }],
-      ['È importante sottolineare che', ['Va detto che', 'Bisogna ricordare che']], ['è importante sottolineare che', ['va detto che', 'bisogna ricordare che'], { keepAfter: NEGATED }],
+      ['In conclusione,', ['Insomma,', 'In definitiva,'], { keepBefore: CLOSING_WORDS('(?:(?:La|Le|Vi|ti|vi)\\s+)?(?:ringrazi\\p{L}*|grazie|resto|restiamo|rimango|rimaniamo|porgo|porgiamo|colgo|cogliamo|auguro|auguriamo|confido|confidiamo|spero|speriamo|saluto|salutiamo|in attesa|non esit\\p{L}*)') }],
+      // Not "Bisogna ricordare che" ("one must remember"): what is stressed is often news to the reader ("riceverai una e-mail
+      // di conferma", "la garanzia è di 24 mesi"), and a contract stipulates, it does not remind.
+      ['È importante notare che', ['Va detto che', 'Va notato che']],
+      ['è importante notare che', ['va detto che', 'va notato che'], { keepAfter: NEGATED }],
+      ['È importante sottolineare che', ['Va detto che', 'Va sottolineato che']], ['è importante sottolineare che', ['va detto che', 'va sottolineato che'], { keepAfter: NEGATED }],
       ['Nel mondo di oggi,', ['Oggi,'], { keepBefore: WORLD_GOES_ON }],
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale'], ON_STAGE]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
     notInQuestion: ['Per questo'],
-    // An infinitive with its clitic too ("assumerlo", "lavarsi").
-    infinitive: /^\s*(?:non\s+)?\p{L}+(?:are|ere|ire|rre)(?:lo|la|li|le|ne|si|vi|ci|gli)?(?![\p{L}])|^\s*(?:non\s+)?\p{L}+(?:ar|er|ir|r)(?:lo|la|li|le|ne|si|vi|ci|gli)(?![\p{L}])/u,
+    // An infinitive with its clitics too ("assumerlo", "lavarsi", "farglielo"), or after "prima di", "per", "senza" ("Pertanto,
+    // prima di assumere altri farmaci consultare il medico"). Not a name ("Pertanto, Cesare Ferri riceverà …"). A noun that ends
+    // like one counts: "Per questo potere d'acquisto …" and "Per questo particolare …" would read as "for this power", "this detail".
+    infinitive: /^\s*(?:(?:prima di|dopo|per|senza)\s+)?(?:non\s+)?\p{Ll}\p{L}*(?:(?:are|ere|ire|rre)(?:lo|la|li|le|ne|si|vi|ci|gli)?|(?:ar|er|ir|r)(?:(?:lo|la|li|le|ne|si|vi|ci|gli)|(?:glie|me|te|se|ce|ve)(?:lo|la|li|le|ne)))(?![\p{L}])/u,
     notBeforeInfinitive: ['Per questo', 'Quindi'],
+    // "Va detto che … Va notato che …": one stock phrase twice.
+    sameConnective: [['Va detto che', 'Va notato che', 'Va sottolineato che', 'Va ricordato che', 'Va precisato che', 'Va evidenziato che']],
+    // A letter's formulas ("Gentile", "Spettabile", "Cordiali saluti", "La informiamo", the capitals of ", La prego", "a Sua
+    // disposizione"): no "Però", "In più," or "Insomma," beside them whatever the tone. ("informarLa" reaches the rules as
+    // a verbatim token, unseen.)
+    politeSentence: /(?<=[\p{L}\p{N},;:]\s)(?:(?:La|Le)(?=\s+\p{Ll})|Lei|Vi|Sua|Suo|Sue|Suoi|Vostr[oaie])(?![\p{L}])|(?<![\p{L}])(?:(?:La|Le|Vi) (?:\p{Ll}+iamo|prego|invio|informo|ringrazio|comunico|scrivo|ricordo|chiedo|auguro|confermo|porgo)|Gentil(?:e|issim[oa])|Egregi[oa]|Spettabile|Spett\.|[Cc]ordiali saluti|[Dd]istinti saluti|[Cc]on osservanza|[Cc]on la presente)(?![\p{L}])/u,
     grave: graveWords('contratt[oi]|clausol[ae]|locatari[oa]|conduttore|locatore|posologia|dosaggio|dos[ei]|pazient[ei]|decess[oi]|morte|mort[oa]|funeral[ei]|lutto|condoglianze|farmac[oi]|medicinal[ei]|trattament[oi]|diagnosi|sintom[oi]|effetti collaterali|regolament[oi]|normativa|legge|tribunale|risarciment[oi]|tumore|cancro|ospedale|ai sensi|le parti'),
     dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|cioè|ossia|ovvero|tranne|incluso|compreso|purché|a condizione che|affinché|nel qual caso|(?:motivo|ragione) per cui|così come|oltre a|prima che|finché|a meno che|dato che|visto che|qualora|nonostante)(?![\p{L}])/iu,
   },
   pt: {
     // Not "Vale dizer que": it also means "that is to say".
     replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
-      ['Em conclusão,', ['Enfim,', 'Resumindo,', 'Em suma,']], ['É importante notar que', ['Vale ressaltar que', 'Convém lembrar que']],
-      ['é importante notar que', ['vale ressaltar que', 'convém lembrar que'], { keepAfter: NEGATED }],
-      ['É importante destacar que', ['Vale ressaltar que', 'Convém lembrar que']], ['é importante destacar que', ['vale ressaltar que', 'convém lembrar que'], { keepAfter: NEGATED }],
+      ['Em conclusão,', ['Enfim,', 'Resumindo,', 'Em suma,'], { keepBefore: CLOSING_WORDS('(?:(?:lhe|lhes|vos|te)\\s+)?(?:agradec\\p{L}*|desde já|permanecemos|permaneço|ficamos|fico|esperamos|espero|aguardamos|aguardo|desejamos|desejo|renovamos|reiteramos|despedimo-nos|subscrevemo-nos|colocamo-nos|(?:muito )?obrigad[oa]s?|não hesite\\p{L}*|estamos à (?:sua|vossa|tua) (?:inteira )?disposição|sem mais)') }],
+      // Not "Convém lembrar que" ("it is worth remembering"): what is stressed is often news to the reader ("a proposta
+      // comercial tem validade de 30 dias").
+      ['É importante notar que', ['Vale ressaltar que', 'Convém sublinhar que']],
+      ['é importante notar que', ['vale ressaltar que', 'convém sublinhar que'], { keepAfter: NEGATED }],
+      ['É importante destacar que', ['Vale ressaltar que', 'Convém sublinhar que']], ['é importante destacar que', ['vale ressaltar que', 'convém sublinhar que'], { keepAfter: NEGATED }],
       ['No mundo atual,', ['Hoje,', 'Hoje em dia,'], { keepBefore: WORLD_GOES_ON }],
       // Not "pesa muito": said of a person it "weighs a lot".
       ['desempenha um papel crucial', ['é central'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['Então', 'Enfim,', 'Resumindo,'],
     notInQuestion: ['Por isso,'],
-    infinitive: /^\s*(?:não\s+)?\p{L}+(?:ar|er|ir|or)(?:-(?:se|lo|la|los|las))?(?![\p{L}-])/u, notBeforeInfinitive: ['Então'],
+    // "pôr" and its accent too; not "qualquer", "por", "melhor", "senhor": words ending like an infinitive that are none.
+    infinitive: /^\s*(?:(?:antes de|depois de|para|sem|após)\s+)?(?:não\s+)?(?!(?:qualquer|mulher|por|pior|melhor|maior|menor|senhor|favor|lugar|mar|bar|par|amor|valor|setor|sector|cor|dor|interior|exterior|anterior|posterior|superior|inferior)(?![\p{L}]))\p{Ll}\p{L}*(?:ar|er|ir|or|ôr)(?:-(?:se|lo|la|los|las))?(?![\p{L}-])/u,
+    notBeforeInfinitive: ['Então'],
+    // "Vale lembrar que … Vale ressaltar que …", "Convém lembrar que … Convém sublinhar que …": one stock phrase twice.
+    sameConnective: [['Vale ressaltar que', 'Vale lembrar que', 'Vale destacar que', 'Vale salientar que', 'Vale notar que', 'Cabe destacar que', 'Cabe ressaltar que'],
+      ['Convém sublinhar que', 'Convém lembrar que', 'Convém destacar que', 'Convém salientar que', 'Convém notar que', 'Importa salientar que', 'Importa sublinhar que']],
+    // A letter's formulas ("Exmo. Senhor", "V. Exa.", "Prezado", "solicitamos", "Atenciosamente"): no "Então", "Enfim," or
+    // "Resumindo," beside them whatever the tone ("Então solicitamos que agende a sua deslocação").
+    politeSentence: /V\.\s?Exa?\.|(?<![\p{L}])(?:Vossa Excelência|Exm[oa]s?\.|Prezad[oa]s?|Atenciosamente|Cordialmente|[Cc]om os (?:melhores )?cumprimentos|[Vv]imos por este meio|[Ss]olicitamos|[Ss]olicito|[Ii]nformamos|[Cc]omunicamos|[Aa]gradecemos|[Ll]hes? (?:informamos|solicitamos|comunicamos|agradecemos|enviamos|pedimos|desejamos)|[Pp]ermanecemos à (?:sua )?disposição|o senhor|a senhora)(?![\p{L}])/u,
     grave: graveWords('contratos?|cláusulas?|locatári[oa]s?|locador\\p{L}*|inquilin[oa]s?|posologia|doses?|dosagem|pacientes?|falec\\p{L}*|morte|óbito|funeral|velório|luto|condolências|pêsames|medicamentos?|remédios?|tratamento|diagnóstico|sintomas?|efeitos colaterais|regulamento|lei|leis|tribunal|indeniza\\p{L}*|indemniza\\p{L}*|câncer|cancro|hospital|nos termos|as partes'),
     dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme|tal como|segundo o (?:disposto|previsto))(?![\p{L}])/iu,
   },
@@ -314,7 +348,6 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください";
     // an honorific request ("ご提出ください", "お試しください") and a notice's "保護者各位".
     politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社|おり(?:ます|まし)|おかけ|お待ちし|お持ち|お客様|皆様|お子様|各位|お願いします|[ごお]\p{Script=Han}(?:(?![にをがはでとも])[\p{Script=Han}\p{Script=Hiragana}]){0,6}?(?:ください|下さい)/u,
-    politeText: true,
   },
   ko: {
     // Mid-sentence "또한" is "also", "따라서" in "규정에 따라서" is "according to", "가장 중요한 것은" a superlative.
@@ -337,7 +370,6 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // A letter's honorific formulas: no "그래서" nor "아주" beside "…해 주시기 바랍니다", "귀하", "사과드립니다", "알려 주시면
     // 감사하겠습니다", "말씀드리고자 합니다", "안내해 드리겠습니다".
     politeSentence: /주시기 바랍|주십시오|주시면 감사|부탁드|사과드|말씀드|드립니다|드렸습니다|드리겠|귀하|귀사|고객님|학부모님|송구|양해/u,
-    politeText: true,
     sentenceEnd: '.', openers: ['사실', '실제로', '솔직히'],
     // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
     // where the written "아울러" adds.

@@ -18,7 +18,11 @@ export interface OtherContext {
   rng: Random;
   /** A formal, professional or academic register (or a grave paragraph): no colloquial alternatives ("Du coup,"). */
   formal: boolean;
-  /** The whole text is a letter or a notice (LanguageRules.letter, politeText): every sentence counts as one of its formulas'. */
+  /**
+   * The whole text is a letter or a notice (a formula of one anywhere in it: LanguageRules.politeSentence, letter), and every
+   * sentence counts as one of its formulas': Korean and Japanese keep one speech level through a text, and a colloquial
+   * connective two paragraphs below "사과드립니다" or three sentences from "Vossa Excelência" reads as chat in an official text.
+   */
   letter?: boolean;
   /** A grave paragraph (LanguageRules.grave): no unofficial alternatives either. */
   grave?: boolean;
@@ -75,8 +79,12 @@ function echoes(alt: string, near: string, rules: LanguageRules): boolean {
     : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{N}])`, 'u').test(text)));
 }
 
-/** The sentence's connectives and stock phrases replaced; `near` is the sentences before and after it. */
-function replaceConnectives(s: string, ctx: OtherContext, near = ''): string {
+/**
+ * The sentence's connectives and stock phrases replaced; `near` is the sentences before and after it, `earlier` the rest of
+ * the paragraph before them (an alternative it holds is not taken again: "Cabe señalar que … Cabe señalar que …" two
+ * sentences apart).
+ */
+function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = ''): string {
   let out = s;
   // Keigo in the sentence or the ones next to it (or, in Korean and Japanese, anywhere in the text): a business letter's
   // "でも、代替品であれば…" reads as chat.
@@ -106,7 +114,7 @@ function replaceConnectives(s: string, ctx: OtherContext, near = ''): string {
       // Nor one the rest of the sentence rules out ("눈여겨볼 점은 … 점입니다", "つまり、…お待ち申し上げております").
       if (ctx.rules.notBefore) fits = fits.filter((a) => !ctx.rules.notBefore!.some(([alt, re]) => alt === a && re.test(after)));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
-      const rest = `${near}\n${whole.slice(0, offset)} ${after}`;
+      const rest = `${earlier}\n${near}\n${whole.slice(0, offset)} ${after}`;
       fits = fits.filter((a) => !echoes(a, rest, ctx.rules));
       if (fits.length === 0) return m;
       const chosen = ctx.rng.pick(fits);
@@ -168,7 +176,7 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   // service next to the one that names "다음 각 호" or the damages ("損害の賠償") is still the contract's.
   const own = ctx.rules.grave?.test([ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ')) ? { ...ctx, formal: true, grave: true } : ctx;
   for (let i = 0; i < sentences.length; i++) {
-    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`));
+    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`, replaced.slice(0, Math.max(0, i - 1)).join(' ')));
   }
   return replaced.flatMap((s, i) => (quoted[i] ? [s] : splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]));
 }

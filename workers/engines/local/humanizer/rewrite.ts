@@ -9,7 +9,7 @@ import { identifyLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
-import { isListItem, joinLines, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
+import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
@@ -72,6 +72,8 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
       names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem,
     });
   }
+  // A letter's formula anywhere in it ("Exma. Senhora Dra.", "Vossa Excelência" in its first lines) keeps colloquial
+  // connectives out of the whole letter, not only out of the sentences next to it ("Então serão enviados na próxima semana").
   return rewriteOtherParagraph(sentences, { rules: LANGUAGE_RULES[language], readability: request.readability, rng,
     formal: plan.profile.register !== 'casual', letter: plan.letters.has(language), ...around });
 }
@@ -155,9 +157,8 @@ export interface RewritePlan {
   guarded: Array<Protected | null>;
   bodies: Array<Body | null>;
   /**
-   * The languages in which the text is a letter or a notice throughout: a salutation or closing formula anywhere in it
-   * (LanguageRules.letter), or in Korean and Japanese any formula (politeText); their paragraphs keep to the written
-   * register whatever the tone.
+   * The languages in which the text is a letter or a notice throughout: a formula of one anywhere in it (LanguageRules.
+   * politeSentence, letter); their paragraphs keep to the written register whatever the tone.
    */
   letters: ReadonlySet<Language>;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
@@ -175,12 +176,13 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   // would run on a Spanish paragraph of an English e-mail ("a algunos usuarios" → "an algunos usuarios").
   const several = lines.filter((l) => l.prose).length > 1;
   const languages = lines.map((l) => (several && l.prose ? paragraphLanguage(l.body, language) : language));
-  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) ? protect(l.body, request.freezeWords) : null));
+  // A line of dialogue is what a character says, left as written like speech in quotation marks ("—No obstante, me dijiste …"
+  // and "Asimismo, tengo que terminar el informe" put written connectives in a chat).
+  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) && !opensDialogue(l) ? protect(l.body, request.freezeWords) : null));
   return {
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
-    letters: new Set(languages.filter((l) => l !== 'en'
-      && ((LANGUAGE_RULES[l].politeText && LANGUAGE_RULES[l].politeSentence?.test(request.text)) || LANGUAGE_RULES[l].letter?.test(request.text)))),
+    letters: new Set(languages.filter((l) => l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)))),
     wraps,
   };
 }
