@@ -234,6 +234,8 @@ function joinWrapped(run: readonly string[]): string {
  * (the checker reads a rewrite's paragraphs where its input had them). Fenced code is never joined.
  */
 export function unwrapParagraphs(text: string, at?: ReadonlySet<number>): { text: string; wraps: Wrap[] } {
+  // One line is no paragraph of several (the rewrite's guard checks each line's body on its own).
+  if (!at && !text.includes('\n')) return { text, wraps: [] };
   const lines = text.split('\n');
   const out: string[] = [];
   const wraps: Wrap[] = [];
