@@ -115,13 +115,17 @@ describe('local humanizer: hard-wrapped paragraphs', function () {
       'Kind regards, and thank you again for all of your help with this matter\nmaria.lopez@northwind.example.com | direct line +44 20 7946 0958.',
       // clauses numbered in brackets, whatever follows the number
       '(a) the Licensee shall not sublicense the Software to any third party without consent;\n(b) the Licensee shall not reverse engineer, decompile or disassemble the Software.',
-      // a greeting that ends in a comma before the paragraph
-      'Dear Mr. Richardson and members of the selection committee,\nThank you for the opportunity to present our proposal for the renovation\nof the community library. We believe that our plan meets every requirement.',
       // a word broken by a hyphen at a line end: "employ- ment" or "well- known" once joined
       'The report examines the effects of automation on employ-\nment in the manufacturing sector. It is important to note\nthat the findings vary considerably between regions.',
       'The committee invited several well-\nknown experts to review the proposal before the final vote\nwas held at the end of the month.',
     ];
     for (const text of kept) expect(unwrapParagraphs(text).wraps, text).to.deep.equal([]);
+    // A greeting that ends in a comma is no line of the paragraph under it, which is joined on its own.
+    const letter = 'Dear Mr. Richardson and members of the selection committee,\nThank you for the opportunity to present our proposal for the renovation\nof the community library. We believe that our plan meets every requirement.\nKind regards,\nAna Costa';
+    const { text: joined, wraps } = unwrapParagraphs(letter);
+    expect(wraps.map((w) => w.line)).to.deep.equal([1]);
+    expect(joined.split('\n')).to.have.length(4);
+    expect(rewrapParagraphs(joined, wraps)).to.equal(letter);
   });
 
   it('joins a paragraph with an indented first line, a list item with the lines under its text, and other languages', () => {

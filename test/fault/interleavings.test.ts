@@ -12,7 +12,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { checkLedger, settledLedger } from '../support/ledger-check.js';
 import { Gates } from '../support/fault-gates.js';
 import { expectProblem } from '../support/problem.js';
-import { call, SAMPLE_TEXT, startTestService, type JsonResponse, type TestService } from '../support/service.js';
+import { call, SAMPLE_TEXT, startTestService, warmEngine, type JsonResponse, type TestService } from '../support/service.js';
 
 describe('money races: every interleaving of deadline, disconnect, charge, refund, store and publish', function () {
   this.timeout(30_000);
@@ -22,10 +22,10 @@ describe('money races: every interleaving of deadline, disconnect, charge, refun
 
   before(async () => {
     t = await startTestService({ AI_TIMEOUT_MS: '1500' }, { hooks: gates.hooks });
-    // One request first, so that the engine threads have started and loaded their models: the orders below need the
+    // Requests first, so that the engine threads have started and loaded their models: the orders below need the
     // engine done well within the 1.5 s deadline, which a cold start on a busy machine is not.
     const warm = await t.customer();
-    const res = await call(t.url, 'POST', '/v1/humanize', { key: warm.key, body: { text: SAMPLE_TEXT } });
+    const res = await warmEngine(t.url, warm.key, '/v1/humanize');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   });
   afterEach(() => gates.openAll());

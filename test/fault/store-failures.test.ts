@@ -15,7 +15,7 @@ import { expectRefundedOnce, INPUT_WORDS, post, readSse } from '../support/fault
 import { FaultProxy } from '../support/fault-proxy.js';
 import { Gates } from '../support/fault-gates.js';
 import { checkLedger, settledLedger } from '../support/ledger-check.js';
-import { call, SAMPLE_TEXT, startTestService, type JsonResponse, type TestService } from '../support/service.js';
+import { call, SAMPLE_TEXT, startTestService, warmEngine, type JsonResponse, type TestService } from '../support/service.js';
 import { expectProblem } from '../support/problem.js';
 
 describe('failures over HTTP: the event store fails or stalls', function () {
@@ -175,7 +175,7 @@ describe('failures over HTTP: the event store is gone when the API settles', fun
     t = await startTestService({ DATABASE_URL: proxied.toString(), AI_TIMEOUT_MS: '1500' }, { hooks: gates.hooks, settleRetryMs: 500 });
     // A first request starts the engine threads: a cold start on a busy machine could pass the 1.5 s deadline.
     const warm = await t.customer();
-    const res = await call(t.url, 'POST', '/v1/detect', { key: warm.key, body: { text: SAMPLE_TEXT } });
+    const res = await warmEngine(t.url, warm.key, '/v1/detect');
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
   });
   after(async () => {

@@ -84,6 +84,17 @@ export const SAMPLE_TEXT =
 
 export interface JsonResponse { status: number; headers: Headers; body: Record<string, unknown> }
 
+/**
+ * Requests of a test's service until one succeeds (at most four), so that its engine threads have started and loaded their
+ * models before a test that needs the engine done within a short AI_TIMEOUT_MS: on a busy machine a cold start can miss
+ * it (refunded, 500); the threads are warm after it. Returns the last response.
+ */
+export async function warmEngine(base: string, key: string, path: '/v1/humanize' | '/v1/detect'): Promise<JsonResponse> {
+  let res = await call(base, 'POST', path, { key, body: { text: SAMPLE_TEXT } });
+  for (let attempt = 1; attempt < 4 && res.status !== 200; attempt++) res = await call(base, 'POST', path, { key, body: { text: SAMPLE_TEXT } });
+  return res;
+}
+
 export async function call(base: string, method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<JsonResponse> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key) headers.Authorization = `Bearer ${options.key}`;

@@ -10,7 +10,7 @@
 import type { Language } from '../../../../domain/options.js';
 import { splitSentences } from '../text/segment.js';
 import { NUMBER, verbatimMatches, type VerbatimMatch } from '../text/spans.js';
-import { headingLines, parseLines, unwrapParagraphs, type Line } from './document.js';
+import { headingLines, parseLines, runsOnInto, unwrapParagraphs, type Line } from './document.js';
 import { CONNECTIVES } from './english-phrases.js';
 
 export interface Defect { rule: string; detail: string }
@@ -256,8 +256,17 @@ const wrongArticles = (t: string): number => articleErrors(t).length;
 /** Doubled words and phrases, less the grammatical ones of the language. */
 function doubled(text: string, language: Language | null): string[] {
   const ok = language ? GRAMMATICAL_DOUBLES[language] : undefined;
-  const words = mayDoubleWord(text) ? [...text.matchAll(DOUBLED_WORD)].map((m) => m[0]).filter((w) => !ok?.has(w.toLowerCase().replace(/\s+/gu, ' '))) : [];
-  return [...words, ...(mayDoublePhrase(text) ? [...text.matchAll(DOUBLED_PHRASE)].map((m) => m[0]) : [])];
+  // A word repeated across a line break counts where a sentence runs on over it, not under a title ("Remote Work" over
+  // "Remote work offers …").
+  const acrossTitle = (m: RegExpMatchArray): boolean => {
+    const br = m[0].indexOf('\n');
+    if (br === -1) return false;
+    const at = m.index! + br;
+    const next = text.indexOf('\n', at + 1);
+    return !runsOnInto(text.slice(text.lastIndexOf('\n', at - 1) + 1, at), text.slice(at + 1, next === -1 ? undefined : next));
+  };
+  const words = mayDoubleWord(text) ? [...text.matchAll(DOUBLED_WORD)].filter((m) => !acrossTitle(m)).map((m) => m[0]).filter((w) => !ok?.has(w.toLowerCase().replace(/\s+/gu, ' '))) : [];
+  return [...words, ...(mayDoublePhrase(text) ? [...text.matchAll(DOUBLED_PHRASE)].filter((m) => !acrossTitle(m)).map((m) => m[0]) : [])];
 }
 
 /**

@@ -34,17 +34,76 @@ export function titleCase(line: string): boolean {
   return long.length > 0 && long.every(capital) && words.filter(capital).length / words.length >= 0.6;
 }
 
+/**
+ * A letter's salutation on a line of its own ("Dear Ms. Thompson,", "Hi team!", "Sehr geehrte Damen und Herren,",
+ * "Estimado Sr. García:", "Madame, Monsieur,", "Уважаемые коллеги!"): it ends no sentence with a mark, yet the line after
+ * it starts one; it is no part of a paragraph.
+ */
+const SALUTATION = new RegExp(`^(?:${[
+  'dear', 'hi', 'hello', 'hey', 'greetings', 'good (?:morning|afternoon|evening)', 'to whom it may concern',
+  'estimad[oa]s?', 'querid[oa]s?', 'hola', 'buen(?:os|as) (?:días|tardes|noches)', 'distinguid[oa]s?', 'apreciad[oa]s?',
+  'madame', 'monsieur', 'mesdames', 'messieurs', 'ch(?:er|ère|ers|ères)', 'bonjour', 'bonsoir',
+  'sehr geehrte[rn]?', 'liebe[rns]?', 'hallo', 'guten (?:tag|morgen|abend)', 'grüezi', 'servus',
+  'gentil[ei]', 'car[oaie]', 'egregi[oa]', 'buongiorno', 'buonasera', 'ciao', 'spettabile',
+  'prezad[oa]s?', 'olá', 'bom dia', 'boa (?:tarde|noite)', 'exm[oa]s?\\.?',
+  'уважаем\\p{L}*', 'дорог\\p{L}*', 'здравствуй(?:те)?', 'добрый (?:день|вечер)', 'доброе утро',
+  'sayın', 'merhaba', 'değerli', 'iyi günler',
+].join('|')})(?![\\p{L}])[^!?\\n]{0,60}[,:!]\\s*$`, 'iu');
+/** A letter's closing on a line of its own ("Best regards,", "Mit freundlichen Grüßen", "Atentamente,", "С уважением,"). */
+const CLOSING = new RegExp(`^(?:${[
+  '(?:best|kind|warm|warmest)(?: regards| wishes)?', 'regards', 'sincerely', 'yours(?: sincerely| truly| faithfully)?',
+  'cheers', 'thanks', 'thank you', 'many thanks', 'best', 'respectfully',
+  'atentamente', 'saludos(?: cordiales)?', 'un (?:cordial )?saludo', 'cordialmente', 'cordialement', 'bien à (?:vous|toi)',
+  'bien cordialement', 'mit freundlichen grüßen', '(?:viele|beste|liebe|herzliche) grüße', 'freundliche grüße',
+  'cordiali saluti', 'distinti saluti', 'un saluto', 'atenciosamente', 'abraços', 'com os melhores cumprimentos',
+  'с уважением', 'с наилучшими пожеланиями', 'saygılarımla', 'saygılarımızla', 'iyi çalışmalar',
+].join('|')})[,!.]?\\s*$`, 'iu');
+/** A line that is a letter's salutation or closing. */
+export function letterFrame(line: string): boolean {
+  const t = line.trim();
+  return t.length <= 80 && (SALUTATION.test(t) || CLOSING.test(t));
+}
+
 const VERBATIM_LINE = /^\s*(?:#{1,6}\s|>|\||={3,}|-{3,}\s*$|\*{3,}\s*$|<\/?[a-zA-Z]|\t| {4})/u;
 const FENCE = /^\s*(?:```|~~~)/u;
 /** A body ends a sentence: final mark, then optional closers. */
 const ENDS_SENTENCE = /[.!?…。！？؟]["'”’)\]»」』）\uE001]*\s*$/u;
+
+/** The last word of a line that runs on: an article, a preposition, a conjunction, a pronoun or a copula. */
+const RUNS_ON_WORD = /(?<![\p{L}])(?:the|a|an|of|to|and|or|but|in|on|at|by|for|with|from|into|as|that|which|who|is|are|was|were|be|has|have|had|will|would|can|could|its|their|our|your|my|this|these|those)\s*$/iu;
+/** What opens a sentence: a capital, a digit, an opening quote or bracket. */
+const OPENS_SENTENCE = /^\s*(?:[-*+•]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
+
+/**
+ * Whether the line after `body` starts a sentence although `body` ends in no final mark: `body` introduces what follows
+ * (a colon), or is a title — in title case, or of at most eight words, well short of the next line and ending in no
+ * comma, semicolon or word that runs on — and the next line opens as a sentence does. A line of a hard-wrapped sentence
+ * ends in mid-phrase, is about as long as the next, or goes on in lower case.
+ */
+function startsNext(body: string, next: string | undefined): boolean {
+  return /[:：]\s*$/u.test(body) || titleOver(body, next);
+}
+
+/** Whether `body` is a title over a line that opens a sentence (see startsNext). */
+function titleOver(body: string, next: string | undefined): boolean {
+  if (ENDS_SENTENCE.test(body) || next === undefined || !OPENS_SENTENCE.test(next)) return false;
+  const words = body.split(/\s+/u).filter((w) => w.length > 0).length;
+  return titleCase(body) || (words > 0 && words <= 8 && body.trim().length < 0.6 * next.trim().length
+    && !/[,;、，]\s*$/u.test(body) && !RUNS_ON_WORD.test(body));
+}
+
+/** Whether the sentence of `line` may run on into `next` (no final mark, salutation, title or colon ends it). */
+export function runsOnInto(line: string, next: string): boolean {
+  return !ENDS_SENTENCE.test(line) && !letterFrame(line) && !startsNext(line.trimStart(), next);
+}
 
 export function parseLines(text: string): Line[] {
   const lines: Line[] = [];
   let inFence = false;
   let previousEnded = true;
   const verbatim = (raw: string): Line => ({ prefix: raw, body: '', tail: '', prose: false });
-  for (const raw of text.split('\n')) {
+  const raws = text.split('\n');
+  for (const [i, raw] of raws.entries()) {
     if (FENCE.test(raw)) {
       inFence = !inFence;
       lines.push(verbatim(raw));
@@ -74,7 +133,9 @@ export function parseLines(text: string): Line[] {
     // A title in title case ("Do Zoos Still Have a Place in the Modern World?", "What Is SEO?") stays too, mark or not.
     const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10) && !titleCase(rest);
     lines.push({ prefix, body: rest, tail: '', prose });
-    previousEnded = ends;
+    // A salutation, a title or a line introducing what follows ends no sentence with a mark, but the line after it starts
+    // one ("Dear Ms. Thompson," over "I am writing …", "Benefits of Remote Work" over "Remote work offers …").
+    previousEnded = ends || letterFrame(raw) || startsNext(rest, raws[i + 1]);
   }
   // A prose line whose last sentence runs on into the next line keeps that sentence start verbatim.
   for (let i = 0; i + 1 < lines.length; i++) {
@@ -193,7 +254,7 @@ const ENUMERATED = /^\((?:\p{L}|[ivxlc]+|\p{N}{1,3})\)\s/iu;
  * title, or a line in columns (a table without pipes, a signature's "name | phone").
  */
 function plainLine(raw: string, next: string | undefined): boolean {
-  return raw.trim() !== '' && !/^\s/u.test(raw) && !VERBATIM_LINE.test(raw) && !FENCE.test(raw) && !LIST_MARKER.test(raw)
+  return raw.trim() !== '' && !/^\s/u.test(raw) && !letterFrame(raw) && !titleOver(raw, next) && !VERBATIM_LINE.test(raw) && !FENCE.test(raw) && !LIST_MARKER.test(raw)
     && !ENUMERATED.test(raw) && !LABEL.test(raw) && !titleCase(raw.trim()) && !(next !== undefined && SETEXT_UNDERLINE.test(next))
     && !COLUMNS.test(raw.trimEnd()) && !/\s\|\s/u.test(raw);
 }
