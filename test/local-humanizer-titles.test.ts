@@ -59,3 +59,43 @@ describe('local humanizer: paragraphs under a title, a salutation or a colon', f
     }
   });
 });
+
+/**
+ * A reading of paragraphs under titles, salutations and colons (40 English texts: chat answers with bold headings,
+ * numbered sections, cover letters and e-mails, FAQs, meeting notes, product features, READMEs; controls that run on).
+ */
+describe('local humanizer: the first sentence under a title', function () {
+  this.timeout(120_000);
+
+  it('drops an opener that only adds where no point stands before it, rather than saying it as "Plus,"', () => {
+    for (const text of [
+      '**Flexibility**\nAdditionally, remote work lets employees set their own hours and work from anywhere with an internet connection.',
+      'Benefits of Meditation\nFurthermore, meditation reduces stress and improves focus. It also helps people sleep better at night.',
+      'Dear Customer,\nIn addition, we would like to inform you that your subscription will renew automatically on June 1.\nBest,\nThe Acme Team',
+      'Here is a summary of the main findings:\nAdditionally, the survey showed that most respondents prefer online shopping.',
+      'Moreover, social media has transformed the way people communicate and share information with each other.',
+    ]) {
+      const all = outputs(text, BUILTIN);
+      const first = (out: string): string => out.split('\n')[text.startsWith('Moreover') ? 0 : 1]!;
+      expect(all.filter(({ out }) => /^(?:Plus|On top of that|Beyond this|Also|What's more),/u.test(first(out))).map((o) => `${o.where}: ${o.out}`), text).to.deep.equal([]);
+      expect(all.some(({ out }) => !/^(?:Additionally|Furthermore|In addition|Moreover),/u.test(first(out))), text).to.equal(true);
+    }
+  });
+
+  it('still says a second point as "Plus," after the paragraph before it', () => {
+    for (const text of [
+      '**Key Benefits**\nRemote work allows employees to save time on commuting. Additionally, it provides greater flexibility in managing daily schedules.',
+      'Remote work is popular with employees.\n\nFurthermore, remote work offers numerous benefits for employers alike. It saves time.',
+    ]) {
+      expect(outputs(text, BUILTIN).some(({ out }) => /(?:^|\n|\. )(?:Plus|On top of that),/u.test(out)), text).to.equal(true);
+    }
+  });
+
+  it('reads a name broken over a line break as one sentence, and a title that ends in a name as a title', () => {
+    const broken = 'The report was written by Anna\nSmith and reviewed by the whole committee last week.';
+    expect(parseLines(broken).map((l) => l.prose)).to.deep.equal([false, false]);
+    for (const { out } of outputs(broken, BUILTIN, { seeds: 1 })) expect(out).to.equal(broken);
+    expect(parseLines('Why we chose React\nReact gives us a fast way to build interfaces that our whole team understands.').map((l) => l.prose)).to.deep.equal([false, true]);
+    expect(parseLines('Getting started with Python\nThis guide walks you through installing the language and writing your first script.').map((l) => l.prose)).to.deep.equal([false, true]);
+  });
+});

@@ -5,6 +5,7 @@
  * from the previous line come back verbatim, so line breaks, paragraph breaks and structure survive
  * by construction.
  */
+import { FUNCTION_WORDS } from '../text/function-words.js';
 import { splitSentences } from '../text/segment.js';
 
 export interface Line {
@@ -71,6 +72,16 @@ const ENDS_SENTENCE = /[.!?…。！？؟]["'”’)\]»」』）\uE001]*\s*$/u;
 
 /** The last word of a line that runs on: an article, a preposition, a conjunction, a pronoun or a copula. */
 const RUNS_ON_WORD = /(?<![\p{L}])(?:the|a|an|of|to|and|or|but|in|on|at|by|for|with|from|into|as|that|which|who|is|are|was|were|be|has|have|had|will|would|can|could|its|their|our|your|my|this|these|those)\s*$/iu;
+/**
+ * A name broken over a line break: the line ends in a capitalised word after its first, and the next opens with another
+ * that is no function word and goes on in lower case ("The report was written by Anna" over "Smith and reviewed by …").
+ * Not a title's subject said again ("Why we chose React" over "React gives us …"), nor an acronym ("Pros and cons of AI").
+ */
+function nameRunsOn(body: string, next: string): boolean {
+  const last = /\s(\p{Lu}\p{Ll}[\p{L}'’-]*)\s*$/u.exec(body)?.[1];
+  const first = /^\s*(\p{Lu}\p{Ll}[\p{L}'’-]*)\s+\p{Ll}/u.exec(next)?.[1];
+  return last !== undefined && first !== undefined && first !== last && !FUNCTION_WORDS.has(first.toLowerCase());
+}
 /** What opens a sentence: a capital, a digit, an opening quote or bracket. */
 const OPENS_SENTENCE = /^\s*(?:[-*+•]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
 
@@ -78,7 +89,7 @@ const OPENS_SENTENCE = /^\s*(?:[-*+•]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
  * Whether the line after `body` starts a sentence although `body` ends in no final mark: `body` introduces what follows
  * (a colon), or is a title — in title case, or of at most eight words, well short of the next line and ending in no
  * comma, semicolon or word that runs on — and the next line opens as a sentence does. A line of a hard-wrapped sentence
- * ends in mid-phrase, is about as long as the next, or goes on in lower case.
+ * ends in mid-phrase or inside a name, is about as long as the next, or goes on in lower case.
  */
 function startsNext(body: string, next: string | undefined): boolean {
   return /[:：]\s*$/u.test(body) || titleOver(body, next);
@@ -89,7 +100,7 @@ function titleOver(body: string, next: string | undefined): boolean {
   if (ENDS_SENTENCE.test(body) || next === undefined || !OPENS_SENTENCE.test(next)) return false;
   const words = body.split(/\s+/u).filter((w) => w.length > 0).length;
   return titleCase(body) || (words > 0 && words <= 8 && body.trim().length < 0.6 * next.trim().length
-    && !/[,;、，]\s*$/u.test(body) && !RUNS_ON_WORD.test(body));
+    && !/[,;、，]\s*$/u.test(body) && !RUNS_ON_WORD.test(body) && !nameRunsOn(body, next));
 }
 
 /** Whether the sentence of `line` may run on into `next` (no final mark, salutation, title or colon ends it). */

@@ -13,7 +13,7 @@ import { CONNECTIVES } from './english-phrases.js';
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { tagTokens } from '../text/pos.js';
 import {
-  ableToCan, activeNominals, dropIntroComma, dropThat, howeverToThough, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener,
+  ableToCan, activeNominals, dropIntroComma, dropThat, howeverToThough, dueToBecause, impersonalYou, importantToAdvice, plainApostrophes, plainOpener, dropLoneAdditive,
   plainSmallWords, plainThereby, provideToGive, provideWithToGive, putInPlaceOrder, sinceBecause, whileToAlthough,
 } from './english-plain.js';
 import type { ModeParams } from './params.js';
@@ -35,6 +35,8 @@ export interface EnglishContext {
   usedOpeners: Set<string>;
   /** The body is an item of a list: it gets no opener (its items are parallel). */
   listItem?: boolean;
+  /** No sentence stands before the body's first: it opens the text, or sits right under a title, a salutation or a colon. */
+  opensSection?: boolean;
 }
 
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
@@ -248,7 +250,10 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
       const rest = rewriteSentence(capitalizeFirst(s.slice(pair[0].length)), neighbours);
       return `${pair[1]} ${decapitalize(rest, ctx.lowerForms) ?? rest}`;
     }
-    const rewritten = rewriteSentence(s, neighbours);
+    // "Furthermore," with no point before it to add to ("Benefits of Meditation" over "Furthermore, meditation reduces …")
+    // goes: said as "Plus," or "On top of that," it would still add to nothing.
+    const lone = i === 0 && ctx.opensSection === true ? dropLoneAdditive(s) : null;
+    const rewritten = rewriteSentence(lone ?? s, neighbours);
     if (startsWithConnective(s) && !startsWithConnective(rewritten)) dropped.add(rewritten);
     return rewritten;
   });

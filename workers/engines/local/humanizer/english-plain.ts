@@ -165,6 +165,19 @@ function lowered(rest: string, lowerForms: ReadonlySet<string>): string | null {
 }
 
 /**
+ * The sentence without an opener that only adds ("Furthermore, meditation reduces stress" → "Meditation reduces stress"),
+ * for a sentence with no point before it to add to: the first of a text, or the first under a title, a salutation or a
+ * line ending in a colon. Null when it has none, or when dropping it would leave code or a symbol to take the capital.
+ */
+export function dropLoneAdditive(s: string): string | null {
+  const m = TRULY_ADDITIVE.exec(s);
+  if (!m) return null;
+  const rest = s.slice(m[0].length).trimStart();
+  if (!/^[\p{L}\uE000]/u.test(rest) || (/^\p{Ll}/u.test(rest) && !capitalisable(rest))) return null;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/**
  * The sentence without its stock opening connective: additive ones ("Furthermore, ...") go, causal
  * ones become "So" (not in the formal register), contrastive ones "But" (casual register only; others keep "However,").
  * "When it comes to X, ..." opens as "As for X, ...". Null when nothing applies or the dice say no.

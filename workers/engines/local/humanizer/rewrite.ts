@@ -69,7 +69,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
   if (language === 'en') {
     return rewriteEnglishParagraph(sentences, {
       profile: plan.profile, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms: stats.lowerForms,
-      names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem,
+      names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '',
     });
   }
   // A letter's formula anywhere in it ("Exma. Senhora Dra.", "Vossa Excelência" in its first lines) keeps colloquial
