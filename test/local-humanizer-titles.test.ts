@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { checkRewrite } from '../workers/engines/local/humanizer/checker.js';
-import { parseLines } from '../workers/engines/local/humanizer/document.js';
+import type { Language } from '../domain/options.js';
+import { letterFrame, parseLines } from '../workers/engines/local/humanizer/document.js';
 import { BUILTIN, languageOutputs, outputs } from './support/humanizer-settings.js';
 
 /**
@@ -57,6 +58,53 @@ describe('local humanizer: paragraphs under a title, a salutation or a colon', f
       expect(parseLines(text)[1]!.prose, text).to.equal(false);
       for (const { out } of outputs(text, BUILTIN, { seeds: 1 })) expect(out.split('\n')[1]).to.equal(text.split('\n')[1]);
     }
+  });
+
+  it('reads the salutations and closings of other languages the lists missed, and never rewrites one', () => {
+    const texts: Array<[Language, string]> = [
+      ['pt', 'Caros colegas,\nGostaria de lembrar que a reunião mensal acontecerá na próxima segunda-feira. Além disso, peço que todos enviem suas sugestões até sexta.\nUm abraço,\nRicardo'],
+      ['es', '¡Hola a todos!\nLes escribo para recordarles que la reunión será el jueves a las diez. Además, les pido que traigan sus informes actualizados.\nUn abrazo,\nCarmen'],
+      ['ru', 'Уважаемые коллеги!\nНапоминаем, что в пятницу состоится общее собрание. Кроме того, просим всех подготовить краткие отчёты.\nВсего доброго,\nОтдел кадров'],
+      ['fr', "Coucou,\nJe voulais te dire que la fête est prévue samedi soir. De plus, n'oublie pas d'apporter les boissons.\nBises,\nJulie"],
+      ['it', 'Salve,\nvorrei avere informazioni sui vostri corsi di lingua. Inoltre, desidero sapere se sono previsti sconti per studenti.\nGrazie mille,\nLuca'],
+      ['tr', "Sevgili Ayşe,\nUzun zamandır haber alamadım, umarım her şey yolundadır. Ayrıca, gelecek ay İstanbul'a geleceğimi haber vermek istedim.\nSevgiler,\nElif"],
+      ['de', 'Hallo zusammen,\nanbei findet ihr das Protokoll der letzten Sitzung. Außerdem möchte ich euch daran erinnern, die Urlaubsanträge bis Freitag einzureichen.\nLiebe Grüsse\nSandra'],
+    ];
+    for (const [language, text] of texts) {
+      expect(parseLines(text).map((l) => l.prose), text).to.deep.equal([false, true, false, false]);
+      const [salutation, , closing, name] = text.split('\n');
+      for (const [where, out] of languageOutputs(language, text, { seeds: 1 })) {
+        expect(checkRewrite(text, out, { freezeWords: [], language }), `${where}: ${out}`).to.deep.equal([]);
+        const lines = out.split('\n');
+        expect([lines[0], lines[2], lines[3]], where).to.deep.equal([salutation, closing, name]);
+      }
+    }
+    // "İ" has no simple case folding: "İyi günler" once missed the list's "iyi günler".
+    for (const line of ['İyi günler,', 'İyi çalışmalar,', 'Mit freundlichen Grüssen', 'Cordiales saludos,', 'Salutations distinguées,', 'С уважением,']) {
+      expect(letterFrame(line), line).to.equal(true);
+    }
+    // A sentence that opens with such a word is no closing.
+    for (const line of ['Gracias por su paciencia durante estos días.', 'Saluti dalla Sicilia e dal mare', 'Danke für Ihre Geduld,']) {
+      expect(letterFrame(line), line).to.equal(false);
+    }
+  });
+
+  it('still reads a line ending in an article or a preposition of another language as running on', () => {
+    for (const [language, text] of [
+      ['es', 'Ayer hablamos con el director de\nRecursos Humanos sobre los nuevos contratos del próximo año.'],
+      ['de', 'Morgen sprechen wir mit der\nGeschäftsführung über die neuen Verträge und die Planung für das nächste Jahr.'],
+      ['pt', 'Ontem falamos com o diretor de\nRecursos Humanos sobre os novos contratos do próximo ano.'],
+      ['tr', 'Dün İnsan Kaynakları müdürü ile\nAnkara şubesindeki yeni sözleşmeler hakkında konuştuk.'],
+      ['fr', 'Hier, nous avons parlé avec le directeur des\nRessources Humaines au sujet des nouveaux contrats.'],
+    ] as Array<[Language, string]>) {
+      expect(parseLines(text)[1]!.prose, text).to.equal(false);
+      for (const [, out] of languageOutputs(language, text, { seeds: 1 })) expect(out, text).to.equal(text);
+    }
+    // A title that ends in a noun still heads its paragraph.
+    for (const text of [
+      'Vorteile der Digitalisierung\nDie Digitalisierung bietet Unternehmen zahlreiche Möglichkeiten. Darüber hinaus ermöglicht sie neue Geschäftsmodelle.',
+      'Pasos a seguir\nPrimero, descargue la aplicación desde la tienda oficial. Además, cree una cuenta con su correo electrónico.',
+    ]) expect(parseLines(text).map((l) => l.prose), text).to.deep.equal([false, true]);
   });
 });
 

@@ -40,24 +40,31 @@ export function titleCase(line: string): boolean {
  * "Estimado Sr. García:", "Madame, Monsieur,", "Уважаемые коллеги!"): it ends no sentence with a mark, yet the line after
  * it starts one; it is no part of a paragraph.
  */
-const SALUTATION = new RegExp(`^(?:${[
+const SALUTATION = new RegExp(`^[¡¿]?(?:${[
   'dear', 'hi', 'hello', 'hey', 'greetings', 'good (?:morning|afternoon|evening)', 'to whom it may concern',
-  'estimad[oa]s?', 'querid[oa]s?', 'hola', 'buen(?:os|as) (?:días|tardes|noches)', 'distinguid[oa]s?', 'apreciad[oa]s?',
-  'madame', 'monsieur', 'mesdames', 'messieurs', 'ch(?:er|ère|ers|ères)', 'bonjour', 'bonsoir',
-  'sehr geehrte[rn]?', 'liebe[rns]?', 'hallo', 'guten (?:tag|morgen|abend)', 'grüezi', 'servus',
-  'gentil[ei]', 'car[oaie]', 'egregi[oa]', 'buongiorno', 'buonasera', 'ciao', 'spettabile',
+  'estimad[oa]s?', 'querid[oa]s?', 'ilm[oa]s?\\.?', 'hola', 'buen(?:os|as) (?:días|tardes|noches)', 'distinguid[oa]s?', 'apreciad[oa]s?',
+  'madame', 'monsieur', 'mesdames', 'messieurs', 'ch(?:er|ère|ers|ères)', 'bonjour', 'bonsoir', 'coucou',
+  'sehr geehrte[rn]?', 'liebe[rns]?', 'hallo', 'guten (?:tag|morgen|abend)', 'grüezi', 'servus', 'moin', 'grüß gott',
+  'gentil[ei]', 'car[oaie]s?', 'egregi[oa]', 'buongiorno', 'buonasera', 'ciao', 'spettabile', 'salve',
   'prezad[oa]s?', 'olá', 'bom dia', 'boa (?:tarde|noite)', 'exm[oa]s?\\.?',
-  'уважаем\\p{L}*', 'дорог\\p{L}*', 'здравствуй(?:те)?', 'добрый (?:день|вечер)', 'доброе утро',
-  'sayın', 'merhaba', 'değerli', 'iyi günler',
+  'уважаем\\p{L}*', 'дорог\\p{L}*', 'здравствуй(?:те)?', 'добрый (?:день|вечер)', 'доброе утро', 'привет',
+  // "İ" has no simple case folding: /i does not match "İyi" to "iyi".
+  'sayın', 'merhaba', 'değerli', 'sevgili', '[iİ]yi günler',
 ].join('|')})(?![\\p{L}])[^!?\\n]{0,60}[,:!]\\s*$`, 'iu');
 /** A letter's closing on a line of its own ("Best regards,", "Mit freundlichen Grüßen", "Atentamente,", "С уважением,"). */
 const CLOSING = new RegExp(`^(?:${[
   '(?:best|kind|warm|warmest)(?: regards| wishes)?', 'regards', 'sincerely', 'yours(?: sincerely| truly| faithfully)?',
   'cheers', 'thanks', 'thank you', 'many thanks', 'best', 'respectfully',
-  'atentamente', 'saludos(?: cordiales)?', 'un (?:cordial )?saludo', 'cordialmente', 'cordialement', 'bien à (?:vous|toi)',
-  'bien cordialement', 'mit freundlichen grüßen', '(?:viele|beste|liebe|herzliche) grüße', 'freundliche grüße',
-  'cordiali saluti', 'distinti saluti', 'un saluto', 'atenciosamente', 'abraços', 'com os melhores cumprimentos',
-  'с уважением', 'с наилучшими пожеланиями', 'saygılarımla', 'saygılarımızla', 'iyi çalışmalar',
+  'atentamente', 'saludos(?: cordiales)?', 'cordiales saludos', 'un (?:cordial )?saludo', 'un (?:fuerte )?abrazo', 'besos', 'cordialmente',
+  '(?:muchas )?gracias', 'cordialement', 'bien à (?:vous|toi)', 'bien cordialement', 'amicalement',
+  '(?:mes |sincères )?salutations(?: distinguées)?', 'merci(?: beaucoup)?', 'bises',
+  'mit freundlichen grü(?:ß|ss)en', 'mit besten grü(?:ß|ss)en', '(?:viele|beste|liebe|herzliche|schöne) grü(?:ß|ss)e',
+  'freundliche grü(?:ß|ss)e', 'hochachtungsvoll', 'danke(?: schön)?',
+  'cordiali saluti', 'distinti saluti', 'saluti', 'un saluto', 'un abbraccio', 'a presto', 'grazie(?: mille)?',
+  'atenciosamente', 'respeitosamente', 'abraços', 'um abraço', 'cumprimentos', 'com os melhores cumprimentos', 'obrigad[oa]',
+  'с уважением', 'с наилучшими пожеланиями', 'всего (?:доброго|хорошего)', 'спасибо',
+  'saygılarımla', 'saygılarımızla', 'hürmetlerimle', '[iİ]yi çalışmalar', '[iİ]yi günler(?: dilerim| dileriz)?', 'kolay gelsin',
+  'sevgiler', 'selamlar', 'teşekkürler',
 ].join('|')})[,!.]?\\s*$`, 'iu');
 /** A line that is a letter's salutation or closing. */
 export function letterFrame(line: string): boolean {
@@ -70,8 +77,21 @@ const FENCE = /^\s*(?:```|~~~)/u;
 /** A body ends a sentence: final mark, then optional closers. */
 const ENDS_SENTENCE = /[.!?…。！？؟]["'”’)\]»」』）\uE001]*\s*$/u;
 
-/** The last word of a line that runs on: an article, a preposition, a conjunction, a pronoun or a copula. */
-const RUNS_ON_WORD = /(?<![\p{L}])(?:the|a|an|of|to|and|or|but|in|on|at|by|for|with|from|into|as|that|which|who|is|are|was|were|be|has|have|had|will|would|can|could|its|their|our|your|my|this|these|those)\s*$/iu;
+/**
+ * The last word of a line that runs on: an article, a preposition, a conjunction, a pronoun or a copula (English, then
+ * Spanish, French, German, Italian, Portuguese, Russian and Turkish: "Ayer hablamos con el director de" over "Recursos
+ * Humanos …", "Morgen sprechen wir mit der" over "Geschäftsführung …"). A title in title case is a title whatever its end.
+ */
+const RUNS_ON_WORD = new RegExp(`(?<![\\p{L}])(?:${[
+  'the|a|an|of|to|and|or|but|in|on|at|by|for|with|from|into|as|that|which|who|is|are|was|were|be|has|have|had|will|would|can|could|its|their|our|your|my|this|these|those',
+  'de|del|al|el|la|los|las|un|una|y|o|en|con|por|para|que|su|sus',
+  'du|des|le|les|une|et|ou|à|au|aux|avec|pour|par|qui|sur|dans',
+  'der|die|das|den|dem|ein|eine|einen|einem|einer|und|oder|mit|für|von|zu|zur|zum|im|auf|bei|über|dass',
+  'di|della|dei|delle|il|lo|gli|e|da|alla|nel|nella',
+  'do|dos|os|um|uma|em|no|na|com',
+  'и|в|на|с|к|о|по|для|за|от|из|у|что|а|но',
+  've|veya|ile|ama|ancak',
+].join('|')})\\s*$`, 'iu');
 /**
  * A name broken over a line break: the line ends in a capitalised word after its first, and the next opens with another
  * that is no function word and goes on in lower case ("The report was written by Anna" over "Smith and reviewed by …").
@@ -142,7 +162,9 @@ export function parseLines(text: string): Line[] {
     // A short line without a final mark is a title; a line after a line without a final mark may continue its
     // sentence (hard-wrapped text), so it stays as it is.
     // A title in title case ("Do Zoos Still Have a Place in the Modern World?", "What Is SEO?") stays too, mark or not.
-    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10) && !titleCase(rest);
+    // A salutation or closing is no prose either, a mark at its end or not ("Уважаемые коллеги!", "¡Hola a todos!").
+    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10) && !titleCase(rest)
+      && !letterFrame(raw);
     lines.push({ prefix, body: rest, tail: '', prose });
     // A salutation, a title or a line introducing what follows ends no sentence with a mark, but the line after it starts
     // one ("Dear Ms. Thompson," over "I am writing …", "Benefits of Remote Work" over "Remote work offers …").
