@@ -779,6 +779,15 @@ const RATING = /(?<![\p{L}'’-])(?<!(?:who|which|that|what|whoever|whichever)\s
 export const SOMBRE = /(?<![\p{L}'’-])(?:died|dies|dying|dead|death|deaths|passed\s+away|funeral|grief|griev\p{L}*|mourn\p{L}*|killed|suicide|miscarriage|cancer|terminal|condolence\p{L}*|widow\p{L}*|bereave\p{L}*)(?![\p{L}'’-])/iu;
 /** The language of a contract or a licence: no chatty opener goes near it. */
 export const LEGAL = /(?<![\p{L}])(?:Agreement|Licensee|Licensor|Tenant|Landlord|Part(?:y|ies)|hereby|herein|hereunder|thereof|pursuant|shall)(?![\p{L}])/u;
+/**
+ * A contract, a licence, terms of service or a policy: its words of art ("hereby", "pursuant to", "Licensee") or a defined
+ * term, a capitalised noun after a lower-case determiner ("this Agreement", "these Terms", "the Service", "this Policy",
+ * "either Party"), not a name that goes on ("the Customer Care Team", "the Service Desk"). Not "shall" alone, which a
+ * speech or a British note says too ("We shall see"), nor "Party" alone ("the Labour Party" is a name).
+ */
+const LEGAL_TEXT = /(?<![\p{L}])(?:hereby|herein|hereinafter|hereunder|hereto|thereof|pursuant\s+to|Licensee|Licensor|indemnif(?:y|ies|ied)|notwithstanding\s+(?:anything|the\s+foregoing|clause|section))(?![\p{L}])|(?<![\p{L}])(?:this|these|the|such|either|each|both|any|other)\s+(?:Agreement|Terms|Policy|Service|Services|Contract|Licen[cs]e|Supplier|Customer|Client|Contractor|Licensee|Licensor|Tenant|Landlord|Lease|Premises|Goods|Software|Subscriber|Employer|Employee|Part(?:y|ies)|Effective\s+Date)(?![\p{L}])(?!\s+\p{Lu})/u;
+/** Whether a text is a contract, a licence, terms or a policy, whose clauses keep to the written register whatever the tone. */
+export function legalText(text: string): boolean { return LEGAL_TEXT.test(text); }
 /** The sentence's own candour or framing at its start: an opener would say it twice ("Honestly, I honestly think …"). */
 const OWN_CANDOUR = /(?<![\p{L}'’-])(?:honest(?:ly)?|frank(?:ly)?|truth(?:fully)?|candid(?:ly)?)(?![\p{L}'’-])/iu;
 const OWN_FRAME = /^(?:of\s+course|again|even\s+so|to\s+be\s+fair|actually|obviously|naturally|admittedly|sadly|unfortunately|fortunately|luckily|surprisingly|personally|seriously|literally|really|well|anyway|besides|instead|otherwise|meanwhile|first(?:ly)?|second(?:ly)?|finally|lastly|yes|no|ok|okay|oh|sure|true|now|today|sometimes|often|usually|generally)(?![\p{L}'’-])/iu;

@@ -11,7 +11,7 @@ import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
 import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
-import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
+import { addOpener, legalText, openersSaturate, startsWithConnective } from './english-rules.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph } from './other-pipeline.js';
@@ -69,7 +69,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
   if (language === 'en') {
     return rewriteEnglishParagraph(sentences, {
       profile: plan.profile, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms: stats.lowerForms,
-      names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '',
+      names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '', legal: plan.legal,
     });
   }
   // A letter's formula anywhere in it ("Exma. Senhora Dra.", "Vossa Excelência" in its first lines) keeps colloquial
@@ -161,6 +161,8 @@ export interface RewritePlan {
    * politeSentence, letter); their paragraphs keep to the written register whatever the tone.
    */
   letters: ReadonlySet<Language>;
+  /** The text is a contract, a licence, terms or a policy (legalText): its English paragraphs keep to the written register. */
+  legal: boolean;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
   wraps: Wrap[];
 }
@@ -183,6 +185,7 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
     letters: new Set(languages.filter((l) => l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)))),
+    legal: legalText(request.text),
     wraps,
   };
 }
