@@ -38,11 +38,12 @@ export interface EnglishContext {
   /** No sentence stands before the body's first: it opens the text, or sits right under a title, a salutation or a colon. */
   opensSection?: boolean;
   /**
-   * The text is a contract, a licence, terms of service or a policy (see legalText): every paragraph of it keeps to the
-   * written register whatever the tone ("12.2 Plus, the Supplier may terminate this Agreement", "That's why your continued
-   * use of the Service constitutes acceptance of the amended Terms").
+   * The text is a contract, a licence, terms of service, a policy or a formal letter (see writtenRegister): every paragraph
+   * of it keeps to the written register whatever the tone ("12.2 Plus, the Supplier may terminate this Agreement", "That's
+   * why your continued use of the Service constitutes acceptance of the amended Terms", "Dear Mr. Okafor, … On top of that,
+   * the repair itself is covered …").
    */
-  legal?: boolean;
+  written?: boolean;
 }
 
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
@@ -203,8 +204,9 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
-  // A contract's or a policy's clauses take the written register's words whatever the tone (its contractions are the tone's).
-  const register: ToneProfile['register'] = ctx.legal === true ? 'formal' : profile.register;
+  // A contract's, a policy's or a formal letter's sentences take the written register's words whatever the tone (its
+  // contractions are the tone's).
+  const register: ToneProfile['register'] = ctx.written === true ? 'formal' : profile.register;
   // A polished tone (professional) takes the written forms of stock phrases and connectives.
   const phraseRegister = profile.polished ? 'formal' : register;
   function rewriteSentence(s: string, neighbours: string): string {
@@ -296,7 +298,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   // rewriting a rewrite must not pile them up.
   // Nor in a paragraph about a death or a grief: "My husband passed away last year. Arguably, the grief is terrible."
   // Nor in an item of a list, nor in a contract's clauses ("Honestly, the remedies are the best available under law").
-  const saturated = openersSaturate(out) || ctx.listItem === true || ctx.legal === true || sentences.some((x) => SOMBRE.test(x) || LEGAL.test(x));
+  const saturated = openersSaturate(out) || ctx.listItem === true || ctx.written === true || sentences.some((x) => SOMBRE.test(x) || LEGAL.test(x));
   out = out.map((s) => {
     if (saturated || previousHadOpener || !rng.chance(mode.openerRate)) { previousHadOpener = false; return s; }
     const t = tryOpener(s);
