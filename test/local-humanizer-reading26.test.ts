@@ -63,9 +63,9 @@ describe('local humanizer: the twenty-sixth reading', function () {
   });
 
   it('reads the marks of a contract or a formal letter, and not a name, a speech or a friendly greeting', () => {
-    for (const text of ['These Terms apply to you.', 'You may not sublicense the Software.', 'Either Party may terminate it.', 'The Licensee hereby agrees.', 'Dear Ms. Thompson,\n\nI am writing to apply.', 'Dear Sir or Madam,', 'Dear Hiring Manager,', 'Thanks.\n\nYours faithfully,\nA. Smith', 'To Whom It May Concern:'])
+    for (const text of ['These Terms apply to you.', 'You may not sublicense the Software.', 'Either Party may terminate it.', 'The Licensee hereby agrees.', 'The Tenant shall pay the rent and any part thereof.', 'Dear Ms. Thompson,\n\nI am writing to apply.', 'Dear Sir or Madam,', 'Dear Hiring Manager,', 'Thanks.\n\nYours faithfully,\nA. Smith', 'To Whom It May Concern:'])
       expect(writtenRegister(text), text).to.equal(true);
-    for (const text of [PARTY, RULES, 'Hi James,\n\nThanks!\n\nKind regards,\nPriya', 'Dear Sarah,\n\nLovely to see you.', 'Call the Customer Care Team or the Service Desk.', 'We shall see what the Service Desk says.', 'Read the terms of service before you sign up.', 'The Service was slow and the waiter was rude.'])
+    for (const text of [PARTY, RULES, 'Hi James,\n\nThanks!\n\nKind regards,\nPriya', 'Dear Sarah,\n\nLovely to see you.', 'Call the Customer Care Team or the Service Desk.', 'We shall see what the Service Desk says.', 'Read the terms of service before you sign up.', 'The Service was slow and the waiter was rude.', 'I won\'t complain about my childhood or lack thereof.'])
       expect(writtenRegister(text), text).to.equal(false);
   });
 

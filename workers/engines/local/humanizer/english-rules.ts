@@ -784,9 +784,9 @@ export const LEGAL = /(?<![\p{L}])(?:Agreement|Licensee|Licensor|Tenant|Landlord
  * term, a capitalised noun after a lower-case determiner ("this Agreement", "these Terms", "the Service", "this Policy",
  * "either Party"; "This Agreement" and "These Terms" open a sentence too, "The Service was slow" is a review), not a name
  * that goes on ("the Customer Care Team", "the Service Desk"). Not "shall" alone, which a speech or a British note says
- * too ("We shall see"), nor "Party" alone ("the Labour Party" is a name).
+ * too ("We shall see"), nor "Party" alone ("the Labour Party" is a name), nor "or lack thereof".
  */
-const LEGAL_TEXT = /(?<![\p{L}])(?:hereby|herein|hereinafter|hereunder|hereto|thereof|pursuant\s+to|Licensee|Licensor|indemnif(?:y|ies|ied)|notwithstanding\s+(?:anything|the\s+foregoing|clause|section))(?![\p{L}])|(?<![\p{L}])(?:[Tt]his|[Tt]hese|the|[Ss]uch|[Ee]ither|[Ee]ach|[Bb]oth|any|other)\s+(?:Agreement|Terms|Policy|Service|Services|Contract|Licen[cs]e|Supplier|Customer|Client|Contractor|Licensee|Licensor|Tenant|Landlord|Lease|Premises|Goods|Software|Subscriber|Employer|Employee|Part(?:y|ies)|Effective\s+Date)(?![\p{L}])(?!\s+\p{Lu})/u;
+const LEGAL_TEXT = /(?<![\p{L}])(?:hereby|herein|hereinafter|hereunder|hereto|(?<!lack\s+)thereof|pursuant\s+to|Licensee|Licensor|indemnif(?:y|ies|ied)|notwithstanding\s+(?:anything|the\s+foregoing|clause|section))(?![\p{L}])|(?<![\p{L}])(?:[Tt]his|[Tt]hese|the|[Ss]uch|[Ee]ither|[Ee]ach|[Bb]oth|any|other)\s+(?:Agreement|Terms|Policy|Service|Services|Contract|Licen[cs]e|Supplier|Customer|Client|Contractor|Licensee|Licensor|Tenant|Landlord|Lease|Premises|Goods|Software|Subscriber|Employer|Employee|Part(?:y|ies)|Effective\s+Date)(?![\p{L}])(?!\s+\p{Lu})/u;
 /**
  * A formal letter's salutation or closing on a line of its own: "Dear" before a title ("Dear Mr. Okafor,", "Dear Sir or
  * Madam,", "Dear Hiring Manager,"), "To whom it may concern", "Yours sincerely", "Yours faithfully". Not "Dear Sarah," or
