@@ -202,11 +202,22 @@ const PAST_AUXILIARY = /^(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]
 /** Irregular past forms, which the tagger may read as nouns after a name ("PostgreSQL overtook MySQL"). */
 const IRREGULAR_PAST = /^(?:overtook|took|undertook|made|found|saw|rose|fell|grew|won|lost|went|came|became|began|said|told|gave|led|held|left|kept|met|paid|sold|outsold|spent|built|brought|bought|thought|caught|taught|fought|chose|drew|drove|flew|forgot|knew|ran|sent|stood|struck|threw|understood|wrote|broke|spoke|withdrew)$/iu;
 
-/** Whether the clause's first verb is in the past: it reports an event. */
+/**
+ * Whether the clause's first verb is in the past, or in the present perfect of something done ("Tom has now asked for a
+ * puppy every day", "the team has grown to 40"): it reports an event. Not a state the perfect describes ("negotiations
+ * have been ongoing", "infrastructure hasn't kept pace", "this offer has a limit").
+ */
 function reportsPast(clause: string): boolean {
-  for (const t of tagTokens(clause) ?? []) {
+  const tokens = tagTokens(clause) ?? [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (PAST_AUXILIARY.test(t.text) || IRREGULAR_PAST.test(t.text)) return true;
-    if (t.pos === 'AUX') return false;
+    if (t.pos === 'AUX') {
+      if (!/^(?:has|have)$/iu.test(t.text)) return false;
+      let j = i + 1;
+      while (tokens[j]?.pos === 'ADV' && !/^(?:not|never)$/iu.test(tokens[j]!.text)) j++;
+      return tokens[j]?.pos === 'VERB' && !/^been$/iu.test(tokens[j]!.text);
+    }
     if (t.pos === 'VERB') return /ed$/iu.test(t.text);
   }
   return false;
