@@ -202,11 +202,22 @@ const PAST_AUXILIARY = /^(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]
 /** Irregular past forms, which the tagger may read as nouns after a name ("PostgreSQL overtook MySQL"). */
 const IRREGULAR_PAST = /^(?:overtook|took|undertook|made|found|saw|rose|fell|grew|won|lost|went|came|became|began|said|told|gave|led|held|left|kept|met|paid|sold|outsold|spent|built|brought|bought|thought|caught|taught|fought|chose|drew|drove|flew|forgot|knew|ran|sent|stood|struck|threw|understood|wrote|broke|spoke|withdrew)$/iu;
 
-/** Whether the clause's first verb is in the past: it reports an event. */
+/**
+ * Whether the clause's first verb is in the past, or in the present perfect of something done ("Tom has now asked for a
+ * puppy every day", "the team has grown to 40"): it reports an event. Not a state the perfect describes ("negotiations
+ * have been ongoing", "infrastructure hasn't kept pace", "this offer has a limit").
+ */
 function reportsPast(clause: string): boolean {
-  for (const t of tagTokens(clause) ?? []) {
+  const tokens = tagTokens(clause) ?? [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (PAST_AUXILIARY.test(t.text) || IRREGULAR_PAST.test(t.text)) return true;
-    if (t.pos === 'AUX') return false;
+    if (t.pos === 'AUX') {
+      if (!/^(?:has|have)$/iu.test(t.text)) return false;
+      let j = i + 1;
+      while (tokens[j]?.pos === 'ADV' && !/^(?:not|never)$/iu.test(tokens[j]!.text)) j++;
+      return tokens[j]?.pos === 'VERB' && !/^been$/iu.test(tokens[j]!.text);
+    }
     if (t.pos === 'VERB') return /ed$/iu.test(t.text);
   }
   return false;
@@ -796,6 +807,27 @@ const RATING = /(?<![\p{L}'’-])(?<!(?:who|which|that|what|whoever|whichever)\s
 export const SOMBRE = /(?<![\p{L}'’-])(?:died|dies|dying|dead|death|deaths|passed\s+away|funeral|grief|griev\p{L}*|mourn\p{L}*|killed|suicide|miscarriage|cancer|terminal|condolence\p{L}*|widow\p{L}*|bereave\p{L}*)(?![\p{L}'’-])/iu;
 /** The language of a contract or a licence: no chatty opener goes near it. */
 export const LEGAL = /(?<![\p{L}])(?:Agreement|Licensee|Licensor|Tenant|Landlord|Part(?:y|ies)|hereby|herein|hereunder|thereof|pursuant|shall)(?![\p{L}])/u;
+/**
+ * A contract, a licence, terms of service or a policy: its words of art ("hereby", "pursuant to", "Licensee") or a defined
+ * term, a capitalised noun after a lower-case determiner ("this Agreement", "these Terms", "the Service", "this Policy",
+ * "either Party"; "This Agreement" and "These Terms" open a sentence too, "The Service was slow" is a review), not a name
+ * that goes on ("the Customer Care Team", "the Service Desk"). Not "shall" alone, which a speech or a British note says
+ * too ("We shall see"), nor "Party" alone ("the Labour Party" is a name), nor "or lack thereof".
+ */
+const LEGAL_TEXT = /(?<![\p{L}])(?:hereby|herein|hereinafter|hereunder|hereto|(?<!lack\s+)thereof|pursuant\s+to|Licensee|Licensor|indemnif(?:y|ies|ied)|notwithstanding\s+(?:anything|the\s+foregoing|clause|section))(?![\p{L}])|(?<![\p{L}])(?:[Tt]his|[Tt]hese|the|[Ss]uch|[Ee]ither|[Ee]ach|[Bb]oth|any|other)\s+(?:Agreement|Terms|Policy|Service|Services|Contract|Licen[cs]e|Supplier|Customer|Client|Contractor|Licensee|Licensor|Tenant|Landlord|Lease|Premises|Goods|Software|Subscriber|Employer|Employee|Part(?:y|ies)|Effective\s+Date)(?![\p{L}])(?!\s+\p{Lu})/u;
+/**
+ * A formal letter's salutation or closing on a line of its own: "Dear" before a title ("Dear Mr. Okafor,", "Dear Sir or
+ * Madam,", "Dear Hiring Manager,"), "To whom it may concern", "Yours sincerely", "Yours faithfully". Not "Dear Sarah," or
+ * "Hi James,", nor "Kind regards", which friendly mail ends with too.
+ */
+const FORMAL_LETTER = /^[ \t]*(?:Dear\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Madam|Dame|Lord|Lady|Rev|Hon)(?![\p{L}])|Hiring\s+(?:Manager|Committee|Team)|Selection\s+(?:Committee|Panel)|Admissions\s+(?:Committee|Officer|Team))|To\s+whom\s+it\s+may\s+concern|Yours\s+(?:sincerely|faithfully|truly|respectfully)(?![\p{L}])|Respectfully(?:\s+yours)?[ \t]*,?[ \t]*$)/imu;
+/**
+ * Whether a text keeps to the written register whatever the tone: a contract, a licence, terms or a policy, or a formal
+ * letter (its salutation or closing anywhere in it). Its connectives and stock phrases take their written forms and no
+ * tone opener goes into it ("12.2 Plus, the Supplier may terminate this Agreement", "Dear Mr. Okafor, … On top of that, the
+ * repair is covered …"); its contractions are still the tone's.
+ */
+export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(text) || FORMAL_LETTER.test(text); }
 /** The sentence's own candour or framing at its start: an opener would say it twice ("Honestly, I honestly think …"). */
 const OWN_CANDOUR = /(?<![\p{L}'’-])(?:honest(?:ly)?|frank(?:ly)?|truth(?:fully)?|candid(?:ly)?)(?![\p{L}'’-])/iu;
 const OWN_FRAME = /^(?:of\s+course|again|even\s+so|to\s+be\s+fair|actually|obviously|naturally|admittedly|sadly|unfortunately|fortunately|luckily|surprisingly|personally|seriously|literally|really|well|anyway|besides|instead|otherwise|meanwhile|first(?:ly)?|second(?:ly)?|finally|lastly|yes|no|ok|okay|oh|sure|true|now|today|sometimes|often|usually|generally)(?![\p{L}'’-])/iu;
