@@ -76,7 +76,7 @@ function equivalents(core: string, rules: LanguageRules): string[] {
 function echoes(alt: string, near: string, rules: LanguageRules): boolean {
   const text = near.toLowerCase();
   return equivalents(coreOf(alt), rules).some((core) => (rules.spaceless ? text.includes(core)
-    : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{N}])`, 'u').test(text)));
+    : new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{M}\\p{N}])`, 'u').test(text)));
 }
 
 /**
@@ -95,9 +95,11 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
     // A formal register (or a sentence in keigo) keeps to the written alternatives; with none left the phrase stays.
     const alts = all.filter((a) => !(formal && ctx.rules.colloquial?.includes(a)) && !(ctx.grave && ctx.rules.unofficial?.includes(a)));
     if (alts.length === 0) continue;
+    // A word's vowel marks are part of it: "لذلكَ" and "في الختامِ" are not the bare "لذلك" and "في الختام" (the mark was left
+    // on the alternative: "ولهذاَ", "باختصارِ", "لهذا السببَ", where the case is another).
     const re = ctx.rules.spaceless
       ? new RegExp(escapeRegExp(pattern), 'gu')
-      : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
+      : new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
     out = out.replace(re, (m: string, offset: number, whole: string) => {
       const after = whole.slice(offset + m.length);
       if (guard) {
@@ -174,7 +176,9 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   // A paragraph about a contract, a dosage or a death keeps to the written alternatives whatever the tone: "Du coup, la
   // posologie …", "Короче говоря, договор может быть расторгнут …". The sentences next to it count: a clause of terms of
   // service next to the one that names "다음 각 호" or the damages ("損害の賠償") is still the contract's.
-  const own = ctx.rules.grave?.test([ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ')) ? { ...ctx, formal: true, grave: true } : ctx;
+  // A story told in the passé simple keeps to the written ones too: "Du coup, ils continuèrent à marcher en silence".
+  const around = [ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ');
+  const own = ctx.rules.grave?.test(around) ? { ...ctx, formal: true, grave: true } : ctx.rules.literary?.test(around) ? { ...ctx, formal: true } : ctx;
   for (let i = 0; i < sentences.length; i++) {
     replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`, replaced.slice(0, Math.max(0, i - 1)).join(' ')));
   }
