@@ -95,6 +95,12 @@ export interface LanguageRules {
    * takes no spoken alternative whatever the tone ("Du coup, ils continuèrent à marcher en silence" mixes two registers).
    */
   literary?: RegExp;
+  /**
+   * Alternatives that sum up what came before ("まとめると、", "つまり、", "Bref,", "En resumen,"): not put before a conclusion
+   * the text gives first, in its first or second sentence with more to come ("…のレビューです。結論として、買ってよかった
+   * と思います。吸引力は…").
+   */
+  summary?: readonly string[];
   /** Locale for the capital of a split's second half (Turkish "i" → "İ"). */
   locale?: string;
 }
@@ -158,6 +164,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que'],
+    summary: ['En resumen,', 'En definitiva,'],
     infinitive: /^\s*(?:(?:antes de|después de|para|sin|tras)\s+)?(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par|cualquier)(?![\p{L}]))\p{Ll}\p{L}*(?:(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?|(?:ár|ér|ír)(?:se|me|te|nos|os)(?:lo|la|los|las))(?![\p{L}])/u,
     notBeforeInfinitive: ['Así que'],
     // "Cabe destacar que … Cabe señalar que …", "Conviene recordar que … Conviene subrayar que …": one stock phrase twice.
@@ -190,6 +197,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['joue un rôle crucial', ['compte beaucoup'], ON_STAGE]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,', 'compte beaucoup'],
+    summary: ['Au final,', 'Bref,'],
     letter: /(?<![\p{L}])(?:Madame, Monsieur|agréer|salutations distinguées|sincères salutations|[Cc]ordialement|Chère [Mm]adame|Cher [Mm]onsieur)(?![\p{L}])/u,
     // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement"): no spoken
     // connective beside them whatever the tone ("Du coup, nous vous serions reconnaissants de bien vouloir …").
@@ -231,6 +239,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
     colloquial: ['Man sollte wissen, dass', 'sollte man wissen, dass'],
+    summary: ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass', 'Kurz gesagt', 'Alles in allem'],
     // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe verlassen").
     notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])/u]],
     letter: /(?<![\p{L}])(?:Sehr geehrte[rn]?|Mit freundlichen Grü(?:ß|ss)en|Freundliche Grü(?:ß|ss)e|Hochachtungsvoll)(?![\p{L}])/u,
@@ -332,6 +341,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "所以" and "不过" are spoken beside the written "因此" and "然而", as a sentence-opening "而且" ("what's more") is beside
     // "此外" ("而且，乙方应承担租期内的水、电、燃气费用" in a contract); "很重要" is plain beside "起着至关重要的作用".
     colloquial: ['所以，', '不过，', '而且，', '很重要'],
+    summary: ['总的来说，', '总而言之，'],
     // "因而" states a result, not a request ("因而如需联合用药，请事先咨询医生", "因而恳请您…"); "总的来说" ("on the whole") sums up
     // and cannot open a request ("总的来说，有问题随时找我！"); "需要留意的是" warns, and a report of what was done is no
     // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题"). "而且" adds weight to a claim, not another instruction
@@ -355,6 +365,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風|勢力)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
+    summary: ['まとめると、', 'つまり、'],
     // A contract's proviso is "ただし、": "ただ、未払いの料金がある場合、当社は…保留することができる" reads as talk.
     unofficial: ['ただ、'],
     grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院|警報|警戒|避難|災害|氾濫|浸水|津波/u,
@@ -389,6 +400,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
     // where the written "아울러" adds.
     colloquial: ['그래서', '게다가', '무척', '아주'],
+    summary: ['요컨대', '정리하면'],
     // Terms of service and statutes write "그러나" and "또한": "하지만 미결제 금액이 있는 경우 회사는 …보류할 수 있다" and a
     // clause opening with "그리고" read as plain prose.
     unofficial: ['하지만', '그렇지만', '그리고'],
@@ -427,12 +439,14 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['لذلك', ['ولهذا', 'لهذا السبب'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
       ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'من الجدير بالذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
+    summary: ['باختصار'],
     // "باختصار" ("in short") sums up: a letter's closing formula, a wish, a prayer or a request sums up nothing ("باختصار،
     // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"), nor does a report of what was said last ("في الختام، أكدت
-    // الوزارة أن اللقاح آمن" is "at the close", and "باختصار، أكدت الوزارة" makes the report a summary). Not "يجب أن نتذكر" ("we
+    // الوزارة أن اللقاح آمن" is "at the close", and "باختصار، أكدت الوزارة" makes the report a summary), nor a recommendation
+    // ("باختصار، تقترح الدراسة إجراء أبحاث مماثلة"). Not "يجب أن نتذكر" ("we
     // must remember") for "من المهم أن نلاحظ": what is stressed is most often news to the reader ("…أن الرصيد صالح لمدة 90 يومًا"
     // in a reply to a customer, "…أن الهاتف يدعم التحديثات لمدة سبع سنوات" on a product page), as Spanish "Conviene recordar" was.
-    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم|أكد|شدد|قال|أشار|أوضح|أعلن|أعرب|دعا|دعت|اختتم)/u]],
+    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم|أكد|شدد|قال|أشار|أوضح|أعلن|أعرب|دعا|دعت|اختتم|[تين]قترح|[تين]وصي)/u]],
     dependentStart: /^(?:مما|الذي|التي|الذين|اللذان|اللتان|اللواتي|حيث|لأن|لأنّ|كي|لكي|بينما|فيما|إذا|عندما|حين)(?![\p{L}])/u,
   },
 };
