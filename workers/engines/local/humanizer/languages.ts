@@ -136,9 +136,10 @@ const JA_FURTHER = /^[^。！？]*?(?:(?:[0-9０-９]+|[一二三四五六七八
 const CLOSING_WORDS = (words: string): RegExp => new RegExp(`^\\s*(?:${words})(?![\\p{L}])`, 'iu');
 
 /**
- * A French imperative ("contactez", "n'hésitez pas", "veuillez"): a word in "-ez" with no "vous" before it ("vous pouvez" states).
+ * A French imperative ("contactez", "n'hésitez pas", "veuillez"): a word in "-ez" with no "vous" before it ("vous pouvez" states),
+ * not a name ("Lopez").
  */
-const FR_IMPERATIVE = /(?<![\p{L}])(?<![Vv]ous\s+(?:ne\s+|n['’]|en\s+|y\s+|l['’]|(?:le|la|les|me|nous|lui|leur)\s+)?)(?!(?:chez|assez|nez|rez)(?![\p{L}]))\p{L}{2,}ez(?![\p{L}])/u;
+const FR_IMPERATIVE = /(?<![\p{L}])(?<![Vv]ous\s+(?:ne\s+|n['’]|en\s+|y\s+|l['’]|(?:le|la|les|me|nous|lui|leur)\s+)?)(?!(?:chez|assez|nez|rez)(?![\p{L}]))\p{Ll}\p{L}+ez(?![\p{L}])/u;
 
 /** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
 const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
@@ -209,7 +210,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "Qui plus est" ("what is more") adds weight to a claim, not another instruction: "Qui plus est, si le problème persiste,
     // contactez le 3900".
     notBefore: [['Qui plus est,', FR_IMPERATIVE]],
-    literary: /(?<![\p{L}])(?:\p{L}+(?:èrent|âmes|âtes)|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
+    literary: /(?<![\p{L}])(?:\p{L}+èrent|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
     grave: graveWords('contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
     dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
@@ -368,7 +369,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     summary: ['まとめると、', 'つまり、'],
     // A contract's proviso is "ただし、": "ただ、未払いの料金がある場合、当社は…保留することができる" reads as talk.
     unofficial: ['ただ、'],
-    grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院|警報|警戒|避難|災害|氾濫|浸水|津波/u,
+    grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院|警報|警戒(?!心)|避難|災害|氾濫|浸水|津波/u,
     // "つまり" ("that is") restates: not before a request, a wish or an apology ("つまり、皆様のご出席を心よりお待ち申し上げております").
     notBefore: [['つまり、', /(?:ください|下さい|願い|お待ち|申し上げ|申し訳|すみません|ましょう|ほしい)[^。！？!?]*[。！!]?\s*$/u]],
     // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください";
