@@ -44,7 +44,8 @@ export interface LanguageRules {
    */
   notBeforeInfinitive?: readonly string[];
   /**
-   * A paragraph that reads as legal, medical, regulatory or sombre (a contract, a dosage, a death): no colloquial
+   * A paragraph that reads as legal, medical, regulatory or sombre (a contract, a dosage, a death, a warning of a disaster:
+   * "…土砂災害や河川の氾濫に厳重な警戒を呼びかけています" took "だから、" and "でも、"): no colloquial
    * alternative there whatever the tone ("Du coup, la posologie …", "Короче говоря, договор …"), as the English rules
    * refuse chatty openers beside LEGAL and SOMBRE words.
    */
@@ -89,6 +90,17 @@ export interface LanguageRules {
    * yanı sıra" is "Bunun yanında" in another case form, so neither follows the other.
    */
   sameConnective?: ReadonlyArray<readonly string[]>;
+  /**
+   * A paragraph in a literary tense (the French passé simple: "demanda", "continuèrent", "fut"): a story's narration, which
+   * takes no spoken alternative whatever the tone ("Du coup, ils continuèrent à marcher en silence" mixes two registers).
+   */
+  literary?: RegExp;
+  /**
+   * Alternatives that sum up what came before ("まとめると、", "つまり、", "Bref,", "En resumen,"): not put before a conclusion
+   * the text gives first, in its first or second sentence with more to come ("…のレビューです。結論として、買ってよかった
+   * と思います。吸引力は…").
+   */
+  summary?: readonly string[];
   /** Locale for the capital of a split's second half (Turkish "i" → "İ"). */
   locale?: string;
 }
@@ -123,6 +135,12 @@ const JA_FURTHER = /^[^。！？]*?(?:(?:[0-9０-９]+|[一二三四五六七八
  */
 const CLOSING_WORDS = (words: string): RegExp => new RegExp(`^\\s*(?:${words})(?![\\p{L}])`, 'iu');
 
+/**
+ * A French imperative ("contactez", "n'hésitez pas", "veuillez"): a word in "-ez" with no "vous" before it ("vous pouvez" states),
+ * not a name ("Lopez").
+ */
+const FR_IMPERATIVE = /(?<![\p{L}])(?<![Vv]ous\s+(?:ne\s+|n['’]|en\s+|y\s+|l['’]|(?:le|la|les|me|nous|lui|leur)\s+)?)(?!(?:chez|assez|nez|rez)(?![\p{L}]))\p{Ll}\p{L}+ez(?![\p{L}])/u;
+
 /** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
 const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
 
@@ -147,6 +165,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que'],
+    summary: ['En resumen,', 'En definitiva,'],
     infinitive: /^\s*(?:(?:antes de|después de|para|sin|tras)\s+)?(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par|cualquier)(?![\p{L}]))\p{Ll}\p{L}*(?:(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?|(?:ár|ér|ír)(?:se|me|te|nos|os)(?:lo|la|los|las))(?![\p{L}])/u,
     notBeforeInfinitive: ['Así que'],
     // "Cabe destacar que … Cabe señalar que …", "Conviene recordar que … Conviene subrayar que …": one stock phrase twice.
@@ -179,6 +198,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['joue un rôle crucial', ['compte beaucoup'], ON_STAGE]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,', 'compte beaucoup'],
+    summary: ['Au final,', 'Bref,'],
     letter: /(?<![\p{L}])(?:Madame, Monsieur|agréer|salutations distinguées|sincères salutations|[Cc]ordialement|Chère [Mm]adame|Cher [Mm]onsieur)(?![\p{L}])/u,
     // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement"): no spoken
     // connective beside them whatever the tone ("Du coup, nous vous serions reconnaissants de bien vouloir …").
@@ -186,7 +206,11 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // An instruction in the infinitive ("Par conséquent, débrancher l'appareil …", "De plus, vérifier que …"): the written
     // register of a notice, where "Du coup," and "En plus," are speech. Not the nouns and words that end like one.
     infinitive: /^\s*(?:ne\s+(?:pas|jamais|plus|rien)\s+|n['’])?(?:(?:se|en|y)\s+|[ls]['’])?(?!(?:notre|votre|autre|entre|contre|outre|hier|premier|dernier|cher|chez|soir|noir|air|plaisir|avenir|désir|loisir|pour|sur|par|mer|fer|hiver|super|ordre|nombre|membre|titre|lettre|libre|propre|pauvre|centre|chiffre|livre|quatre|cadre|genre|offre|frère|mère|père|guerre|terre|pierre|verre|heure|espoir)(?![\p{L}]))\p{Ll}\p{L}*(?:er|ir|re|oir)(?![\p{L}])/u,
-    notBeforeInfinitive: ['Du coup,', 'En plus,', 'Au final,'],
+    notBeforeInfinitive: ['Du coup,', 'En plus,', 'Au final,', 'Qui plus est,'],
+    // "Qui plus est" ("what is more") adds weight to a claim, not another instruction: "Qui plus est, si le problème persiste,
+    // contactez le 3900".
+    notBefore: [['Qui plus est,', FR_IMPERATIVE]],
+    literary: /(?<![\p{L}])(?:\p{L}+èrent|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
     grave: graveWords('contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
     dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
@@ -216,6 +240,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
     colloquial: ['Man sollte wissen, dass', 'sollte man wissen, dass'],
+    summary: ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass', 'Kurz gesagt', 'Alles in allem'],
     // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe verlassen").
     notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])/u]],
     letter: /(?<![\p{L}])(?:Sehr geehrte[rn]?|Mit freundlichen Grü(?:ß|ss)en|Freundliche Grü(?:ß|ss)e|Hochachtungsvoll)(?![\p{L}])/u,
@@ -317,14 +342,15 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "所以" and "不过" are spoken beside the written "因此" and "然而", as a sentence-opening "而且" ("what's more") is beside
     // "此外" ("而且，乙方应承担租期内的水、电、燃气费用" in a contract); "很重要" is plain beside "起着至关重要的作用".
     colloquial: ['所以，', '不过，', '而且，', '很重要'],
+    summary: ['总的来说，', '总而言之，'],
     // "因而" states a result, not a request ("因而如需联合用药，请事先咨询医生", "因而恳请您…"); "总的来说" ("on the whole") sums up
     // and cannot open a request ("总的来说，有问题随时找我！"); "需要留意的是" warns, and a report of what was done is no
     // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题"). "而且" adds weight to a claim, not another instruction
     // ("而且，外出时请遵守交通规则"; "而且，山上风大，记得…" is right).
-    notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u], ['而且，', /^[^，。！？]*(?:请|务必|切勿|不要)/u]],
+    notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u], ['而且，', /^[^，。！？]*(?:请|务必|切勿|不要|建议|记得|别忘|千万|一定要)/u]],
     // A letter's formulas ("恳请您于8月31日前回复", "敬请谅解", "贵公司"): no spoken connective beside them whatever the tone.
     politeSentence: /恳请|敬请|烦请|此致|顺颂|贵(?:公司|司|方|单位|校|院|行)|拨冗|莅临|惠予/u,
-    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院/u,
+    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院|预警|警报|灾害|避险|撤离/u,
   },
   ja: {
     // "したがって" mid-sentence is "in accordance with" (規則にしたがって); "非常に備えて" is "prepare for an emergency";
@@ -337,12 +363,13 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     replacements: [['さらに、', ['また、', 'それに、'], { initial: true, keepBefore: JA_FURTHER }], ['しかし、', ['でも、', 'ただ、'], { initial: true }],
       ['したがって、', ['だから、', 'そのため、'], { initial: true }], ['結論として、', ['まとめると、', 'つまり、'], { initial: true, notInLetter: true }],
       ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }],
-      ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
+      ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風|勢力)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
+    summary: ['まとめると、', 'つまり、'],
     // A contract's proviso is "ただし、": "ただ、未払いの料金がある場合、当社は…保留することができる" reads as talk.
     unofficial: ['ただ、'],
-    grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院/u,
+    grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院|警報|警戒(?!心)|避難|災害|氾濫|浸水|津波/u,
     // "つまり" ("that is") restates: not before a request, a wish or an apology ("つまり、皆様のご出席を心よりお待ち申し上げております").
     notBefore: [['つまり、', /(?:ください|下さい|願い|お待ち|申し上げ|申し訳|すみません|ましょう|ほしい)[^。！？!?]*[。！!]?\s*$/u]],
     // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください";
@@ -374,12 +401,13 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
     // where the written "아울러" adds.
     colloquial: ['그래서', '게다가', '무척', '아주'],
+    summary: ['요컨대', '정리하면'],
     // Terms of service and statutes write "그러나" and "또한": "하지만 미결제 금액이 있는 경우 회사는 …보류할 수 있다" and a
     // clause opening with "그리고" read as plain prose.
     unofficial: ['하지만', '그렇지만', '그리고'],
     // Korean particles follow the noun ("계약서를", "환자에게"): matched inside words. A clause of terms of service: "제7조",
     // "약관", "다음 각 호", the statute's "하여야 한다".
-    grave: /계약|조항|약관|제\s?\d+\s?조|각 호|하여야 한다|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|배상|과태료|병원/u,
+    grave: /계약|조항|약관|제\s?\d+\s?조|각 호|하여야 한다|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|배상|과태료|병원|경보|특보|대피|재난|재해/u,
   },
   tr: {
     // "Ancak" without a comma may mean "only" ("Ancak 18 yaşından büyükler başvurabilir"); "Kısacası" and "Özetle" would
@@ -410,14 +438,16 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "يلعب دورًا حاسمًا" stays (after a modal or a negation, "مهم جدًا" left no verb).
     replacements: [['بالإضافة إلى ذلك', ['علاوة على ذلك', 'فضلًا عن ذلك']], ['ومع ذلك', ['مع هذا', 'ومع هذا']],
       ['لذلك', ['ولهذا', 'لهذا السبب'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
-      ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'يجب أن نتذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
+      ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'من الجدير بالذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
+    summary: ['باختصار'],
     // "باختصار" ("in short") sums up: a letter's closing formula, a wish, a prayer or a request sums up nothing ("باختصار،
-    // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"). "يجب أن نتذكر" ("we must remember") is the writer's own
-    // duty, not the reader's: not in a sentence addressed to "you" ("يجب أن نتذكر أن البنك لن يطلب منكم أبدًا كلمة المرور"), nor
-    // before another "يجب" ("يجب أن نتذكر أن كمية الماء يجب أن تكون …").
-    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم)/u],
-      ['يجب أن نتذكر أن', /كم(?![\p{L}])|(?<![\p{L}])[وف]?يجب(?![\p{L}])/u]],
+    // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"), nor does a report of what was said last ("في الختام، أكدت
+    // الوزارة أن اللقاح آمن" is "at the close", and "باختصار، أكدت الوزارة" makes the report a summary), nor a recommendation
+    // ("باختصار، تقترح الدراسة إجراء أبحاث مماثلة"). Not "يجب أن نتذكر" ("we
+    // must remember") for "من المهم أن نلاحظ": what is stressed is most often news to the reader ("…أن الرصيد صالح لمدة 90 يومًا"
+    // in a reply to a customer, "…أن الهاتف يدعم التحديثات لمدة سبع سنوات" on a product page), as Spanish "Conviene recordar" was.
+    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم|أكد|شدد|قال|أشار|أوضح|أعلن|أعرب|دعا|دعت|اختتم|[تين]قترح|[تين]وصي)/u]],
     dependentStart: /^(?:مما|الذي|التي|الذين|اللذان|اللتان|اللواتي|حيث|لأن|لأنّ|كي|لكي|بينما|فيما|إذا|عندما|حين)(?![\p{L}])/u,
   },
 };

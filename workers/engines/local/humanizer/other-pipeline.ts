@@ -76,7 +76,7 @@ function equivalents(core: string, rules: LanguageRules): string[] {
 function echoes(alt: string, near: string, rules: LanguageRules): boolean {
   const text = near.toLowerCase();
   return equivalents(coreOf(alt), rules).some((core) => (rules.spaceless ? text.includes(core)
-    : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{N}])`, 'u').test(text)));
+    : new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{M}\\p{N}])`, 'u').test(text)));
 }
 
 /**
@@ -84,7 +84,7 @@ function echoes(alt: string, near: string, rules: LanguageRules): boolean {
  * the paragraph before them (an alternative it holds is not taken again: "Cabe señalar que … Cabe señalar que …" two
  * sentences apart).
  */
-function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = ''): string {
+function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '', upFront = false): string {
   let out = s;
   // Keigo in the sentence or the ones next to it (or, in Korean and Japanese, anywhere in the text): a business letter's
   // "でも、代替品であれば…" reads as chat.
@@ -95,9 +95,11 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
     // A formal register (or a sentence in keigo) keeps to the written alternatives; with none left the phrase stays.
     const alts = all.filter((a) => !(formal && ctx.rules.colloquial?.includes(a)) && !(ctx.grave && ctx.rules.unofficial?.includes(a)));
     if (alts.length === 0) continue;
+    // A word's vowel marks are part of it: "لذلكَ" and "في الختامِ" are not the bare "لذلك" and "في الختام" (the mark was left
+    // on the alternative: "ولهذاَ", "باختصارِ", "لهذا السببَ", where the case is another).
     const re = ctx.rules.spaceless
       ? new RegExp(escapeRegExp(pattern), 'gu')
-      : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
+      : new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
     out = out.replace(re, (m: string, offset: number, whole: string) => {
       const after = whole.slice(offset + m.length);
       if (guard) {
@@ -112,7 +114,14 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
       // Nor, before an infinitive, one that would change an instruction's reading ("Per questo assumere il farmaco").
       if (ctx.rules.infinitive?.test(after)) fits = fits.filter((a) => !ctx.rules.notBeforeInfinitive?.includes(a));
       // Nor one the rest of the sentence rules out ("눈여겨볼 점은 … 점입니다", "つまり、…お待ち申し上げております").
-      if (ctx.rules.notBefore) fits = fits.filter((a) => !ctx.rules.notBefore!.some(([alt, re]) => alt === a && re.test(after)));
+      // (Read without Arabic vowel marks: "أكّد" is "أكد".)
+      if (ctx.rules.notBefore) {
+        const bare = after.replace(ARABIC_VOWEL_MARKS, '');
+        fits = fits.filter((a) => !ctx.rules.notBefore!.some(([alt, re]) => alt === a && re.test(bare)));
+      }
+      // Nor a summing-up before the points it would sum up: "…のレビューです。結論として、買ってよかったと思います。" gives the
+      // verdict first, and "つまり、" or "まとめると、" there restate or sum up the one sentence before it.
+      if (upFront && ctx.rules.summary) fits = fits.filter((a) => !ctx.rules.summary!.includes(a));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
       const rest = `${earlier}\n${near}\n${whole.slice(0, offset)} ${after}`;
       fits = fits.filter((a) => !echoes(a, rest, ctx.rules));
@@ -124,6 +133,9 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
   }
   return out;
 }
+
+/** Arabic vowel marks (harakat, shadda, sukun, the dagger alif). */
+const ARABIC_VOWEL_MARKS = /[\u064B-\u065F\u0670]/gu;
 
 /** Brackets opened before a point and not closed by it: a split there would cut "(véase el artículo 5; también …)" in two. */
 const unbalanced = (head: string): boolean => (head.match(/[(（[]/gu)?.length ?? 0) > (head.match(/[)）\]]/gu)?.length ?? 0);
@@ -141,6 +153,10 @@ function splitOther(s: string, maxWords: number, rules: LanguageRules): [string,
   if (at < 0) return parts;
   const rest = s.slice(at + 1).trimStart();
   if (unbalanced(s.slice(0, at)) || rules.dependentStart?.test(rest)) return null;
+  // Nor where the second half would open with a figure in a language with capitals ("…en ligne ; 38 entretiens les
+  // complètent" gave "38 entretiens …" as a sentence): a sentence there opens with a word. The figure reaches the rules as
+  // a protected token (freeze.ts), which may as well be a name or an address: none is split before.
+  if (/^[^\p{L}\p{N}\uE000]*[\p{N}\uE000]/u.test(rest) && /\p{Lu}/u.test(s)) return null;
   if (rules.locale) parts[1] = parts[1].replace(/^([^\p{L}]*)(\p{L})/u, (_, p: string, c: string) => p + rest.match(/\p{L}/u)![0].toLocaleUpperCase(rules.locale));
   return parts;
 }
@@ -174,9 +190,13 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   // A paragraph about a contract, a dosage or a death keeps to the written alternatives whatever the tone: "Du coup, la
   // posologie …", "Короче говоря, договор может быть расторгнут …". The sentences next to it count: a clause of terms of
   // service next to the one that names "다음 각 호" or the damages ("損害の賠償") is still the contract's.
-  const own = ctx.rules.grave?.test([ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ')) ? { ...ctx, formal: true, grave: true } : ctx;
+  // A story told in the passé simple keeps to the written ones too: "Du coup, ils continuèrent à marcher en silence".
+  const around = [ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ');
+  const own = ctx.rules.grave?.test(around) ? { ...ctx, formal: true, grave: true } : ctx.rules.literary?.test(around) ? { ...ctx, formal: true } : ctx;
   for (let i = 0; i < sentences.length; i++) {
-    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`, replaced.slice(0, Math.max(0, i - 1)).join(' ')));
+    // A conclusion given first: the text's first or second sentence, with two or more after it.
+    const upFront = !ctx.before && i <= 1 && sentences.length - i >= 3;
+    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`, replaced.slice(0, Math.max(0, i - 1)).join(' '), upFront));
   }
   return replaced.flatMap((s, i) => (quoted[i] ? [s] : splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]));
 }
