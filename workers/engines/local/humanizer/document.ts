@@ -184,12 +184,21 @@ export function parseLines(text: string): Line[] {
 }
 
 /**
+ * What tells a character's words on a line that opens with an en dash from a list's item: the words that say who spoke,
+ * between dashes ("– Mi scusi per l'ora, – disse.", "– Tamam – dedi.") or after a comma or a mark ("– Beni beklemiyordun,
+ * değil mi? dedi Emre.", "– Não sei, respondeu ela.").
+ */
+const SPEECH_TAG = /[,.!?…]\s*[–—]\s*\p{Ll}|[,!?…]\s+(?:dedi|dedim|dedik|diye|sordu|yanıtladı|cevap verdi|disse|chiese|rispose|domandò|esclamò|sussurrò|gridò|aggiunse|perguntou|respondeu|gritou|exclamou|acrescentou|dijo|preguntó|respondió|dit|demanda|répondit|сказал\p{L}*|спросил\p{L}*|ответил\p{L}*)(?![\p{L}])/u;
+
+/**
  * Whether a line is a character speaking: it opens with an em dash or a horizontal bar, as Spanish, Portuguese, Italian,
- * French and Russian write dialogue ("—No lo sé todavía. Además, tengo que terminar el informe —respondió Pablo."). Not
- * an en dash, which some lists take for a bullet.
+ * French and Russian write dialogue ("—No lo sé todavía. Además, tengo que terminar el informe —respondió Pablo."), or
+ * with an en dash, as Turkish and Italian often do, where the line says who spoke ("– Hiç beklemiyordum, dedi Zeynep.
+ * Ayrıca …"): an en dash alone may be a list's bullet.
  */
 export function opensDialogue(line: Line): boolean {
-  return /^\s*[—―]/u.test(line.prefix + line.body);
+  const text = line.prefix + line.body;
+  return /^\s*[—―]/u.test(text) || (/^\s*–/u.test(text) && SPEECH_TAG.test(text));
 }
 
 /** Labels that head a part of a text, not a person speaking ("Answer:", "Note:", "Pros:"). */

@@ -50,6 +50,12 @@ export interface LanguageRules {
    * refuse chatty openers beside LEGAL and SOMBRE words.
    */
   grave?: RegExp;
+  /**
+   * A paragraph of a scholarly text, an abstract or a paper ("В статье рассматривается …", "Il presente studio analizza …",
+   * "Este artigo investiga …", "p < 0,05"): the written register whatever the tone. "Так что дистанционный формат не является
+   * универсальным решением", "Insomma, lo studio suggerisce …" and "Então recomenda-se …" put speech into a paper.
+   */
+  scholarly?: RegExp;
   /** Scripts written without spaces between words. */
   spaceless?: boolean;
   /** Alternatives of spoken register ("Du coup", "Bref,"): not used in formal, professional or academic text. */
@@ -141,8 +147,17 @@ const CLOSING_WORDS = (words: string): RegExp => new RegExp(`^\\s*(?:${words})(?
  */
 const FR_IMPERATIVE = /(?<![\p{L}])(?<![Vv]ous\s+(?:ne\s+|n['’]|en\s+|y\s+|l['’]|(?:le|la|les|me|nous|lui|leur)\s+)?)(?!(?:chez|assez|nez|rez)(?![\p{L}]))\p{Ll}\p{L}+ez(?![\p{L}])/u;
 
+/** An Italian obligation or prohibition: "devono", "è tenuto a", "è vietato", "bisogna", "occorre", "è obbligatorio". */
+const IT_DUTY = /^[^.!?]*(?<![\p{L}])(?:dev(?:e|ono|i|o|ete|ono)|tenut[oaie]|obbligatori[oaie]|obbligo|vietat[oaie]|proibit[oaie]|bisogna|occorre|necessari[oaie])(?![\p{L}])/u;
+
+/** A Russian request or instruction: "просим", "рекомендуем", an imperative ("отправьте", "промойте", "ознакомьтесь"). */
+const RU_REQUEST = /(?<![\p{L}])(?:прос(?:им|ят)|рекомендуем|\p{L}+[иьй]те(?:сь)?)(?![\p{L}])/u;
+
 /** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
 const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
+
+/** A test statistic or a p-value as a paper reports it ("p < 0,05", "(r = -0,42; p < 0,01)", "OR = 1,84"). */
+const STATISTIC = String.raw`(?<![\p{L}])(?:p|r|OR|IC|CI)\s*[<>=≤≥]\s*-?\d`;
 
 /** The words of a grave paragraph (LanguageRules.grave), whole words in any case; a stem takes its endings where it ends in "\\p{L}*". */
 const graveWords = (words: string): RegExp => new RegExp(`(?<![\\p{L}])(?:${words})(?![\\p{L}])`, 'iu');
@@ -263,6 +278,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
     notInQuestion: ['Per questo'],
+    // "Per questo questa macchina è ideale …" says "this" twice. "Va detto che" ("it must be said") makes an aside of a
+    // requirement the writer stresses ("Va detto che le uova devono essere freschissime", "… ogni condòmino è tenuto a …"):
+    // "Va notato che" and "Va sottolineato che" keep the stress.
+    notBefore: [['Per questo', /^\s*quest[oaie](?![\p{L}])/u], ['Va detto che', IT_DUTY], ['va detto che', IT_DUTY]],
     // An infinitive with its clitics too ("assumerlo", "lavarsi", "farglielo"), or after "prima di", "per", "senza" ("Pertanto,
     // prima di assumere altri farmaci consultare il medico"). Not a name ("Pertanto, Cesare Ferri riceverà …"). A noun that ends
     // like one counts: "Per questo potere d'acquisto …" and "Per questo particolare …" would read as "for this power", "this detail".
@@ -273,9 +292,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // A letter's formulas ("Gentile", "Spettabile", "Cordiali saluti", "La informiamo", the capitals of ", La prego", "a Sua
     // disposizione"): no "Però", "In più," or "Insomma," beside them whatever the tone. ("informarLa" reaches the rules as
     // a verbatim token, unseen.)
-    politeSentence: /(?<=[\p{L}\p{N},;:]\s)(?:(?:La|Le)(?=\s+\p{Ll})|Lei|Vi|Sua|Suo|Sue|Suoi|Vostr[oaie])(?![\p{L}])|(?<![\p{L}])(?:(?:La|Le|Vi) (?:\p{Ll}+iamo|prego|invio|informo|ringrazio|comunico|scrivo|ricordo|chiedo|auguro|confermo|porgo)|Gentil(?:e|issim[oa])|Egregi[oa]|Spettabile|Spett\.|[Cc]ordiali saluti|[Dd]istinti saluti|[Cc]on osservanza|[Cc]on la presente)(?![\p{L}])/u,
+    politeSentence: /(?<=[\p{L}\p{N},;:]\s)(?:(?:La|Le)(?=\s+\p{Ll})|Lei|Vi|Sua|Suo|Sue|Suoi|Vostr[oaie])(?![\p{L}])|(?<![\p{L}])(?:(?:La|Le|Vi) (?:\p{Ll}+iamo|prego|invio|informo|ringrazio|comunico|scrivo|ricordo|chiedo|auguro|confermo|porgo)|Gentil(?:e|issim[oa])|Egregi[oa]|Spettabile|Spett\.|[Cc]ordiali saluti|[Dd]istinti saluti|[Cc]on osservanza|[Cc]on la presente|Si (?:comunica|prega|raccomanda|avvisa|avvisano|informa|informano|invita|invitano|ricorda (?:a|che))|si prega)(?![\p{L}])/u,
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Ii]l presente (?:studio|lavoro|articolo|contributo)|[Qq]uesto (?:studio|articolo|lavoro) (?:analizza|esamina|indaga|propone|presenta|discute)|modello di regressione|regressione|statisticamente significativ\\p{L}*|[Pp]arole chiave)(?![\\p{L}])|${STATISTIC}`, 'u'),
     grave: graveWords('contratt[oi]|clausol[ae]|locatari[oa]|conduttore|locatore|posologia|dosaggio|dos[ei]|pazient[ei]|decess[oi]|morte|mort[oa]|funeral[ei]|lutto|condoglianze|farmac[oi]|medicinal[ei]|trattament[oi]|diagnosi|sintom[oi]|effetti collaterali|regolament[oi]|normativa|legge|tribunale|risarciment[oi]|tumore|cancro|ospedale|ai sensi|le parti'),
-    dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|cioè|ossia|ovvero|tranne|incluso|compreso|purché|a condizione che|affinché|nel qual caso|(?:motivo|ragione) per cui|così come|oltre a|prima che|finché|a meno che|dato che|visto che|qualora|nonostante)(?![\p{L}])/iu,
+    dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|ad es\.|p\.\s?es\.|cioè|ossia|ovvero|tranne|incluso|compreso|purché|a condizione che|affinché|nel qual caso|(?:motivo|ragione) per cui|così come|oltre a|prima che|finché|a meno che|dato che|visto che|qualora|nonostante)(?![\p{L}])/iu,
   },
   pt: {
     // Not "Vale dizer que": it also means "that is to say".
@@ -301,8 +321,11 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // A letter's formulas ("Exmo. Senhor", "V. Exa.", "Prezado", "solicitamos", "Atenciosamente"): no "Então", "Enfim," or
     // "Resumindo," beside them whatever the tone ("Então solicitamos que agende a sua deslocação").
     politeSentence: /V\.\s?Exa?\.|(?<![\p{L}])(?:Vossa Excelência|Exm[oa]s?\.|Prezad[oa]s?|Atenciosamente|Cordialmente|[Cc]om os (?:melhores )?cumprimentos|[Vv]imos por este meio|[Ss]olicitamos|[Ss]olicito|[Ii]nformamos|[Cc]omunicamos|[Aa]gradecemos|[Ll]hes? (?:informamos|solicitamos|comunicamos|agradecemos|enviamos|pedimos|desejamos)|[Pp]ermanecemos à (?:sua )?disposição|o senhor|a senhora)(?![\p{L}])/u,
-    grave: graveWords('contratos?|cláusulas?|locatári[oa]s?|locador\\p{L}*|inquilin[oa]s?|posologia|doses?|dosagem|pacientes?|falec\\p{L}*|morte|óbito|funeral|velório|luto|condolências|pêsames|medicamentos?|remédios?|tratamento|diagnóstico|sintomas?|efeitos colaterais|regulamento|lei|leis|tribunal|indeniza\\p{L}*|indemniza\\p{L}*|câncer|cancro|hospital|nos termos|as partes'),
-    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme|tal como|segundo o (?:disposto|previsto))(?![\p{L}])/iu,
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Ee]st[ea] (?:artigo|estudo|trabalho|pesquisa) (?:investiga|analisa|examina|apresenta|discute|propõe|avalia)|estudo (?:transversal|longitudinal|de coorte|qualitativo|quantitativo)|regressão|estatisticamente significativ\\p{L}*|[Pp]alavras-chave)(?![\\p{L}])|${STATISTIC}`, 'u'),
+    // A regulation's or a notice's sanctions too ("os veículos em infração serão rebocados …, conforme o art. 164.º do
+    // Código da Estrada"): no "Então" there.
+    grave: graveWords('infraç\\p{L}*|coimas?|rebocad\\p{L}*|Código (?:da Estrada|Civil|Penal|do Trabalho)|contratos?|cláusulas?|locatári[oa]s?|locador\\p{L}*|inquilin[oa]s?|posologia|doses?|dosagem|pacientes?|falec\\p{L}*|morte|óbito|funeral|velório|luto|condolências|pêsames|medicamentos?|remédios?|tratamento|diagnóstico|sintomas?|efeitos colaterais|regulamento|lei|leis|tribunal|indeniza\\p{L}*|indemniza\\p{L}*|câncer|cancro|hospital|nos termos|as partes'),
+    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|p\.\s?ex\.|ou seja|isto é|i\.\s?e\.|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme|tal como|segundo o (?:disposto|previsto))(?![\p{L}])/iu,
   },
   ru: {
     // "Но" takes no comma; no "очень важен" (the adjective must agree with a subject the rule cannot see); "В итоге" also
@@ -314,7 +337,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Таким образом,', ['Так что', 'В итоге']],
       // "В заключение, напоминаем …", "В заключение, выражаем уверенность …" is "lastly" before a letter's last words, not
       // a summary: neither "Итак," nor "Короче говоря," opens them.
-      ['В заключение,', ['Короче говоря,', 'Итак,'], { keepBefore: /^\s*(?:напомина\p{L}*|напомн\p{L}*|выража\p{L}*|благодар\p{L}*|жела\p{L}*|пожела\p{L}*|хо(?:чу|тим|тел\p{L}*)|позвольте|прос(?:им|ю)|приглаша\p{L}*|призыва\p{L}*|добав(?:лю|им)|отмечу|скажу|надеемся|рассчитываем)(?![\p{L}])/u }],
+      // Nor before what someone did at the close of an event ("В заключение, представители ведомства пообещали …" in a
+      // report): that is "at the end", not a summary.
+      ['В заключение,', ['Короче говоря,', 'Итак,'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:по)?(?:обеща|заяви|отмети|подчеркну|сообщи|добави|поблагодари|напомни|призва|вырази|рассказа|сказа|ответи|пожела|предложи|объяви|резюмирова|указа|призна|выступи|завери|высказа)л(?:а|и|о)?(?![\p{L}])|^\s*(?:напомина\p{L}*|напомн\p{L}*|выража\p{L}*|благодар\p{L}*|жела\p{L}*|пожела\p{L}*|хо(?:чу|тим|тел\p{L}*)|позвольте|прос(?:им|ю)|приглаша\p{L}*|призыва\p{L}*|добав(?:лю|им)|отмечу|скажу|надеемся|рассчитываем)(?![\p{L}])/u }],
       // An obligation or a prohibition after it ("…, что препарат не следует принимать дольше 5 дней") is a warning:
       // "Заметим" or "Стоит сказать" would make it an aside.
       ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:нельзя|нужно|необходим\p{L}*|обязательн\p{L}*|обязан\p{L}*|запрещ\p{L}*|должн\p{L}*|долж(?:ен|на|но|ны)|следует|требуется|недопустим\p{L}*|противопоказан\p{L}*)(?![\p{L}])/u }],
@@ -323,13 +348,16 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     colloquial: ['Короче говоря,', 'Так что', 'многое решает', 'Стоит сказать, что'],
     // "В итоге" reports an outcome: not before a request or an instruction ("В итоге просим Вас …", "В итоге отправьте …").
     // "многое решает в решении" says "decide" twice.
-    notBefore: [['В итоге', /(?<![\p{L}])(?:прос(?:им|ят)|рекомендуем|\p{L}+[иьй]те(?:сь)?)(?![\p{L}])/u], ['многое решает', /^[^.!?]*?(?<![\p{L}])(?:раз)?реш\p{L}*/u]],
+    // Nor "К тому же" ("what is more") before a step of an instruction ("К тому же промойте колбу тёплой водой"): it piles
+    // up an argument.
+    notBefore: [['В итоге', RU_REQUEST], ['К тому же', RU_REQUEST], ['многое решает', /^[^.!?]*?(?<![\p{L}])(?:раз)?реш\p{L}*/u]],
     // A letter or an official notice ("Уважаемый …", "просим Вас", "если Вы …", "сообщаем", "С уважением"): no colloquial
     // alternative next to its formulas whatever the tone ("Так что просим Вас пересмотреть расценки").
     politeSentence: /(?<=[\p{L}\p{N},;:]\s)Вы(?![\p{L}])|(?<![\p{L}])(?:Вас|Вам|Вами|Ваш\p{L}*|Уважаем\p{L}*|уважением|[Пп]росим|[Бб]лагодарим|[Сс]ообщаем|[Уу]ведомляем|[Ии]нформируем|[Нн]апоминаем|[Пп]риносим|[Ии]звинени\p{L}*)(?![\p{L}])/u,
     infinitive: /^\s*(?:не\s+)?\p{L}+(?:ть|ться|ти|тись|чь|чься)(?![\p{L}])/u, notBeforeInfinitive: ['Так что', 'В итоге'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Вв] (?:статье|работе|исследовании|диссертации) (?:рассматрива|анализиру|исследу|изуча|представлен|описан|предложен|обосновыва)\\p{L}*|[Цц]ель (?:исследования|работы|статьи)|выборк\\p{L}*|респондент\\p{L}*|статистически (?:не)?значим\\p{L}*|регрессионн\\p{L}*|корреляционн\\p{L}*|[Кк]лючевые слова)(?![\\p{L}])|${STATISTIC}`, 'u'),
     grave: graveWords('договор\\p{L}*|арендатор\\p{L}*|арендодател\\p{L}*|арендн\\p{L}*|расторг\\p{L}*|дозировк\\p{L}*|доз(?:а|ы|у|е|ой)|пациент\\p{L}*|смерт\\p{L}*|умер(?:ла|ли)?|скончал\\p{L}*|похорон\\p{L}*|соболезнован\\p{L}*|траур\\p{L}*|препарат\\p{L}*|лекарств\\p{L}*|лечени\\p{L}*|диагноз\\p{L}*|симптом\\p{L}*|побочн\\p{L}*|закон\\p{L}*|суд(?:а|е|ом|у|ы|ов|ебн\\p{L}*)?|штраф\\p{L}*|неустойк\\p{L}*|регламент\\p{L}*|онколог\\p{L}*|больниц\\p{L}*'),
-    dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
+    dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|напр\.|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
   },
   zh: {
     // Not "要注意，" ("更值得注意的是" became "更要注意"). No "首先，" → "第一，": in a numbered list ("1. 首先，…") it counts twice,
@@ -414,12 +442,16 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // make a consequence a summary; "Şunu … gerek:" reads as a label.
     // "Ayrıca ücretlendirilir" (charged separately): only a sentence of four words or more takes "Ayrıca" as "besides".
     replacements: [['Ayrıca', ['Bunun yanında', 'Üstelik'], { keepBefore: /^\s+(?:\S+\s+){0,2}\S+[.!?]$/u }], ['Ancak,', ['Fakat', 'Ne var ki']], ['Bu nedenle', ['Bu yüzden', 'O yüzden']],
-      ['Sonuç olarak', ['Sonuçta', 'Neticede']], ['Önemle belirtmek gerekir ki', ['Belirtmek gerekir ki', 'Unutmamak gerekir ki']],
+      ['Sonuç olarak', ['Sonuçta', 'Neticede']], ['Önemle belirtmek gerekir ki', ['Belirtmek gerekir ki', 'Altını çizmek gerekir ki']],
       ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir'], { keepBefore: /^\s+m[ıiuü](?![\p{L}])|^[^.!?]*(?:film|dizi)/iu, keepAfter: STAGE }]],
     sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
     // "Üstelik" is "as if that were not enough": it piles a point onto an argument or a sales pitch, and is kept out of
     // formal registers as a colloquial word is ("Üstelik diğer banka ATM'lerinden nakit çekim komisyonu … yükselecektir").
-    colloquial: ['O yüzden', 'Üstelik'], locale: 'tr',
+    // "Sonuçta" is the spoken "in the end", "after all": "Sonuçta hibrit çalışma modelinin … azaltabileceği düşünülmektedir" in a
+    // paper's conclusion; the written "Neticede" is left there.
+    colloquial: ['O yüzden', 'Üstelik', 'Sonuçta'], locale: 'tr',
+    // "Ne var ki" states a fact against what was expected: it asks nothing ("Ne var ki bu kadar masrafa gerçekten değer mi?").
+    notInQuestion: ['Ne var ki'],
     // Neither "Üstelik" nor "Ne var ki" (a fact against expectation) opens a request or an instruction ("Üstelik mutabakat
     // yazısını da eklemeyi unutma", "Ne var ki … lütfen bizimle iletişime geçiniz").
     notBefore: [['Üstelik', TR_REQUEST], ['Ne var ki', TR_REQUEST]],
@@ -429,6 +461,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     politeSentence: /\p{L}(?:[ae]c[ae]k|m[ae]kt[ae]|m[ıiuü]ş)[td][ıiuü]r(?![\p{L}])|(?<![\p{L}])(?:[Rr]ica ed\p{L}*|[Ll]ütfen|Saygılarımızla|Sayın|Değerli|[Öö]zür dil\p{L}*|[Tt]eşekkür ed\p{L}*|[Bb]ildiririz|[Aa]rz ed\p{L}*|[Mm]emnuniyet duy\p{L}*|(?:[Mm]üşteri|[Yy]olcu|[Vv]eli|[Şş]irket|[Ff]irma|[Bb]anka|[Oo]kul|[Ee]kib)(?:ler|lar)?(?:imiz|ımız|umuz)\p{L}*)(?![\p{L}])/u,
     // The same "beside this" in another case form: "Bunun yanı sıra, … Bunun yanında …" repeats a connective.
     sameConnective: [['Bunun yanında', 'Bunun yanı sıra']],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Bb]u (?:çalışmada|araştırmada|makalede|tezde)|örneklem\\p{L}*|katılımcı\\p{L}*|anlamlı (?:bir )?(?:ilişki|fark)\\p{L}*|istatistiksel(?: olarak)? anlamlı|regresyon\\p{L}*|korelasyon\\p{L}*|[Aa]nahtar [Kk]elimeler)(?![\\p{L}])|${STATISTIC}`, 'u'),
     grave: graveWords('sözleşme\\p{L}*|kiracı\\p{L}*|kiraya veren|dozaj\\p{L}*|doz(?:u|da|unu)?|hasta(?:lar|nın|ya|yı|lara|ların)?|hastane\\p{L}*|hastalı\\p{L}*|ölüm\\p{L}*|öldü\\p{L}*|vefat\\p{L}*|cenaze\\p{L}*|taziye\\p{L}*|başsağlığı|ilaç\\p{L}*|ilac\\p{L}*|tedavi\\p{L}*|teşhis\\p{L}*|kanun\\p{L}*|yasa(?:l|sı|ya|nın)?|mahkeme\\p{L}*|tazminat\\p{L}*|kanser\\p{L}*|yönetmeli\\p{L}*|taraflar\\p{L}*|yan etki\\p{L}*'),
     dependentStart: /^(?:ki)(?![\p{L}])/iu,
   },
