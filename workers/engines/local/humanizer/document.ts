@@ -436,12 +436,20 @@ function paragraphAt(lines: readonly string[], i: number): { end: number; hang: 
   return { end, hang };
 }
 
-/** A paragraph's lines as one line: the breaks become spaces, the text of each line after the first without its indentation. */
+/** A soft hyphen that breaks a word at a line's end ("employ\u00AD" over "ment"; the API keeps only those). */
+const SOFT_HYPHEN_END = /(?<=\p{L})\u00AD$/u;
+
+/**
+ * A paragraph's lines as one line: the breaks become spaces, the text of each line after the first without its
+ * indentation; a word broken by a soft hyphen is one word again ("employ\u00AD" over "ment": "employment").
+ */
 function joinWrapped(run: readonly string[]): string {
   return run.map((l, k) => {
     const text = k > 0 ? l.trimStart() : l;
-    return k < run.length - 1 ? text.trimEnd() : text;
-  }).join(' ');
+    if (k === run.length - 1) return text;
+    const end = text.trimEnd();
+    return SOFT_HYPHEN_END.test(end) ? end.slice(0, -1) : `${end} `;
+  }).join('');
 }
 
 /**
