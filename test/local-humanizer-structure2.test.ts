@@ -15,7 +15,8 @@ import { BUILTIN, languageOutputs, outputs } from './support/humanizer-settings.
  *   school …") was a title, and the sentence under it was rewritten as if it began there ("In the morning" / "The kids
  *   walked to school along the river. Their parents followed …");
  * - a question heading its answer ("How can I utilize the dashboard …?" over the answer) was rewritten ("use");
- * - dialogue opening with an en dash ("– Additionally, I need to go …, he said.") had connectives put into speech;
+ * - dialogue opening with an en dash ("– Additionally, I need to go …, he said.") had connectives put into speech, and
+ *   the first item of a list whose bullet is an en dash kept an opener that only adds ("– Plus, the team will …");
  * - a hard-wrapped paragraph with a sign-off under it ("Take care," / "Anna", or only "Tom") stayed line by line;
  * - a soft hyphen breaking a word at a line's end was dropped by the API's normalisation, and the word was joined as
  *   "employ ment".
@@ -113,10 +114,16 @@ describe('local humanizer: the structure of a text (second reading)', function (
       expect(prose('– Je ne sais pas, dit-il.\n– De plus, il faut terminer le rapport avant demain.')).to.deep.equal([false, false]);
     });
 
-    it('still rewrites a list whose bullet is an en dash', () => {
+    it('still rewrites a list whose bullet is an en dash, as a list', () => {
       const text = 'Key points from the meeting:\n– The team will utilize the new tool for reporting.\n– Furthermore, the budget was approved by the board.';
       expect(prose(text)).to.deep.equal([false, true, true]);
       expect(outputs(text, BUILTIN, { seeds: 1 }).some(({ out }) => out !== text)).to.equal(true);
+      // Its dash is a list's marker: the first item, with no point before it, drops an opener that only adds, as a
+      // "- " item does ("– Plus, the team will …" added to nothing).
+      const first = 'Key points from the meeting:\n– Additionally, the team will utilize the new tool for reporting.\n– The budget was approved by the board.';
+      const all = outputs(first, BUILTIN);
+      expect(all.filter(({ out }) => /^– (?:Plus|On top of that|Beyond this|What's more|Also),/u.test(out.split('\n')[1]!)).map((o) => `${o.where}: ${o.out}`)).to.deep.equal([]);
+      expect(all.some(({ out }) => out.split('\n')[1] === '– The team will use the new tool for reporting.')).to.equal(true);
     });
   });
 

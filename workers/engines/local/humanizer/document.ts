@@ -19,7 +19,8 @@ export interface Line {
   prose: boolean;
 }
 
-const LIST_MARKER = /^(?:[-*+•‣◦▪]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
+/** A list item's marker: a bullet (an en dash too: "– Budget approved"), a number or a letter with a point or bracket. */
+const LIST_MARKER = /^(?:[-*+•‣◦▪–]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
 
 /** Whether a line's prefix makes it an item of a list (after any indentation). */
 export function isListItem(prefix: string): boolean {
@@ -153,7 +154,7 @@ function opensClause(line: string): boolean {
 }
 
 /** What opens a sentence: a capital, a digit, an opening quote or bracket. */
-const OPENS_SENTENCE = /^\s*(?:[-*+•]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
+const OPENS_SENTENCE = /^\s*(?:[-*+•–]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
 
 /**
  * Whether the line after `body` starts a sentence although `body` ends in no final mark: `body` introduces what follows
