@@ -38,6 +38,7 @@ describe('local humanizer: the structure of a text (second reading)', function (
         'On Monday\nAnna called the bank to ask about the missing payment, and she was told to wait another week.',
         'When the rain stopped\nThe children ran outside to play, and it is worth noting that the garden was flooded.',
         'After we arrived at the station\nThe train had already left, so we waited for the next one in the cafe.',
+        'When asked about the delay\nThe minister said that the project would be finished next year, and it is worth noting that costs doubled.',
       ]) {
         expect(prose(text), text).to.deep.equal([false, false]);
         for (const { out, where } of outputs(text, BUILTIN, { seeds: 1 })) expect(out, where).to.equal(text);
@@ -50,6 +51,7 @@ describe('local humanizer: the structure of a text (second reading)', function (
         ['At a glance', 'The tool helps small teams plan their work. Furthermore, it is important to note that it is free.'],
         ['Before you begin', 'Make sure you have Node 20 installed. Furthermore, you will need access to a PostgreSQL database.'],
         ['When to use it', 'The tool is best suited to small teams. Additionally, it facilitates a quick overview of their work.'],
+        ['If you forget your password', 'You can reset it from the settings page. Additionally, it is important to note that the link expires.'],
         ['Every morning', 'Stretch for ten minutes before you sit down. Additionally, drink a glass of water to utilize the time.'],
         ['In the Morning', 'The children walked to school. Additionally, it is important to note that their parents followed them.'],
       ]) {
@@ -112,6 +114,10 @@ describe('local humanizer: the structure of a text (second reading)', function (
       expect(prose(ru)).to.deep.equal([false, false]);
       for (const [where, out] of languageOutputs('ru', ru, { seeds: 1 })) expect(out, where).to.equal(ru);
       expect(prose('– Je ne sais pas, dit-il.\n– De plus, il faut terminer le rapport avant demain.')).to.deep.equal([false, false]);
+      // An interview: a question answered on the next line.
+      const interview = '– How long have you worked here?\n– About ten years. Additionally, I have trained most of the new staff.';
+      expect(prose(interview)).to.deep.equal([false, false]);
+      for (const { out, where } of outputs(interview, BUILTIN, { seeds: 1 })) expect(out, where).to.equal(interview);
     });
 
     it('still rewrites a list whose bullet is an en dash, as a list', () => {
@@ -148,6 +154,9 @@ describe('local humanizer: the structure of a text (second reading)', function (
       const text = 'The meeting ended at noon, and it is important to note that everyone left.\nAfterwards, the representatives of both companies\nmet again in the lobby to sign the papers.';
       const { wraps } = unwrapParagraphs(text);
       expect(wraps.map((w) => w.lines.length)).to.deep.equal([3]);
+      // A dash going on with the sentence of the line above is no list's marker.
+      const dash = 'The results of the survey, which were published in March, show that the\nmajority of customers prefer online support. The older respondents\n– those over sixty – preferred the telephone, and it is worth noting that\nthey made up a third of the sample.';
+      expect(unwrapParagraphs(dash).wraps.map((w) => w.lines.length)).to.deep.equal([4]);
       // Its last line ending in no mark: line by line as before.
       expect(unwrapParagraphs(`${PARAGRAPH.replace(/ Thank you for your help\.$/u, ' Thank you for')}\nyour help`).wraps).to.deep.equal([]);
     });

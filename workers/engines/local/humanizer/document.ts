@@ -19,8 +19,11 @@ export interface Line {
   prose: boolean;
 }
 
-/** A list item's marker: a bullet (an en dash too: "– Budget approved"), a number or a letter with a point or bracket. */
-const LIST_MARKER = /^(?:[-*+•‣◦▪–]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
+/**
+ * A list item's marker: a bullet, a number or a letter with a point or bracket. An en dash too, before anything but a
+ * lower-case letter ("– Budget approved"; "– those over sixty – preferred …" goes on with a sentence of the line above).
+ */
+const LIST_MARKER = /^(?:[-*+•‣◦▪]|–(?=\s+\P{Ll})|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
 
 /** Whether a line's prefix makes it an item of a list (after any indentation). */
 export function isListItem(prefix: string): boolean {
@@ -121,15 +124,18 @@ const NAMED_TIME = /(?<!\p{L})(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturd
 const TIME_OPENER = /^(?:in|on|at|during|after|before|by|until|till|since|throughout|over|within|around|early|late|later|earlier|that|this|last|next|every|each|one|the|all|some|yesterday|today|tonight|tomorrow|afterwards|meanwhile)$/u;
 /** What opens an adverbial clause: "When the rain stopped", "After we arrived at the station", "Because the bus was late". */
 const SUBORDINATOR = /^(?:when|whenever|while|whilst|after|before|because|although|though|since|until|till|unless|once|as|if|whereas|wherever)$/u;
+/** A verb in the past: a regular one, or a common irregular one. */
+const PAST = /^(?:\p{L}{2,}ed|was|were|had|did|went|came|saw|took|made|got|left|ran|said|began|fell|found|felt|heard|knew|met|sat|stood|told|thought|won|wrote|gave|brought|bought|caught|kept|lost|paid|sent|spent|held|led|rose|spoke|broke|chose|drove|grew|threw|woke|wore|ate|drank|sang|swam|became|began|forgot|understood|could|would)$/u;
 /** The first words of a clause's subject: an article, a determiner or a pronoun ("The children walked", "We left"). */
 const SUBJECT_OPENER = /^(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|we|i|he|she|they|it|you|there|everyone|everybody|nobody|someone|somebody|people|some|many|most|all|both|each|every|no|one|two|three|several|few)$/u;
 
 /**
  * A line that opens a sentence and needs the clause on the next line: a phrase of time with no verb ("In the morning",
- * "Later that day", "On Monday") or an adverbial clause ("When the rain stopped", "After we arrived") over a line whose
- * subject opens a clause ("The children walked to school …", "We left …", "Anna walked …"). In sentence case such a line
+ * "Later that day", "On Monday") or an adverbial clause in the past ("When the rain stopped", "After we arrived") over a
+ * line whose subject opens a clause ("The children walked to school …", "We left …", "Anna walked …"). In sentence case such a line
  * is no title: it was read as one, and the sentence under it rewritten as if it began there. A phrase that names a part
- * ("Under the hood", "At a glance") or a clause over an instruction ("Before you begin" over "Make sure …") is still one.
+ * ("Under the hood", "At a glance"), a clause in the present ("If you forget your password" over "You can reset it …")
+ * or over an instruction ("Before you begin" over "Make sure …") is still one.
  */
 function adverbialRunsOn(body: string, next: string): boolean {
   const words = body.trim().toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
@@ -140,8 +146,11 @@ function adverbialRunsOn(body: string, next: string): boolean {
   const tags = tagTokens(body.trim());
   if (!tags) return false;
   const verb = tags.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
-  if (time ? verb !== -1 : verb < 2 || tags[verb - 1]!.pos === 'PART' || !tags.slice(1, verb).some((t) => /^(?:PRON|NOUN|PROPN)$/u.test(t.pos))) return false;
-  return opensClause(next);
+  if (time) return verb === -1 && opensClause(next);
+  // A clause that tells what happened, its verb in the past ("When the rain stopped", "Because the bus was late", "When
+  // asked about the delay"); one in the present heads instructions ("If you forget your password", "Once you are in").
+  if (verb < 1 || !PAST.test(tags[verb]!.text.toLowerCase())) return false;
+  return (verb === 1 || tags.slice(1, verb).some((t) => /^(?:PRON|NOUN|PROPN)$/u.test(t.pos))) && opensClause(next);
 }
 
 /** Whether a line opens with a clause's subject: an article, determiner or pronoun, or a name or noun before its verb. */
@@ -295,14 +304,18 @@ const SPEECH_TAG = new RegExp([
 
 /**
  * Dialogue written with en dashes, as Polish, Czech, Swedish or Russian typists often write it ("– Where are you going?
- * – she asked."): when a line opening with a dash carries a speech tag, every line of the text opening with an en dash is
- * what a character says, and stays as written like speech in quotation marks. Without a tag such lines may be a list
- * whose bullet is an en dash, and are rewritten as items.
+ * – she asked."): when a line opening with a dash carries a speech tag, or a line opening with an en dash asks a question
+ * that the next answers, every line of the text opening with an en dash is what someone says, and stays as written like
+ * speech in quotation marks. Otherwise such lines are a list whose bullet is an en dash, and are rewritten as items.
  */
 function keepDashDialogue(lines: Line[]): void {
   const raw = lines.map((l) => l.prefix + l.body + l.tail);
-  if (!raw.some((r) => /^\s*[–—―]/u.test(r) && SPEECH_TAG.test(r))) return;
-  lines.forEach((l, i) => { if (l.prose && /^\s*–/u.test(raw[i]!)) lines[i] = { ...l, prose: false }; });
+  const dash = raw.map((r) => /^\s*–/u.test(r));
+  const tagged = raw.some((r) => /^\s*[–—―]/u.test(r) && SPEECH_TAG.test(r));
+  // An interview: a question answered on the next line ("– How long have you worked here?" over "– About ten years.").
+  const answered = dash.some((d, i) => d && dash[i + 1] === true && ENDS_QUESTION.test(raw[i]!) && !ENDS_QUESTION.test(raw[i + 1]!));
+  if (!tagged && !answered) return;
+  lines.forEach((l, i) => { if (l.prose && dash[i]) lines[i] = { ...l, prose: false }; });
 }
 
 /** Labels that head a part of a text, not a person speaking ("Answer:", "Note:", "Pros:"). */
