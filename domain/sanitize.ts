@@ -15,8 +15,7 @@ const BLOCK_TAGS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th'
 
 /**
  * NFC; strips zero-width characters, soft hyphens (but one that breaks a word at a line's end: see brokenWord), BOMs
- * and bidi overrides; turns odd spaces into a
- * space and odd line breaks (CR, CRLF, VT, FF, NEL, U+2028/9) into \n; collapses runs of spaces and
+ * and bidi overrides; turns odd spaces into a space and odd line breaks (CR, CRLF, VT, FF, NEL, U+2028/9) into \n; collapses runs of spaces and
  * tabs inside a line (a line's indentation stays: nested list items and indented code keep their shape),
  * drops spaces before a line break, except two spaces ending a line of text before another line: Markdown's hard line
  * break ("9:00 a.m.  \nUse the north entrance."), without which the two lines render as one; keeps at most one blank
@@ -36,10 +35,10 @@ export function normaliseText(text: string): string {
 
 /**
  * Whether the soft hyphen at `at` breaks a word at a line's end ("employ\u00AD" over "ment"): right after a letter and
- * right before a line break, the next line going on with a letter. Such a soft hyphen is kept. It belongs to the word before it, so the count of words is the
- * same as without it; and it tells that the two lines' halves are one word ("employment"), which the engine joins when
- * it joins a hard-wrapped paragraph (without it, "employ ment"). It hides nothing from the blocked patterns, which read
- * through it and the line break alike.
+ * right before a line break, the next line going on with a letter. Such a soft hyphen is kept. It belongs to the word
+ * before it, so the count of words is the same as without it; and it tells that the two lines' halves are one word
+ * ("employment"), which the engine joins when it joins a hard-wrapped paragraph (without it, "employ ment"). It hides
+ * nothing from the blocked patterns, which read through it and the line break alike.
  */
 function brokenWord(text: string, at: number): boolean {
   WORD_GOES_ON.lastIndex = at + 1;

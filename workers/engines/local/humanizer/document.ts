@@ -125,17 +125,17 @@ const TIME_OPENER = /^(?:in|on|at|during|after|before|by|until|till|since|throug
 /** What opens an adverbial clause: "When the rain stopped", "After we arrived at the station", "Because the bus was late". */
 const SUBORDINATOR = /^(?:when|whenever|while|whilst|after|before|because|although|though|since|until|till|unless|once|as|if|whereas|wherever)$/u;
 /** A verb in the past: a regular one, or a common irregular one. */
-const PAST = /^(?:\p{L}{2,}ed|was|were|had|did|went|came|saw|took|made|got|left|ran|said|began|fell|found|felt|heard|knew|met|sat|stood|told|thought|won|wrote|gave|brought|bought|caught|kept|lost|paid|sent|spent|held|led|rose|spoke|broke|chose|drove|grew|threw|woke|wore|ate|drank|sang|swam|became|began|forgot|understood|could|would)$/u;
+const PAST = /^(?:\p{L}{2,}ed|was|were|had|did|went|came|saw|took|made|got|left|ran|said|began|fell|found|felt|heard|knew|met|sat|stood|told|thought|won|wrote|gave|brought|bought|caught|kept|lost|paid|sent|spent|held|led|rose|spoke|broke|chose|drove|grew|threw|woke|wore|ate|drank|sang|swam|became|forgot|understood|could|would)$/u;
 /** The first words of a clause's subject: an article, a determiner or a pronoun ("The children walked", "We left"). */
 const SUBJECT_OPENER = /^(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|we|i|he|she|they|it|you|there|everyone|everybody|nobody|someone|somebody|people|some|many|most|all|both|each|every|no|one|two|three|several|few)$/u;
 
 /**
  * A line that opens a sentence and needs the clause on the next line: a phrase of time with no verb ("In the morning",
  * "Later that day", "On Monday") or an adverbial clause in the past ("When the rain stopped", "After we arrived") over a
- * line whose subject opens a clause ("The children walked to school …", "We left …", "Anna walked …"). In sentence case such a line
- * is no title: it was read as one, and the sentence under it rewritten as if it began there. A phrase that names a part
- * ("Under the hood", "At a glance"), a clause in the present ("If you forget your password" over "You can reset it …")
- * or over an instruction ("Before you begin" over "Make sure …") is still one.
+ * line whose subject opens a clause ("The children walked to school …", "We left …", "Anna walked …"). In sentence
+ * case such a line is no title: it was read as one, and the sentence under it rewritten as if it began there. A phrase
+ * that names a part ("Under the hood", "At a glance"), a clause in the present ("If you forget your password" over "You
+ * can reset it …") or over an instruction ("Before you begin" over "Make sure …") is still one.
  */
 function adverbialRunsOn(body: string, next: string): boolean {
   const words = body.trim().toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
@@ -169,7 +169,8 @@ const OPENS_SENTENCE = /^\s*(?:[-*+•–]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
  * Whether the line after `body` starts a sentence although `body` ends in no final mark: `body` introduces what follows
  * (a colon), or is a title — in title case, or of at most eight words, well short of the next line and ending in no
  * comma, semicolon or word that runs on — and the next line opens as a sentence does. A line of a hard-wrapped sentence
- * ends in mid-phrase or inside a name, is about as long as the next, or goes on in lower case.
+ * ends in mid-phrase or inside a name, is about as long as the next, goes on in lower case, or opens a sentence whose
+ * clause is on the next line ("In the morning" over "The children walked …": see adverbialRunsOn).
  */
 function startsNext(body: string, next: string | undefined): boolean {
   return /[:：]\s*$/u.test(body) || titleOver(body, next);
@@ -180,8 +181,8 @@ function titleOver(body: string, next: string | undefined): boolean {
   if (ENDS_SENTENCE.test(body) || next === undefined || !OPENS_SENTENCE.test(next)) return false;
   const words = body.split(/\s+/u).filter((w) => w.length > 0).length;
   // The names of days and months are capitalised in any case: "On Monday" is no title for its capital.
-  return titleCase(body) && titleCase(body.replace(NAMED_TIME, (w) => w.toLowerCase())) || (words > 0 && words <= 8 && body.trim().length < 0.6 * next.trim().length
-    && !/[,;、，]\s*$/u.test(body) && !RUNS_ON_WORD.test(body) && !nameRunsOn(body, next) && !adverbialRunsOn(body, next));
+  return titleCase(body) && titleCase(body.replace(NAMED_TIME, (w) => w.toLowerCase()))
+    || (words > 0 && words <= 8 && body.trim().length < 0.6 * next.trim().length && !/[,;、，]\s*$/u.test(body) && !RUNS_ON_WORD.test(body) && !nameRunsOn(body, next) && !adverbialRunsOn(body, next));
 }
 
 /** Whether the sentence of `line` may run on into `next` (no final mark, salutation, title or colon ends it). */
@@ -420,9 +421,9 @@ function plainLine(raw: string, next: string | undefined): boolean {
 
 /**
  * Whether `line` is no line of the paragraph above it: the line before ends a sentence, and `line` ends in no final mark
- * and is shorter than 60% of the line before, so it could neither end the paragraph nor fill it. It is a sign-off, a name, a title ("… for your help." over
- * "Take care," and "Anna"); the paragraph ends before it, and a closing under a paragraph with no blank line no longer
- * keeps that paragraph line by line.
+ * and is shorter than 60% of the line before, so it could neither end the paragraph nor fill it. It is a sign-off, a
+ * name, a title ("… for your help." over "Take care," and "Anna"); the paragraph ends before it, and a closing under a
+ * paragraph with no blank line no longer keeps that paragraph line by line.
  */
 function signOff(before: string, line: string): boolean {
   return ENDS_SENTENCE.test(before) && !ENDS_SENTENCE.test(line) && line.trimEnd().length < MIN_FILL * before.trimEnd().length;
