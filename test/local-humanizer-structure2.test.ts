@@ -6,17 +6,20 @@ import { countWords } from '../domain/words.js';
 import { BUILTIN, languageOutputs, outputs } from './support/humanizer-settings.js';
 
 /**
- * A reading of how the humanizer reads a text's structure (20 texts: stories whose lines open with a phrase of time or
- * an adverbial clause, README sections, FAQs with and without blank lines, letters and e-mails with questions and
- * sign-offs, dialogue with en and em dashes in English, Russian and French, an en-dash list, hard-wrapped letters, a
- * soft hyphen at a line's end, verse and titles as controls; 4,000 rewrites, all passing the checker). It found five
- * kinds of fault, each read wrongly before and fixed at its cause:
+ * A reading of how the humanizer reads a text's structure (35 texts: stories and an itinerary whose lines open with a
+ * phrase of time or an adverbial clause, README and blog sections, FAQs with and without blank lines in English and
+ * Spanish, a recipe's questions, a support chat, letters and e-mails with questions and sign-offs, dialogue and an
+ * interview with en and em dashes in English, Russian and French, en-dash lists, hard-wrapped letters, a dash inside a
+ * hard-wrapped sentence, soft hyphens at a line's end in English and German, verse and titles as controls; 7,000
+ * rewrites, all passing the checker; 141 distinct changed sentences read, 28 damaged, after the fixes 111 read and none
+ * damaged). It found five kinds of fault, each read wrongly before and fixed at its cause:
  * - a phrase of time or an adverbial clause over the clause it opens ("In the morning" over "The children walked to
  *   school …") was a title, and the sentence under it was rewritten as if it began there ("In the morning" / "The kids
  *   walked to school along the river. Their parents followed …");
  * - a question heading its answer ("How can I utilize the dashboard …?" over the answer) was rewritten ("use");
- * - dialogue opening with an en dash ("– Additionally, I need to go …, he said.") had connectives put into speech, and
- *   the first item of a list whose bullet is an en dash kept an opener that only adds ("– Plus, the team will …");
+ * - dialogue or an interview opening with an en dash ("– Additionally, I need to go …, he said.") had connectives put
+ *   into speech, and the first item of a list whose bullet is an en dash kept an opener that only adds ("– Plus, the
+ *   team will …");
  * - a hard-wrapped paragraph with a sign-off under it ("Take care," / "Anna", or only "Tom") stayed line by line;
  * - a soft hyphen breaking a word at a line's end was dropped by the API's normalisation, and the word was joined as
  *   "employ ment".
