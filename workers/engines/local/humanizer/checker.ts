@@ -220,7 +220,7 @@ function occurrences(hay: string, needle: string): number {
 const LOWER_AFTER_STOP = /[.!?]["'”’)\]]*\s+\p{Ll}/gu;
 
 function sentenceStarts(lines: readonly Line[], prose: readonly boolean[]): string[] {
-  return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•]|\p{N}{1,3}[.)])\s+/u, '')) : []));
+  return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•–]|\p{N}{1,3}[.)])\s+/u, '')) : []));
 }
 
 /**
