@@ -284,11 +284,18 @@ function questionLength(body: string): boolean {
 }
 
 /**
- * What tells a character's words on a line that opens with an en dash from a list's item: the words that say who spoke,
- * between dashes ("– Mi scusi per l'ora, – disse.", "– Tamam – dedi.") or after a comma or a mark ("– Beni beklemiyordun,
- * değil mi? dedi Emre.", "– Não sei, respondeu ela.").
+ * What tells a line of speech from a list's item: a dash after the words spoken, before the speaker in lower case ("– Where
+ * are you going? – she asked.", "– Нет, – сказал он.", "– Mi scusi per l'ora, – disse.", "– Tamam – dedi."), a French
+ * inverted verb ("— Je ne sais pas, dit-il.", "demanda-t-elle"), a verb of saying after a comma or a mark ("– Beni
+ * beklemiyordun, değil mi? dedi Emre.", "– Não sei, respondeu ela.") or an English speech verb after its subject ("…, he
+ * said.", "…?" Tom asked).
  */
-const SPEECH_TAG = /[,.!?…]\s*[–—]\s*\p{Ll}|[,!?…]\s+(?:dedi|dedim|dedik|diye|sordu|yanıtladı|cevap verdi|disse|chiese|rispose|domandò|esclamò|sussurrò|gridò|aggiunse|perguntou|respondeu|gritou|exclamou|acrescentou|dijo|preguntó|respondió|dit|demanda|répondit|сказал\p{L}*|спросил\p{L}*|ответил\p{L}*)(?![\p{L}])/u;
+const SPEECH_TAG = new RegExp([
+  '[,.?!…]\\s*[–—]\\s*\\p{Ll}',
+  '[,?!…]\\s+\\p{Ll}+-(?:t-)?(?:il|elle|ils|elles|on|je|tu)(?!\\p{L})',
+  '[,?!…]\\s+(?:dedi|dedim|dedik|diye|sordu|yanıtladı|cevap verdi|disse|chiese|rispose|domandò|esclamò|sussurrò|gridò|aggiunse|perguntou|respondeu|gritou|exclamou|acrescentou|dijo|preguntó|respondió|dit|demanda|répondit|сказал\\p{L}*|спросил\\p{L}*|ответил\\p{L}*)(?![\\p{L}])',
+  '[,?!…]\\s+(?:he|she|they|i|we|you|\\p{Lu}\\p{Ll}+)\\s+(?:said|asked|replied|answered|added|shouted|whispered|cried|muttered|called|explained)(?!\\p{L})',
+].join('|'), 'u');
 
 /**
  * Whether a line is a character speaking: it opens with an em dash or a horizontal bar, as Spanish, Portuguese, Italian,
@@ -301,16 +308,6 @@ export function opensDialogue(line: Line): boolean {
   return /^\s*[—―]/u.test(text) || (/^\s*–/u.test(text) && SPEECH_TAG.test(text));
 }
 
-/**
- * What tells a line of speech: a dash after the words spoken, before the speaker in lower case ("– Where are you going?
- * – she asked.", "– Нет, – сказал он."), a French inverted verb ("— Je ne sais pas, dit-il.", "demanda-t-elle") or an
- * English speech verb after its subject ("…, he said.", "…?" Tom asked).
- */
-const SPEECH_TAG = new RegExp([
-  '[,?!…]\\s*[–—]\\s*\\p{Ll}',
-  '[,?!…]\\s+\\p{Ll}+-(?:t-)?(?:il|elle|ils|elles|on|je|tu)(?!\\p{L})',
-  '[,?!…]\\s+(?:he|she|they|i|we|you|\\p{Lu}\\p{Ll}+)\\s+(?:said|asked|replied|answered|added|shouted|whispered|cried|muttered|called|explained)(?!\\p{L})',
-].join('|'), 'u');
 
 /**
  * Dialogue written with en dashes, as Polish, Czech, Swedish or Russian typists often write it ("– Where are you going?
