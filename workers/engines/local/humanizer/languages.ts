@@ -181,14 +181,16 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
     colloquial: ['Así que'],
     summary: ['En resumen,', 'En definitiva,'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Ee]ste|[Ee]l presente|[Ee]n este) (?:estudio|artículo|trabajo)|[Ll]a presente (?:investigación|tesis)|diseño (?:cuasi)?experimental|estudio (?:transversal|longitudinal|de cohortes|cualitativo|cuantitativo)|regresión|estadísticamente significativ\\p{L}*|[Pp]alabras clave)(?![\\p{L}])|${STATISTIC}`, 'u'),
     infinitive: /^\s*(?:(?:antes de|después de|para|sin|tras)\s+)?(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par|cualquier)(?![\p{L}]))\p{Ll}\p{L}*(?:(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?|(?:ár|ér|ír)(?:se|me|te|nos|os)(?:lo|la|los|las))(?![\p{L}])/u,
     notBeforeInfinitive: ['Así que'],
     // "Cabe destacar que … Cabe señalar que …", "Conviene recordar que … Conviene subrayar que …": one stock phrase twice.
     sameConnective: [['Cabe señalar que', 'Cabe destacar que', 'Cabe mencionar que', 'Cabe resaltar que', 'Cabe subrayar que', 'Cabe recordar que'],
       ['Conviene subrayar que', 'Conviene tener presente que', 'Conviene recordar que', 'Conviene destacar que', 'Conviene señalar que']],
     // A letter's formulas ("usted", "le rogamos", "Atentamente", "De nuestra mayor consideración"): no "Así que" beside them
-    // whatever the tone ("Así que le sugerimos realizar su pedido con antelación").
-    politeSentence: /(?<![\p{L}])(?:[Uu]sted(?:es)?|Estimad[oa]s?|Atentamente|[Cc]ordialmente|[Dd]e (?:nuestra|mi) (?:mayor|más distinguida) consideración|[Ll]es? (?:rogamos|ruego|sugerimos|sugiero|recomendamos|informamos|comunicamos|agradecemos|agradecería(?:mos)?|invitamos|recordamos|solicitamos|pedimos|adjunto|adjuntamos|enviamos|escribo|escribimos)|[Ss]u entera disposición|[Ss]in otro particular|[Rr]eciba un cordial saludo)(?![\p{L}])/u,
+    // whatever the tone ("Así que le sugerimos realizar su pedido con antelación"). A notice's ("Se informa de que …", "Se
+    // ruega …") make the text one: "Así que se recomienda a los vecinos almacenar agua" in a town hall's notice.
+    politeSentence: /(?<![\p{L}])(?:[Ss]e (?:informa|comunica|ruega|recuerda|avisa|notifica) (?:a|al|que|de que)|[Uu]sted(?:es)?|Estimad[oa]s?|Atentamente|[Cc]ordialmente|[Dd]e (?:nuestra|mi) (?:mayor|más distinguida) consideración|[Ll]es? (?:rogamos|ruego|sugerimos|sugiero|recomendamos|informamos|comunicamos|agradecemos|agradecería(?:mos)?|invitamos|recordamos|solicitamos|pedimos|adjunto|adjuntamos|enviamos|escribo|escribimos)|[Ss]u entera disposición|[Ss]in otro particular|[Rr]eciba un cordial saludo)(?![\p{L}])/u,
     grave: graveWords('contratos?|cláusulas?|arrendatari[oa]s?|arrendador\\p{L}*|inquilin[oa]s?|dosis|posología|pacientes?|fallec\\p{L}*|muerte|murió|funeral\\p{L}*|luto|condolencias?|pésame|velorio|medicamentos?|tratamiento|diagnóstico|síntomas?|efectos secundarios|reglamento|normativa|ley(?:es)?|tribunal\\p{L}*|indemnizaci\\p{L}*|cáncer|hospital\\p{L}*|en virtud de|las partes'),
     // Nor before a question ("Por eso, ¿quién paga el hotel?"; "Asimismo, ¿puedes traer el portátil?": "likewise" states).
     notInQuestion: ['Por eso,', 'Así que', 'Asimismo,'],
@@ -214,6 +216,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,', 'compte beaucoup'],
     summary: ['Au final,', 'Bref,'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Cc]et|[Ll]e présent|[Dd]ans cet) article|(?:[Cc]ette|[Ll]a présente|[Dd]ans cette) (?:étude|recherche|thèse)|étude (?:transversale|longitudinale|de cohorte|qualitative|quantitative)|régression|statistiquement significati\\p{L}*|[Mm]ots-clés)(?![\\p{L}])|${STATISTIC}`, 'u'),
+    // "Qui plus est" ("what is more") piles up an argument: a contract or a leaflet does not argue ("Qui plus est, le salarié
+    // s'engage à respecter le règlement intérieur").
+    unofficial: ['Qui plus est,'],
     letter: /(?<![\p{L}])(?:Madame, Monsieur|agréer|salutations distinguées|sincères salutations|[Cc]ordialement|Chère [Mm]adame|Cher [Mm]onsieur)(?![\p{L}])/u,
     // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement"): no spoken
     // connective beside them whatever the tone ("Du coup, nous vous serions reconnaissants de bien vouloir …").
@@ -226,7 +232,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // contactez le 3900".
     notBefore: [['Qui plus est,', FR_IMPERATIVE]],
     literary: /(?<![\p{L}])(?:\p{L}+èrent|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
-    grave: graveWords('contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
+    // A notice's sanctions too ("les contrevenants s'exposent à une amende de 68 €" in a prefecture's communiqué): no "Du
+    // coup," or "En plus," there.
+    grave: graveWords('amendes?|contrevenant\\p{L}*|infractions?|contraventions?|arrêtés? (?:préfectora|municipa)\\p{L}*|contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
     dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
   de: {
@@ -242,8 +250,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // Not "Kurz gesagt" for the bare word: "Zusammenfassend betrachtet" would become "Kurz gesagt betrachtet".
       // Nor "Zusammenfassend werden die Ergebnisse dargestellt" (in summary form). Nor "Im Ganzen" ("as a whole", "in
       // all": "Im Ganzen bitten wir Sie", "Im Ganzen gilt:"). A letter's last words ("Zusammenfassend bitten wir Sie …",
-      // "… danken wir Ihnen", "… möchten wir betonen") sum nothing up: "Alles in allem" does not open them.
-      ['Zusammenfassend', ['Alles in allem'], { keepBefore: /^\s+(?:werden|wird|wurden|wurde|sind|ist|dargestellt|aufgeführt|zusammengestellt|beschrieben|wiedergegeben|bitte[tn]?|danke[nt]?|bedanken|möchte[nt]?|freue[nt]?|hoffe[nt]?|wünsche[nt]?|verbleibe[nt]?|erlaube[nt]?)(?![\p{L}])/u }],
+      // "… danken wir Ihnen", "… möchten wir betonen") sum nothing up: "Alles in allem" does not open them. Nor a contract's
+      // stipulation ("Zusammenfassend verpflichten sich beide Vertragsparteien, …"): "all in all" weighs up, and makes the
+      // duty a verdict.
+      ['Zusammenfassend', ['Alles in allem'], { keepBefore: /^\s+(?:werden|wird|wurden|wurde|sind|ist|dargestellt|aufgeführt|zusammengestellt|beschrieben|wiedergegeben|bitte[tn]?|danke[nt]?|bedanken|möchte[nt]?|freue[nt]?|hoffe[nt]?|wünsche[nt]?|verbleibe[nt]?|erlaube[nt]?|verpflichte[nt]?|vereinbaren|haften|haftet|tragen|trägt|schulde[nt]?)(?![\p{L}])/u }],
       // Not "Wichtig ist, dass": it says what must be so ("Wichtig ist, dass viele Patienten ihre Medikamente zu früh absetzen").
       ['Es ist wichtig zu beachten, dass', ['Zu beachten ist, dass', 'Man sollte wissen, dass']],
       // After a connective the verb comes first: "Zudem ist es wichtig zu beachten, dass" → "Zudem ist zu beachten, dass".
@@ -256,6 +266,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
     colloquial: ['Man sollte wissen, dass', 'sollte man wissen, dass'],
     summary: ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass', 'Kurz gesagt', 'Alles in allem'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Dd]ie|[Ii]n der) vorliegenden? (?:Studie|Arbeit|Untersuchung|Analyse)|(?:[Dd]iese|[Ii]n dieser) (?:Studie|Arbeit|Untersuchung) (?:untersucht|analysiert|zeigt|wird|werden)|Querschnitts\\p{L}*|Längsschnitt\\p{L}*|Regressions\\p{L}*|statistisch (?:nicht )?signifikant\\p{L}*|Schlüsselwörter|Stichprobe)(?![\\p{L}])|${STATISTIC}`, 'u'),
     // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe verlassen").
     notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])/u]],
     letter: /(?<![\p{L}])(?:Sehr geehrte[rn]?|Mit freundlichen Grü(?:ß|ss)en|Freundliche Grü(?:ß|ss)e|Hochachtungsvoll)(?![\p{L}])/u,
@@ -277,6 +288,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale'], ON_STAGE]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
+    summary: ['Insomma,', 'In definitiva,'],
     notInQuestion: ['Per questo'],
     // "Per questo questa macchina è ideale …" says "this" twice. "Va detto che" ("it must be said") makes an aside of a
     // requirement the writer stresses ("Va detto che le uova devono essere freschissime", "… ogni condòmino è tenuto a …"):
@@ -311,6 +323,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['desempenha um papel crucial', ['é central'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['Então', 'Enfim,', 'Resumindo,'],
+    summary: ['Enfim,', 'Resumindo,', 'Em suma,'],
     notInQuestion: ['Por isso,'],
     // "pôr" and its accent too; not "qualquer", "por", "melhor", "senhor": words ending like an infinitive that are none.
     infinitive: /^\s*(?:(?:antes de|depois de|para|sem|após)\s+)?(?:não\s+)?(?!(?:qualquer|mulher|por|pior|melhor|maior|menor|senhor|favor|lugar|mar|bar|par|amor|valor|setor|sector|cor|dor|interior|exterior|anterior|posterior|superior|inferior)(?![\p{L}]))\p{Ll}\p{L}*(?:ar|er|ir|or|ôr)(?:-(?:se|lo|la|los|las))?(?![\p{L}-])/u,
@@ -346,6 +359,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['играет ключевую роль', ['многое решает'], ON_STAGE]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
     colloquial: ['Короче говоря,', 'Так что', 'многое решает', 'Стоит сказать, что'],
+    summary: ['Короче говоря,', 'Итак,'],
     // "В итоге" reports an outcome: not before a request or an instruction ("В итоге просим Вас …", "В итоге отправьте …").
     // "многое решает в решении" says "decide" twice.
     // Nor "К тому же" ("what is more") before a step of an instruction ("К тому же промойте колбу тёплой водой"): it piles
@@ -371,6 +385,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "此外" ("而且，乙方应承担租期内的水、电、燃气费用" in a contract); "很重要" is plain beside "起着至关重要的作用".
     colloquial: ['所以，', '不过，', '而且，', '很重要'],
     summary: ['总的来说，', '总而言之，'],
+    // A paper ("本研究探讨了…", "本文建议…", "问卷调查", "显著降低", "关键词："): "所以，本文建议采用…" and "而且，" are speech there.
+    scholarly: new RegExp(`本研究|本文(?:旨在|探讨|分析|研究|提出|认为|建议|采用|发现)|问卷调查|回归分析|显著(?:性|相关|差异|降低|提高|增加|减少|影响)|关键词[:：]|摘要[:：]|${STATISTIC}`, 'u'),
     // "因而" states a result, not a request ("因而如需联合用药，请事先咨询医生", "因而恳请您…"); "总的来说" ("on the whole") sums up
     // and cannot open a request ("总的来说，有问题随时找我！"); "需要留意的是" warns, and a report of what was done is no
     // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题"). "而且" adds weight to a claim, not another instruction
@@ -395,6 +411,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
     summary: ['まとめると、', 'つまり、'],
+    // A paper ("本研究では…を検討した", "質問紙調査", "有意に低下させた", "キーワード："): "でも、" and "だから、" are speech there.
+    scholarly: new RegExp(`本研究|本論文|本稿|質問紙調査|回帰分析|先行研究|有意(?:に|な|差)|キーワード[:：]|要旨[:：]|${STATISTIC}`, 'u'),
     // A contract's proviso is "ただし、": "ただ、未払いの料金がある場合、当社は…保留することができる" reads as talk.
     unofficial: ['ただ、'],
     grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院|警報|警戒(?!心)|避難|災害|氾濫|浸水|津波/u,
@@ -430,6 +448,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // where the written "아울러" adds.
     colloquial: ['그래서', '게다가', '무척', '아주'],
     summary: ['요컨대', '정리하면'],
+    // A paper ("본 연구는 …을 분석하였다", "설문조사", "유의하게 낮추었다", "주제어:"): "게다가" and "그래서" are speech there.
+    scholarly: new RegExp(`본 연구|본 논문|본 고|설문조사|회귀분석|선행 ?연구|유의(?:하게|한|미한)|주제어\\s?[:：]|핵심어\\s?[:：]|${STATISTIC}`, 'u'),
     // Terms of service and statutes write "그러나" and "또한": "하지만 미결제 금액이 있는 경우 회사는 …보류할 수 있다" and a
     // clause opening with "그리고" read as plain prose.
     unofficial: ['하지만', '그렇지만', '그리고'],
@@ -450,6 +470,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "Sonuçta" is the spoken "in the end", "after all": "Sonuçta hibrit çalışma modelinin … azaltabileceği düşünülmektedir" in a
     // paper's conclusion; the written "Neticede" is left there.
     colloquial: ['O yüzden', 'Üstelik', 'Sonuçta'], locale: 'tr',
+    summary: ['Sonuçta', 'Neticede'],
     // "Ne var ki" states a fact against what was expected: it asks nothing ("Ne var ki bu kadar masrafa gerçekten değer mi?").
     notInQuestion: ['Ne var ki'],
     // Neither "Üstelik" nor "Ne var ki" (a fact against expectation) opens a request or an instruction ("Üstelik mutabakat
