@@ -140,8 +140,11 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
 /** Arabic vowel marks (harakat, shadda, sukun, the dagger alif). */
 const ARABIC_VOWEL_MARKS = /[\u064B-\u065F\u0670]/gu;
 
-/** An abbreviation's dot inside a sentence ("ст. 12", "art. 5", "т. е."): no end for a guard reading up to one. */
-const ABBREVIATION_DOT = /(?<![\p{L}])(\p{L}{1,4})\.(?=\s+[\p{Ll}\p{N}\uE000])/gu;
+/**
+ * An abbreviation's dot inside a sentence ("ст. 12", "art. 5", "т. е.", each dot of "z. B. an Wasserhähnen" and of "т. е.
+ * ООО «Вектор»"): no end for a guard reading up to one.
+ */
+const ABBREVIATION_DOT = /(?<![\p{L}])(\p{L}{1,4})\.(?=\s+(?:[\p{Ll}\p{N}\uE000]|\p{L}{1,3}\.))|(?<=(?<![\p{L}])\p{L}{1,3}\.\s?\p{L}{1,3})\.(?=\s+\S)/gu;
 
 /** A sentence cut after a short abbreviation ("ст.", "г.", "art.", "т."): the segmenter knows few outside English. */
 const ABBREVIATION_END = /(?<![\p{L}])\p{L}{1,4}\.$/u;
