@@ -194,7 +194,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     grave: graveWords('contratos?|cláusulas?|arrendatari[oa]s?|arrendador\\p{L}*|inquilin[oa]s?|dosis|posología|pacientes?|fallec\\p{L}*|muerte|murió|funeral\\p{L}*|luto|condolencias?|pésame|velorio|medicamentos?|tratamiento|diagnóstico|síntomas?|efectos secundarios|reglamento|normativa|ley(?:es)?|tribunal\\p{L}*|indemnizaci\\p{L}*|cáncer|hospital\\p{L}*|en virtud de|las partes'),
     // Nor before a question ("Por eso, ¿quién paga el hotel?"; "Asimismo, ¿puedes traer el portátil?": "likewise" states).
     notInQuestion: ['Por eso,', 'Así que', 'Asimismo,'],
-    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que|tal (?:y )?como|según lo|conforme a)(?![\p{L}])/iu,
+    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|p\.\s?ej\.|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que|tal (?:y )?como|según lo|conforme a)(?![\p{L}])/iu,
   },
   fr: {
     // "En outre," is not "Aussi," (sentence-initial "aussi" means "so"); "Il faut dire que" concedes.
@@ -235,7 +235,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // A notice's sanctions too ("les contrevenants s'exposent à une amende de 68 €" in a prefecture's communiqué): no "Du
     // coup," or "En plus," there.
     grave: graveWords('amendes?|contrevenant\\p{L}*|infractions?|contraventions?|arrêtés? (?:préfectora|municipa)\\p{L}*|contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
-    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
+    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|p\.\s?ex\.|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
   de: {
     // Not "Doch" for "Jedoch": with the verb after it ("Doch ist die Lage ernst") it reads stilted.
@@ -250,10 +250,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // Not "Kurz gesagt" for the bare word: "Zusammenfassend betrachtet" would become "Kurz gesagt betrachtet".
       // Nor "Zusammenfassend werden die Ergebnisse dargestellt" (in summary form). Nor "Im Ganzen" ("as a whole", "in
       // all": "Im Ganzen bitten wir Sie", "Im Ganzen gilt:"). A letter's last words ("Zusammenfassend bitten wir Sie …",
-      // "… danken wir Ihnen", "… möchten wir betonen") sum nothing up: "Alles in allem" does not open them. Nor a contract's
-      // stipulation ("Zusammenfassend verpflichten sich beide Vertragsparteien, …"): "all in all" weighs up, and makes the
-      // duty a verdict.
-      ['Zusammenfassend', ['Alles in allem'], { keepBefore: /^\s+(?:werden|wird|wurden|wurde|sind|ist|dargestellt|aufgeführt|zusammengestellt|beschrieben|wiedergegeben|bitte[tn]?|danke[nt]?|bedanken|möchte[nt]?|freue[nt]?|hoffe[nt]?|wünsche[nt]?|verbleibe[nt]?|erlaube[nt]?|verpflichte[nt]?|vereinbaren|haften|haftet|tragen|trägt|schulde[nt]?)(?![\p{L}])/u }],
+      // "… danken wir Ihnen", "… möchten wir betonen") sum nothing up: "Alles in allem" does not open them.
+      ['Zusammenfassend', ['Alles in allem'], { keepBefore: /^\s+(?:werden|wird|wurden|wurde|sind|ist|dargestellt|aufgeführt|zusammengestellt|beschrieben|wiedergegeben|bitte[tn]?|danke[nt]?|bedanken|möchte[nt]?|freue[nt]?|hoffe[nt]?|wünsche[nt]?|verbleibe[nt]?|erlaube[nt]?)(?![\p{L}])/u }],
       // Not "Wichtig ist, dass": it says what must be so ("Wichtig ist, dass viele Patienten ihre Medikamente zu früh absetzen").
       ['Es ist wichtig zu beachten, dass', ['Zu beachten ist, dass', 'Man sollte wissen, dass']],
       // After a connective the verb comes first: "Zudem ist es wichtig zu beachten, dass" → "Zudem ist zu beachten, dass".
@@ -267,8 +265,12 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     colloquial: ['Man sollte wissen, dass', 'sollte man wissen, dass'],
     summary: ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass', 'Kurz gesagt', 'Alles in allem'],
     scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Dd]ie|[Ii]n der) vorliegenden? (?:Studie|Arbeit|Untersuchung|Analyse)|(?:[Dd]iese|[Ii]n dieser) (?:Studie|Arbeit|Untersuchung) (?:untersucht|analysiert|zeigt|wird|werden)|Querschnitts\\p{L}*|Längsschnitt\\p{L}*|Regressions\\p{L}*|statistisch (?:nicht )?signifikant\\p{L}*|Schlüsselwörter|Stichprobe)(?![\\p{L}])|${STATISTIC}`, 'u'),
-    // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe verlassen").
-    notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])/u]],
+    // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe
+    // verlassen"), nor what they recommend ("…, dass Schulen KI als Werkzeug begreifen sollten").
+    // "Alles in allem" ("all in all") weighs up: a contract's stipulation is no verdict ("Alles in allem verpflichten sich beide
+    // Vertragsparteien, …", "Alles in allem gilt, dass ein Rechtsanspruch … nicht entsteht").
+    notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])|^[^.!?]*(?<![\p{L}])(?:sollte[nt]?|sollen|müsste[nt]?|muss|müssen)(?![\p{L}])/u],
+      ['Alles in allem', /^[^.!?]*(?:verpflichte[nt]?|vereinbar|[Aa]nspr(?:uch|üch)|[Hh]aft(?:en|et|ung)|[Vv]ertrag|[Vv]erträg|Mieter|Vermieter|Arbeitnehmer|Arbeitgeber)/u]],
     letter: /(?<![\p{L}])(?:Sehr geehrte[rn]?|Mit freundlichen Grü(?:ß|ss)en|Freundliche Grü(?:ß|ss)e|Hochachtungsvoll)(?![\p{L}])/u,
     // A letter or a notice to "Sie" ("…, dass wir Sie niemals nach Ihrer PIN fragen", "Sehr geehrte …", "bitten wir Sie",
     // "Freundliche Grüsse"): no "Man sollte wissen" beside its formulas whatever the tone. "Sie" opening a sentence may be "they".
