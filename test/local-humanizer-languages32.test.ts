@@ -92,6 +92,24 @@ describe('local humanizer in Spanish, French and German: abstracts, notices, con
     expect(some(outputs('de', 'Nicht mehr als 3 Tabletten pro Tag einnehmen. Zusammenfassend gilt: Halten Sie sich genau an die Dosierung.'), 'Alles in allem gilt')).to.equal(true);
   });
 
+  it('makes no contract\'s stipulation a verdict nor a recommendation a finding, and still weighs up and reports with them', () => {
+    const clause = outputs('de', '(2) Der Arbeitnehmer erhält ein monatliches Bruttogehalt von 3.800 €. (3) Sonderzahlungen sind freiwillige Leistungen. Zusammenfassend gilt, dass ein Rechtsanspruch auch bei wiederholter Zahlung nicht entsteht.');
+    expect(holding(clause, (t) => t.includes('Alles in allem'))).to.deep.equal([]);
+    const advice = outputs('de', 'Jedoch fehlen an vielen Schulen klare Regeln. Zusammenfassend lässt sich sagen, dass Schulen KI als Werkzeug begreifen und den kritischen Umgang damit lehren sollten.');
+    expect(holding(advice, (t) => t.includes('Im Ganzen zeigt sich'))).to.deep.equal([]);
+    expect(some(advice, 'Alles in allem lässt sich sagen, dass Schulen')).to.equal(true);
+    expect(some(outputs('de', 'Zusammenfassend lässt sich sagen, dass die Debatte noch lange nicht beendet ist.'), 'Im Ganzen zeigt sich, dass die Debatte')).to.equal(true);
+    expect(some(outputs('de', 'Samstag um 16 Uhr bei mir! Zusammenfassend: Essen gibt\'s, Getränke bringt ihr.'), 'Alles in allem')).to.equal(true);
+  });
+
+  it('splits no sentence before "p. ej." or "p. ex.", and still at another semicolon', () => {
+    const es = outputs('es', 'La dosis depende del peso del niño y de su edad, y se calcula con la jeringa incluida en el envase; p. ej., un niño de 10 kg tomará 2,5 ml cada 6-8 horas.');
+    expect(holding(es, (t) => /\. P\. ej\./u.test(t))).to.deep.equal([]);
+    const fr = outputs('fr', "Le dosage dépend du poids de l'enfant et de son âge, et se mesure avec la pipette fournie dans la boîte ; p. ex., un enfant de 10 kg prendra 2,5 ml toutes les 6 heures.");
+    expect(holding(fr, (t) => /\. P\. ex\./u.test(t))).to.deep.equal([]);
+    expect(some(outputs('es', 'La dosis depende del peso del niño y de su edad, y se calcula con la jeringa incluida en el envase; la jeringa se lava con agua tibia después de cada uso.'), '. La jeringa se lava')).to.equal(true);
+  });
+
   it('ends no sentence inside an abbreviation written in pieces, and still ends one after those that close a list', () => {
     const cut = (text: string): string[] => splitSentences(text).map((s) => s.text);
     expect(cut('Darüber hinaus hat er kleinere Schäden, z. B. an Wasserhähnen, selbst zu tragen. Jedoch nicht mehr.')).to.have.length(2);
