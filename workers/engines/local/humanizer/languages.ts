@@ -61,6 +61,12 @@ export interface LanguageRules {
   /** Alternatives of spoken register ("Du coup", "Bref,"): not used in formal, professional or academic text. */
   colloquial?: readonly string[];
   /**
+   * Alternatives of a bookish register ("Asimismo,", "likewise"): not put into a paragraph the tone asks to be casual and
+   * nothing else makes formal ("Asimismo, tengo fotos del primer día" in a forum post, "Asimismo, la música estaba
+   * altísima" in a review written as spoken).
+   */
+  bookish?: readonly string[];
+  /**
    * What opens a clause that cannot stand alone (a relative or subordinate clause, "lo que …", "ce qui …", "was …",
    * "который …"): a semicolon before one is not split at.
    */
@@ -179,7 +185,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['En el mundo actual,', ['Hoy en día,', 'Hoy,'], { keepBefore: WORLD_GOES_ON }],
       ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
-    colloquial: ['Así que'],
+    colloquial: ['Así que'], bookish: ['Asimismo,'],
     summary: ['En resumen,', 'En definitiva,'],
     scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Ee]ste|[Ee]l presente|[Ee]n este) (?:estudio|artículo|trabajo)|[Ll]a presente (?:investigación|tesis)|diseño (?:cuasi)?experimental|estudio (?:transversal|longitudinal|de cohortes|cualitativo|cuantitativo)|regresión|estadísticamente significativ\\p{L}*|[Pp]alabras clave)(?![\\p{L}])|${STATISTIC}`, 'u'),
     infinitive: /^\s*(?:(?:antes de|después de|para|sin|tras)\s+)?(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par|cualquier)(?![\p{L}]))\p{Ll}\p{L}*(?:(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?|(?:ár|ér|ír)(?:se|me|te|nos|os)(?:lo|la|los|las))(?![\p{L}])/u,
@@ -221,9 +227,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // s'engage à respecter le règlement intérieur").
     unofficial: ['Qui plus est,'],
     letter: /(?<![\p{L}])(?:Madame, Monsieur|agréer|salutations distinguées|sincères salutations|[Cc]ordialement|Chère [Mm]adame|Cher [Mm]onsieur)(?![\p{L}])/u,
-    // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement"): no spoken
-    // connective beside them whatever the tone ("Du coup, nous vous serions reconnaissants de bien vouloir …").
-    politeSentence: /(?<![\p{L}])(?:[Vv]euillez|bien vouloir|[Nn]ous vous|vous pri(?:e|ons)|Madame|Monsieur|[Cc]ordialement|salutations|agréer|[Nn]['’]hésitez pas)(?![\p{L}])/u,
+    // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement", "La mairie informe
+    // les habitants que …", "… sont priés de …"): no spoken connective beside them whatever the tone ("Du coup, nous vous
+    // serions reconnaissants de bien vouloir …", "Du coup, les habitants sont priés de les apporter à la déchetterie").
+    politeSentence: /(?<![\p{L}])(?:[Aa]vis aux|informe (?:les|ses|l['’]ensemble des) (?:habitants|usagers|riverains|administrés|résidents|locataires|copropriétaires|parents|voyageurs)|(?:sont|est) (?:prié|invité)e?s? (?:de|à)|[Vv]euillez|bien vouloir|[Nn]ous vous|vous pri(?:e|ons)|Madame|Monsieur|[Cc]ordialement|salutations|agréer|[Nn]['’]hésitez pas)(?![\p{L}])/u,
     // An instruction in the infinitive ("Par conséquent, débrancher l'appareil …", "De plus, vérifier que …"): the written
     // register of a notice, where "Du coup," and "En plus," are speech. Not the nouns and words that end like one.
     infinitive: /^\s*(?:ne\s+(?:pas|jamais|plus|rien)\s+|n['’])?(?:(?:se|en|y)\s+|[ls]['’])?(?!(?:notre|votre|autre|entre|contre|outre|hier|premier|dernier|cher|chez|soir|noir|air|plaisir|avenir|désir|loisir|pour|sur|par|mer|fer|hiver|super|ordre|nombre|membre|titre|lettre|libre|propre|pauvre|centre|chiffre|livre|quatre|cadre|genre|offre|frère|mère|père|guerre|terre|pierre|verre|heure|espoir)(?![\p{L}]))\p{Ll}\p{L}*(?:er|ir|re|oir)(?![\p{L}])/u,

@@ -92,8 +92,9 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
   const formal = ctx.formal || polite;
   for (const [pattern, all, guard] of ctx.rules.replacements) {
     if (guard?.notInLetter && polite) continue;
-    // A formal register (or a sentence in keigo) keeps to the written alternatives; with none left the phrase stays.
-    const alts = all.filter((a) => !(formal && ctx.rules.colloquial?.includes(a)) && !(ctx.grave && ctx.rules.unofficial?.includes(a)));
+    // A formal register (or a sentence in keigo) keeps to the written alternatives, a casual one to those that are not
+    // bookish; with none left the phrase stays.
+    const alts = all.filter((a) => !(formal ? ctx.rules.colloquial?.includes(a) : ctx.rules.bookish?.includes(a)) && !(ctx.grave && ctx.rules.unofficial?.includes(a)));
     if (alts.length === 0) continue;
     // A word's vowel marks are part of it: "لذلكَ" and "في الختامِ" are not the bare "لذلك" and "في الختام" (the mark was left
     // on the alternative: "ولهذاَ", "باختصارِ", "لهذا السببَ", where the case is another).

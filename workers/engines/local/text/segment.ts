@@ -46,7 +46,7 @@ function wordBefore(text: string, dot: number): string {
 const SPACED_ABBREVIATIONS = new Set([
   'z.b', 'd.h', 'u.a', 'v.a', 'u.u', 'o.ä', 'u.ä', 'm.e', 'z.t', 's.o', 's.u', 'i.d.r', 'u.v.m', 'o.g', 'i.a', 'a.d', 'n.chr', 'v.chr',
   'ee.uu', 'p.ej', 'p.ex', 'p.es', 'i.e', 'e.g', 'n.b',
-  'т.е', 'т.к', 'т.д', 'т.п', 'т.н', 'т.ч', 'т.о', 'н.э', 'до н.э',
+  'т.е', 'т.к', 'т.д', 'т.п', 'т.н', 'т.ч', 'т.о', 'н.э',
 ]);
 const NEVER_LAST = new Set(['z.b', 'd.h', 'v.a', 'u.u', 'm.e', 'z.t', 'i.d.r', 'i.a', 'p.ej', 'p.ex', 'p.es', 'i.e', 'e.g', 'n.b', 'т.е', 'т.к', 'т.н', 'т.ч', 'т.о']);
 /** Pieces of up to three letters, each but the last followed by its dot, ending where the text before a dot ends. */
