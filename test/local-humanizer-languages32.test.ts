@@ -82,6 +82,19 @@ describe('local humanizer in Spanish, French and German: abstracts, notices, con
     expect(some(outputs('fr', "Le métro est gratuit ce week-end. De plus, la vitesse est abaissée sur le périphérique. Par conséquent, on laisse la voiture au garage.", casual), 'Du coup, on laisse')).to.equal(true);
   });
 
+  it('keeps a town hall\'s notice in the written register, and puts no bookish "Asimismo," into a casual post', () => {
+    const mairie = outputs('fr', "La mairie informe les habitants que la collecte des encombrants aura lieu le mercredi 12 mars. De plus, les déchets dangereux ne seront pas collectés. Par conséquent, les habitants sont priés de les apporter à la déchetterie.", casual);
+    expect(holding(mairie, (t) => /Du coup|En plus/u.test(t))).to.deep.equal([]);
+    expect(some(mairie, 'Dès lors, les habitants')).to.equal(true);
+    const post = 'Llevo dos años de alquiler y el casero no me quiere devolver la fianza. Dice que la pared está sucia, pero es el desgaste normal. Además, tengo fotos del primer día.';
+    // (The academic mode asks for the written register whatever the tone.)
+    expect(holding(outputs('es', post, casual), (t) => t.includes('Asimismo')).filter((k) => !k.startsWith('academic/'))).to.deep.equal([]);
+    expect(some(outputs('es', post, casual), 'Por otra parte, tengo fotos')).to.equal(true);
+    // A formal tone, or a paper under the casual one, still takes it.
+    expect(some(outputs('es', post, { tones: ['formal', 'academic'] }), 'Asimismo, tengo fotos')).to.equal(true);
+    expect(some(outputs('es', 'Este estudio analiza el efecto de la retroalimentación formativa en 412 estudiantes. Los resultados muestran una mejora significativa. Además, los estudiantes con peor rendimiento inicial fueron los que más se beneficiaron.', casual), 'Asimismo, los estudiantes')).to.equal(true);
+  });
+
   it('piles up no contract\'s duties with "Qui plus est," or "Alles in allem", and still uses them elsewhere', () => {
     const contract = outputs('fr', "Le salarié est engagé à temps complet. Cependant, la prime n'est due que si le salarié est présent au 31 décembre. En outre, le salarié s'engage à respecter le règlement intérieur de la société.");
     expect(holding(contract, (t) => t.includes('Qui plus est'))).to.deep.equal([]);
