@@ -52,9 +52,13 @@ const NEVER_LAST = new Set(['z.b', 'd.h', 'v.a', 'u.u', 'm.e', 'z.t', 'i.d.r', '
 /** Pieces of up to three letters, each but the last followed by its dot, ending where the text before a dot ends. */
 const PIECES_BEFORE = /(?:^|[^\p{L}.])((?:\p{L}{1,3}\.\s?)*\p{L}{1,3})$/u;
 const PIECES_AFTER = /^(?:\s?\p{L}{1,3}\.)+/u;
+const PIECE_NEXT = /^\s?\p{L}{1,3}\./u;
 
 /** Whether the dot at `dot` is inside or at the end of a spaced abbreviation (SPACED_ABBREVIATIONS) that goes on. */
-function inSpacedAbbreviation(text: string, dot: number): boolean {
+function inSpacedAbbreviation(text: string, dot: number, word: string): boolean {
+  // A piece and its dot next to this one, before the word or after the dot (most dots have neither).
+  const at = dot - word.length;
+  if (text[at - 1] !== '.' && !(isSpace(text[at - 1]) && text[at - 2] === '.') && !PIECE_NEXT.test(text.slice(dot + 1, dot + 6))) return false;
   const head = PIECES_BEFORE.exec(text.slice(Math.max(0, dot - 16), dot))?.[1];
   if (!head) return false;
   const own = head.toLowerCase().replace(/\s+/gu, '').split('.');
@@ -71,7 +75,8 @@ function endsSentenceAt(text: string, dot: number): boolean {
   const before = wordBefore(text, dot);
   const lower = before.toLowerCase();
   if (ABBREVIATIONS.has(lower)) return false;
-  if (inSpacedAbbreviation(text, dot)) return false;
+  // (Each piece has at most three letters: a longer word before the dot is no piece, and most dots end one.)
+  if (before.length <= 3 && inSpacedAbbreviation(text, dot, before)) return false;
   // Single initials ("J. Smith") and dotted acronyms ("U.S.") keep the sentence going.
   if (/^\p{Lu}$/u.test(before)) return false;
   if (/^(?:\p{L}\.)+\p{L}$/u.test(before)) return false;
