@@ -216,7 +216,10 @@ export function plainOpener(
   // "Therefore"/"Thus"/"Hence" often sum up a paragraph: "So" says that; "That's why" and "Because of this," tie the sentence to
   // the one before alone ("…lowers hiring costs. That's why the impact … depends on its size" does not follow).
   const sumsUp = /^(?:Therefore|Thus|Hence),/u.test(s);
-  const causalWords = sumsUp ? (noSo ? [] : ['So']) : ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
+  // An instruction after it ("Consequently, if you cannot reach your work safely, use a taller ladder") takes "So" alone:
+  // "That's why" and "Because of this," give a fact's cause ("That's why if you can't reach …, use …" is no sentence).
+  const instruction = isInstruction(rest);
+  const causalWords = sumsUp || instruction ? (noSo ? [] : ['So']) : ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
   // "However" and "Conversely" contrast: "But". The concessive ones ("Nevertheless", "That said") may also be "Still," (not
   // where the sentence has its own "still": "Still, some patients will still need insulin").
   const concessive = /^(?:Nevertheless|Nonetheless|That said),/u.test(s);
