@@ -210,7 +210,8 @@ export function plainOpener(
   if (rest === null) return null;
   // "Because of this, ..." / "That's why ..." keep the causal link spelt out; "So ..." is the shortest way to say it.
   // "So many cities ..." would read as "that many": before a quantity word, "So" is not used.
-  const noSo = /^(?:many|much|few|little|far|long|often|well|very|too|much|most)(?![\p{L}'’-])/u.test(rest);
+  // Nor before its own "so" ("Consequently, so much of your weekend …" lost its link as "So so much …" was tidied).
+  const noSo = /^(?:many|much|few|little|far|long|often|well|very|too|much|most|so)(?![\p{L}'’-])/u.test(rest);
   // Not "Because of this, ... because ...": a sentence that gives a reason of its own gets "That's why".
   const ownReason = /(?<![\p{L}'’-])(?:because|since|due to|as)(?![\p{L}'’-])/iu.test(rest);
   // "Therefore"/"Thus"/"Hence" often sum up a paragraph: "So" says that; "That's why" and "Because of this," tie the sentence to

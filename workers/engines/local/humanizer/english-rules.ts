@@ -201,7 +201,7 @@ const STARTS_HERE = /(?:^|[^\p{L}\p{N},;'’\s-])\s*$/u;
  */
 const FRONTED_CONDITION = /^\s*(?:if|unless|when|whenever|once|because|since|as\s+soon\s+as|even\s+if|in\s+case|before|after|until)(?![\p{L}'’-])[^,;:.!?]{2,200},\s*$/iu;
 /** A word after "so" that makes it one of degree: "so many", "so much", "so far", "so long", "so few". */
-const SO_DEGREE_NEXT = /^\s*(?:many|much|few|little|far|long|often|well|very|too|most|less|more)(?![\p{L}'’-])/iu;
+const SO_DEGREE_NEXT = /^\s*(?:many|much|few|little|far|long|often|well|very|too|most|less|more|so)(?![\p{L}'’-])/iu;
 /** Marks left by a deletion, resolved once the phrases are replaced: capitalise what follows; drop the comma before. */
 const CAPITALISE = '\u0001';
 const DROP_COMMA = '\u0002';
