@@ -41,6 +41,8 @@ Friday afternoon. It is important to note that the lifts will be out of use.
 Thanks,
 Dave`;
 const WIFI = 'If you see the message "Incorrect password" even though the password is correct, it is worth noting that passwords are case-sensitive. Moreover, some routers only accept connections on the 2.4 GHz band. Although the fix is simple, it is worth noting that it requires an administrator account.';
+/** A past event under a time clause: it goes bare, as an instruction ("…, note that the pool was closed") would not fit. */
+const HOTEL = 'We reached Kyoto late on the third day. When we arrived at the hotel, it is worth noting that the pool was closed. Furthermore, we swam in the river instead.';
 const TENNIS = "In a thrilling final that lasted nearly four hours, Carlos Alcaraz defeated Novak Djokovic 6-4, 3-6, 7-6 (7-5), 6-7 (3-7), 6-3 to claim his second Wimbledon title. The 21-year-old Spaniard saved three break points in the decisive set. Moreover, he hit 54 winners, compared with Djokovic's 38. It is important to note that Djokovic was playing only five weeks after knee surgery. Consequently, many observers considered his run to the final a remarkable achievement in its own right.";
 const BOARD = 'The Board discussed the proposed acquisition of Lumen Analytics at length. It is important to note that two directors expressed concerns about the valuation. Consequently, the Board resolved to defer a decision until an independent review has been completed.';
 const LADDER = 'Always place the ladder on firm, level ground. Do not stand on the top three rungs. Consequently, if you cannot reach your work safely, use a taller ladder or a scaffold. Maximum load: 150 kg.';
@@ -74,6 +76,8 @@ describe('local humanizer: the twenty-seventh reading', function () {
     // It is said as an instruction in a casual tone, and after a concession it is still dropped.
     expect(some(WIFI, (out) => out.includes('correct, keep in mind that passwords are case-sensitive'))).to.equal(true);
     expect(some(WIFI, (out) => out.includes('Although the fix is simple, it requires an administrator account'))).to.equal(true);
+    expect(bad(HOTEL, (out) => /(?:note|mind) that the pool/u.test(out))).to.deep.equal([]);
+    expect(some(HOTEL, (out) => out.includes('When we arrived at the hotel, the pool was closed'))).to.equal(true);
   });
 
   it("no 'So' before a word of degree ('So many observers considered …'); 'So' still opens other sentences", () => {

@@ -295,7 +295,9 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       // After an opening condition or time ("If you see the message …, it is worth noting that passwords are
       // case-sensitive") the phrase holds the fact apart from it: dropped, the condition would govern the fact ("If you see
       // …, passwords are case-sensitive"). An instruction says it ("…, keep in mind that passwords …"), or the phrase stays.
-      if (!atStart && rule.imperative && FRONTED_CONDITION.test(before)) {
+      // A past event under a time or a cause goes bare as before ("When we arrived, the pool was closed"): it happened under
+      // it, and an instruction would not fit ("When we arrived, note that the pool was closed").
+      if (!atStart && rule.imperative && FRONTED_CONDITION.test(before) && !reportsPast(out.slice(at + m.length))) {
         const said = poolOf(register, rule).find((p) => p !== '' && worthNoting(p, out.slice(at + m.length)));
         return said === undefined ? m : matchCase(m, said);
       }
