@@ -305,10 +305,17 @@ function mayDoublePhrase(text: string): boolean {
   return false;
 }
 
+/**
+ * English words that a title capitalises ("choose \"Forget This Network\"") and no name is: a rewrite that adds one in lower
+ * case ("Beyond this, …") lowers no name.
+ */
+const TITLE_SMALL_WORDS: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those', 'the', 'a', 'an', 'of', 'and', 'or', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'your', 'my', 'our', 'their', 'its', 'not', 'no', 'all', 'it', 'is', 'are']);
+
 /** Lower-cased forms of the words an input capitalises inside a sentence and never writes lower-case. */
 function capitalisedWords(input: string): ReadonlySet<string> {
   // A capital followed by a lower-case letter ("Anna", "Firma") or "I": not a word in capitals ("IS NOT") nor an initial ("T").
-  const inside = new Set([...input.matchAll(NAME_IN_SENTENCE)].map((m) => m[0]).filter((w) => w === 'I' || /^\p{Lu}\p{Ll}/u.test(w)).map((w) => w.toLowerCase()));
+  const inside = new Set([...input.matchAll(NAME_IN_SENTENCE)].map((m) => m[0]).filter((w) => w === 'I' || /^\p{Lu}\p{Ll}/u.test(w)).map((w) => w.toLowerCase())
+    .filter((w) => !TITLE_SMALL_WORDS.has(w)));
   return new Set([...inside].filter((w) => wholeOccurrences(input, w, false) === 0));
 }
 

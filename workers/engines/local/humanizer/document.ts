@@ -386,6 +386,8 @@ const MIN_FILL = 0.6;
 const RUNS_ON = /[^.!?…:;\-‐‑]$/u;
 /** A line that ends in a colon or semicolon introduces or separates items; one that ends in a letter and a hyphen breaks a word. */
 const BREAKS_ITEMS = /[:;]$|\p{L}[-‐‑]$/u;
+/** A line that ends on a mark: a comma, a sentence's end, a dash (a closing quotation or bracket after it). */
+const ENDS_ON_MARK = /[,.!?…;:—–-]["'”’)\]]*$/u;
 
 /**
  * Whether a run of lines is one hard-wrapped paragraph (a mail client's or a PDF's line breaks): two or more lines of at
@@ -400,6 +402,10 @@ function hardWrapped(run: readonly string[]): boolean {
   const width = Math.max(...run.map((l) => l.length));
   if (width < MIN_WRAP_WIDTH || !ENDS_SENTENCE.test(run.at(-1)!)) return false;
   const ends = run.map((l) => l.trimEnd());
+  // Three lines or more each broken on a mark, a comma or a sentence's end, are verse ("I went down to the sea in the grey of
+  // the morning," over "when the gulls were still sleeping …,"): a mail client or a PDF breaks a line wherever the width
+  // runs out, between two words far more often than after a mark.
+  if (run.length >= 3 && ends.slice(0, -1).every((l) => ENDS_ON_MARK.test(l))) return false;
   const opens = run.map((l) => l.trimStart());
   const inner = ends.slice(0, -1);
   // Lower case, or a letter of a script without case (Korean).

@@ -321,7 +321,8 @@ const ONE_HAND = /(?<![\p{L}'’-])on\s+(?:the\s+)?one\s+hand(?![\p{L}'’-])/iu
 
 /** What opens a sentence with a view, not a link: "That said, I think …" stacks nothing. */
 const VIEW_PHRASES = new Set(['i think', 'to me', 'if you ask me', 'you know', 'to be honest', 'the thing is', 'truth be told', 'you see']);
-const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?=(?:${CONNECTIVES.filter((c) => !VIEW_PHRASES.has(c)).join('|')})(?:,|\\s))`, 'iu');
+/** "so" of degree after a connective is no second connective: "Consequently, so much of your weekend …" keeps its link. */
+const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?!so\\s+(?:many|much|few|little|far|long|often|well|very|too)(?![\\p{L}'’-]))(?=(?:${CONNECTIVES.filter((c) => !VIEW_PHRASES.has(c)).join('|')})(?:,|\\s))`, 'iu');
 
 /**
  * Last step of every sentence: where replacements left two connectives in a row ("But, but it ...")
