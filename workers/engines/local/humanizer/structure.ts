@@ -108,6 +108,15 @@ export function standsAlone(rest: string): boolean {
   return false;
 }
 
+/**
+ * Whether the words before a dash are a lead-in that labels what follows (a list item's "**Plan ahead** – Start by …",
+ * "Lower running costs – Electricity is …"): wholly in bold or italics, without a verb of its own, or followed by a
+ * capital that is no "I" (a clause run on after a dash goes on in lower case).
+ */
+function leadIn(head: string, rest: string): boolean {
+  return /^(\*\*|__|\*|_)[^*_]+\1$/u.test(head) || (/^\p{Lu}/u.test(rest) && !/^I(?![\p{L}])/u.test(rest)) || !hasFiniteVerb(head);
+}
+
 /** Verbs that report or decide what another clause says: a phrase or a condition moved past them may change which clause it belongs to. */
 const REPORTING = /(?<![\p{L}'’])(?:said|says|say|told|tells|asked|asks|ordered|orders|urged|promised|pledged|vowed|agreed|decided|voted|planned|criticized|criticised|announced|warned|claimed|argued|believed|thought|reported|stated|explained|insisted|wrote|added)(?![\p{L}'’])/iu;
 
@@ -178,8 +187,11 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // aside ("The old bridge — built in 1890 — still carries …": no "— built in 1890. Still carries …").
   // Its verb must come before any comma: "— an old hymn, I think, though …" is a phrase with an aside, no clause.
   // Nor under a fronted condition, nor before a fronted object ("— the second she rejected as biased").
+  // Nor after a list item's lead-in, which the dash sets off as a label: "**Prepare your own questions** – Interviewers
+  // appreciate …" and "Better for the environment – EVs produce …" are no sentences of their own ("**Prepare your own
+  // questions**."). A lead-in is in bold or italics, has no verb of its own, or is followed by a capital.
   { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest.split(',')[0]!) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest)
-    || SUBORDINATE_HEAD.test(head) || /^(?:the\s+)?(?:first|second|third|other|latter|former|rest)\s+(?:i|you|he|she|we|they)\s/iu.test(rest) ? null : '') },
+    || SUBORDINATE_HEAD.test(head) || /^(?:the\s+)?(?:first|second|third|other|latter|former|rest)\s+(?:i|you|he|she|we|they)\s/iu.test(rest) || leadIn(head, rest) ? null : '') },
   // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
