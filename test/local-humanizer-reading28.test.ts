@@ -38,6 +38,10 @@ Overall, an EV is a great choice if you can charge at home.`;
 const LISBON = "**Day 2: Belém**\nTake tram 15 to Belém and visit the stunning Jerónimos Monastery. Don't miss the famous *pastéis de Belém* – it is widely considered the best custard tart in the world.";
 const VENV = "4. **Install packages**\n   - It is important to note that packages installed now will only be available inside this environment.\n\nThat's it! You now have an isolated environment for your project.";
 const POST = "Last month, I accepted an offer from my dream company. 🎉\n\nIf you're job hunting right now, keep going. You've got this. 💪\n\n#CareerGrowth #JobSearch";
+/** Leave to do something, which "please" alone would turn into a request; and an invitation to get in touch, which it would not. */
+const DAMAGED = "Thank you for reaching out. Additionally, you don't need to return the damaged item – please feel free to recycle it.";
+const IGNORE = 'Please feel free to ignore this email if you have already renewed. Additionally, your card will be charged on 1 May.';
+const CONTACT = 'If you have any questions, please feel free to contact us at any time. Furthermore, our team is available on weekends.';
 const README = "## Install\n\nThen add `\"extends\": \"@jk\"` to your config. That's it.\n\nIt's opinionated. If you don't like the rules, fork it.";
 
 const bad = (text: string, test: (out: string) => boolean, tones = BUILTIN): string[] => outputs(text, tones, { seeds: 2 }).filter(({ out }) => test(out)).map(({ out, where }) => `${where}: ${out}`).slice(0, 3);
@@ -64,6 +68,12 @@ describe('local humanizer: the twenty-eighth reading (answers from chat assistan
     expect(bad(VENV, (out) => /That is it/u.test(out), formal)).to.deep.equal([]);
     expect(bad(POST, (out) => /You have got this/u.test(out), formal)).to.deep.equal([]);
     expect(bad(README, (out) => /That is it/u.test(out), formal)).to.deep.equal([]);
+  });
+
+  it("leave given by 'please feel free to' is no request ('please feel free to recycle it' is no 'please recycle it')", () => {
+    expect(bad(DAMAGED, (out) => /please recycle it/iu.test(out))).to.deep.equal([]);
+    expect(bad(IGNORE, (out) => /please ignore this/iu.test(out))).to.deep.equal([]);
+    expect(some(CONTACT, (out) => out.includes('please contact us at any time'))).to.equal(true);
   });
 
   it('control: the formal tones still spell out other contractions, and "got" or "it" elsewhere', () => {
