@@ -42,6 +42,7 @@ const POST = "Last month, I accepted an offer from my dream company. 🎉\n\nIf 
 const DAMAGED = "Thank you for reaching out. Additionally, you don't need to return the damaged item – please feel free to recycle it.";
 const IGNORE = 'Please feel free to ignore this email if you have already renewed. Additionally, your card will be charged on 1 May.';
 const CONTACT = 'If you have any questions, please feel free to contact us at any time. Furthermore, our team is available on weekends.';
+const IPHONE = 'For most people, probably not. That said, the iPhone 16 does offer a few meaningful improvements: a faster chip, a dedicated Camera Control button and Apple Intelligence features, which are **not** available on the iPhone 14.';
 const README = "## Install\n\nThen add `\"extends\": \"@jk\"` to your config. That's it.\n\nIt's opinionated. If you don't like the rules, fork it.";
 
 const bad = (text: string, test: (out: string) => boolean, tones = BUILTIN): string[] => outputs(text, tones, { seeds: 2 }).filter(({ out }) => test(out)).map(({ out, where }) => `${where}: ${out}`).slice(0, 3);
@@ -74,6 +75,14 @@ describe('local humanizer: the twenty-eighth reading (answers from chat assistan
     expect(bad(DAMAGED, (out) => /please recycle it/iu.test(out))).to.deep.equal([]);
     expect(bad(IGNORE, (out) => /please ignore this/iu.test(out))).to.deep.equal([]);
     expect(some(CONTACT, (out) => out.includes('please contact us at any time'))).to.equal(true);
+  });
+
+  it("a 'which' after a list stays the last item's (no 'They are **not** available on the iPhone 14' for the whole list)", () => {
+    expect(bad(IPHONE, (out) => /They are \*\*not\*\*|features\.\s/u.test(out))).to.deep.equal([]);
+    const o = { maxWords: 12, casual: false, english: true, sentenceEnd: '.' };
+    expect(splitSentence('The shop sells bread, cakes and pastries from the bakery next door, which are baked fresh every single morning.', o)).to.equal(null);
+    // control: after a single noun the clause is still split off
+    expect(splitSentence('The city council has opened two new public libraries in the north of the town, which are open every day until nine.', o)).to.deep.equal(['The city council has opened two new public libraries in the north of the town.', 'They are open every day until nine.']);
   });
 
   it('control: the formal tones still spell out other contractions, and "got" or "it" elsewhere', () => {

@@ -54,6 +54,9 @@ function whichLead(rest: string): string | null {
   return singular && CLAUSE_COMMENT.test(verb) ? 'That ' : null;
 }
 
+/** A clause that ends in a list of two or more items: after a colon with a comma, or "A, B and C". */
+const ENDS_IN_LIST = /:\s[^:]*,|,\s+[^,]+?\s+(?:and|or)\s+[^,]+$/u;
+
 /** Verbs in -s whose subject "which" is often the whole clause before it. */
 const CLAUSE_COMMENT = /^(?:shows|means|suggests|indicates|explains|makes|leads|helps|reflects|upsets|angers|annoys|frustrates|worries|pleases|surprises|causes|adds|allows|gives|brings|creates|raises|reduces|cuts|saves|puts|keeps|lets|forces|proves|implies|signals|marks|matters|hurts|benefits|frees|costs|slows|speeds|boosts|lowers|limits|ensures|enables|prevents|triggers|confirms|demonstrates|highlights|underlines|underscores)$/u;
 
@@ -177,8 +180,10 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
   // "They" after a plural subject could point at it: "The unions criticised the banks, which have refused …" is no "They have".
+  // Nor after a list ("three improvements: a faster chip, a new button and AI features, which are not available on the
+  // iPhone 14"): "which" is the last item's, and "They are not available …" would take in the whole list.
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => {
-    if (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head)) return null;
+    if (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) || ENDS_IN_LIST.test(head)) return null;
     const lead = whichLead(rest);
     return lead === 'They ' && PLURAL_SUBJECT.test(head) ? null : lead;
   } },
