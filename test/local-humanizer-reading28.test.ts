@@ -15,11 +15,14 @@ import { BUILTIN, builtin, outputs } from './support/humanizer-settings.js';
  * number, emoji, link, footnote or table cell was lost or moved, and 4 sentences were damaged, of two kinds. A list
  * item's lead-in before a dash was split off as a sentence of its own ("3. **Prepare your own questions**. Interviewers
  * appreciate …"), and the formal tones spelt out set phrases whose contraction is the phrase ("That's it!" → "That is
- * it!", "You've got this." → "You have got this."). Two probes after the fixes (30 texts aimed at emphasis around stock
- * phrases, emoji and keycap lines, links and footnotes inside sentences, Q&A, nested lists; 6,000 rewrites, 318 changed
- * sentences) found one more lead-in ("2. Better for the environment – EVs produce …" → "Better for the environment."),
- * fixed by the same rule. Each defect must not come back under any built-in setting, and each rule still fires where
- * it is right.
+ * it!", "You've got this." → "You have got this."). Four probes after the fixes (60 texts aimed at emphasis around stock
+ * phrases, emoji and keycap lines, links and footnotes inside sentences, Q&A, nested lists, "Do/Don't" lists, a P.S.,
+ * tables with a verdict, chat openers such as "Certainly!" and "That being said,"; 12,000 rewrites, 496 changed
+ * sentences) found 7 more, of three kinds: one more lead-in ("2. Better for the environment – EVs produce …" → "Better
+ * for the environment."), leave made a request ("You don't need to return the damaged item – please feel free to recycle
+ * it" → "… – please recycle it"; 5), and a "which" after a list split off as "They" for the whole list ("… a faster chip,
+ * a dedicated Camera Control button and Apple Intelligence features. They are **not** available on the iPhone 14").
+ * Each defect must not come back under any built-in setting, and each rule still fires where it is right.
  */
 
 const INTERVIEW = `Here are some tips to help you prepare for a job interview:
