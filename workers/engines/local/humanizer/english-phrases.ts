@@ -83,6 +83,9 @@ const FEELINGS = ['relief', 'dread', 'calm', 'peace', 'unease', 'pride', 'guilt'
   'hope', 'satisfaction', 'accomplishment', 'loneliness', 'nostalgia', 'comfort', 'gratitude', 'panic', 'despair', 'sadness',
   'anxiety', 'helplessness', 'frustration', 'euphoria', 'serenity', 'contentment'];
 
+/** Verbs of getting in touch, before which "please feel free to" is an invitation that "please" says as well. */
+const INVITATION = '(?:contact|reach|call|phone|ring|e-?mail|message|text|write|ask|get\\s+in\\s+touch|let\\s+(?:us|me|them|him|her)\\s+know|reply|respond|drop|send|share|comment|leave|join|visit|stop\\s+by|drop\\s+by|come|book|schedule|arrange|give\\s+(?:us|me)\\s+a|pop\\s+in)(?![\\p{L}])';
+
 export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: "in today's fast-paced world,", neutral: ['these days,', 'today,'], casual: ['these days,', 'nowadays,'] },
   { pattern: "in today's world,", neutral: ['today,', 'these days,'] },
@@ -144,8 +147,10 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'in order to', neutral: ['to'], notAfter: '(?:affairs|house|finances|life|lives|things|papers|records|accounts|books|thoughts|priorities|everything|it|them|sorted|arranged|listed|ranked|numbered)' },
   { pattern: 'due to the fact that', neutral: ['because', 'since'] },
   // Only an invitation that opens the sentence: "Students should feel free to ask" is no "should you can ask"; "Please
-  // feel free to contact us" is "Please contact us".
-  { pattern: 'please feel free to', neutral: ['please'] },
+  // feel free to contact us" is "Please contact us". Only before an invitation to get in touch: elsewhere the phrase gives
+  // leave, which "please" turns into a request ("You don't need to return the damaged item – please feel free to recycle
+  // it" is no "please recycle it", nor "Please feel free to ignore this e-mail" a "Please ignore this e-mail").
+  { pattern: 'please feel free to', neutral: ['please'], notBefore: `(?!${INVITATION})` },
   { pattern: 'feel free to', neutral: ['you can'], notAfter: "[\\p{L}'’]+" },
   { pattern: "let's dive into", neutral: ["let's look at", "let's get into"], notBefore: DIVE_PLACE },
   // Not a real dive: "Dive into the pool only from the deep end."

@@ -732,6 +732,12 @@ function articlePairs(text: string): Set<string> {
  */
 const shouted = (m: string): boolean => /\p{Lu}{2}/u.test(m);
 
+/**
+ * Set phrases whose contraction is part of the phrase: "That's it!", "You've got this", "We've got you covered" say what
+ * "That is it!" (an angry last word) and "You have got this" (a possession) do not.
+ */
+const SET_CONTRACTION = /^(?:that|this)['’]s\s+it(?=\s*(?:[.!?,;:)]|$|\s+for\s+(?:now|today|this|the)(?![\p{L}])))|^(?:i|you|we|they)['’]ve\s+got\s+(?:this|you\s+covered|your\s+back)(?![\p{L}])/iu;
+
 export function applyContractions(s: string, mode: ToneProfile['contractions']): string {
   if (mode === 'keep') return s;
   if (mode === 'expand') {
@@ -746,7 +752,7 @@ export function applyContractions(s: string, mode: ToneProfile['contractions']):
         const at = args.find((a): a is number => typeof a === 'number')!;
         const whole = args.filter((a): a is string => typeof a === 'string').at(-1)!;
         const after = whole.slice(at + m.length);
-        if (shouted(m) || /(?:word|term|contraction|spelling|form)\s+$/iu.test(whole.slice(0, at)) || /^\s+(?!I(?![\p{L}'’]))\p{Lu}/u.test(after)
+        if (shouted(m) || /(?:word|term|contraction|spelling|form)\s+$/iu.test(whole.slice(0, at)) || /^\s+(?!I(?![\p{L}'’]))\p{Lu}/u.test(after) || SET_CONTRACTION.test(whole.slice(at))
           || (at > 0 && /^\p{Lu}/u.test(m) && !/^I['’]/u.test(m) && !/(?:^|[.!?:"“(]\s*)$/u.test(whole.slice(0, at)))) return m;
         return matchCase(m, to.replace('$1', String(args[0])));
       });

@@ -54,6 +54,9 @@ function whichLead(rest: string): string | null {
   return singular && CLAUSE_COMMENT.test(verb) ? 'That ' : null;
 }
 
+/** A clause that ends in a list of two or more items: after a colon with a comma, or "A, B and C". */
+const ENDS_IN_LIST = /:\s[^:]*,|,\s+[^,]+?\s+(?:and|or)\s+[^,]+$/u;
+
 /** Verbs in -s whose subject "which" is often the whole clause before it. */
 const CLAUSE_COMMENT = /^(?:shows|means|suggests|indicates|explains|makes|leads|helps|reflects|upsets|angers|annoys|frustrates|worries|pleases|surprises|causes|adds|allows|gives|brings|creates|raises|reduces|cuts|saves|puts|keeps|lets|forces|proves|implies|signals|marks|matters|hurts|benefits|frees|costs|slows|speeds|boosts|lowers|limits|ensures|enables|prevents|triggers|confirms|demonstrates|highlights|underlines|underscores)$/u;
 
@@ -106,6 +109,15 @@ export function standsAlone(rest: string): boolean {
     if (t.pos === 'PUNCT' && /[.;:!?]/u.test(t.text)) return false;
   }
   return false;
+}
+
+/**
+ * Whether the words before a dash are a lead-in that labels what follows (a list item's "**Plan ahead** – Start by …",
+ * "Lower running costs – Electricity is …"): wholly in bold or italics, without a verb of its own, or followed by a
+ * capital that is no "I" (a clause run on after a dash goes on in lower case).
+ */
+function leadIn(head: string, rest: string): boolean {
+  return /^(\*\*|__|\*|_)[^*_]+\1$/u.test(head) || (/^\p{Lu}/u.test(rest) && !/^I(?![\p{L}])/u.test(rest)) || !hasFiniteVerb(head);
 }
 
 /** Verbs that report or decide what another clause says: a phrase or a condition moved past them may change which clause it belongs to. */
@@ -168,8 +180,10 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // Not in an instruction: "Start at the town hall, which dates from 1502, and then walk …" would leave "It dates …, and then walk".
   // Nor after a phrase with no verb of its own ("In addition to a down payment, which is often …, buyers must pay").
   // "They" after a plural subject could point at it: "The unions criticised the banks, which have refused …" is no "They have".
+  // Nor after a list ("three improvements: a faster chip, a new button and AI features, which are not available on the
+  // iPhone 14"): "which" is the last item's, and "They are not available …" would take in the whole list.
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => {
-    if (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head)) return null;
+    if (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) || ENDS_IN_LIST.test(head)) return null;
     const lead = whichLead(rest);
     return lead === 'They ' && PLURAL_SUBJECT.test(head) ? null : lead;
   } },
@@ -178,8 +192,11 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // aside ("The old bridge — built in 1890 — still carries …": no "— built in 1890. Still carries …").
   // Its verb must come before any comma: "— an old hymn, I think, though …" is a phrase with an aside, no clause.
   // Nor under a fronted condition, nor before a fronted object ("— the second she rejected as biased").
+  // Nor after a list item's lead-in, which the dash sets off as a label: "**Prepare your own questions** – Interviewers
+  // appreciate …" and "Better for the environment – EVs produce …" are no sentences of their own ("**Prepare your own
+  // questions**."). A lead-in is in bold or italics, has no verb of its own, or is followed by a capital.
   { re: /\s+[—–]\s+/gu, lead: (_casual, rest, head) => (DEPENDENT_START.test(rest) || !standsAlone(rest.split(',')[0]!) || !opensWithSubject(rest) || /\s[—–]\s|--/u.test(head) || /\s[—–]\s|--/u.test(rest)
-    || SUBORDINATE_HEAD.test(head) || /^(?:the\s+)?(?:first|second|third|other|latter|former|rest)\s+(?:i|you|he|she|we|they)\s/iu.test(rest) ? null : '') },
+    || SUBORDINATE_HEAD.test(head) || /^(?:the\s+)?(?:first|second|third|other|latter|former|rest)\s+(?:i|you|he|she|we|they)\s/iu.test(rest) || leadIn(head, rest) ? null : '') },
   // "X because Y" → "X. That's because Y." where "because" gives the whole reason: not "not because", "only
   // because", "partly because" (the new sentence would drop the qualification), nor "The reason is because".
   {
