@@ -136,7 +136,7 @@ export class Relay {
 
   /** Enqueues and relays. Errors before a stream opens are thrown (problem+json). */
   async run(ctx: Context, accepted: Job, sse: { meta: Record<string, unknown> } | null): Promise<void> {
-    const job: Job = { ...accepted, replyTo: this.deps.progress.replyChannel };
+    const job: Job = { ...accepted, replyTo: this.deps.progress.replyChannel, replyFramed: true };
     const inbox = new Inbox();
     let stopListening: () => Promise<void>;
     try {
@@ -204,12 +204,23 @@ export class Relay {
     if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
   }
 
+  /** The worker's `done`: when it came framed, its body's JSON is the answer as it is (infra/progress.ts). */
+  private answerDone(ctx: Context, job: Job, done: Extract<ProgressMessage, { kind: 'done' }>): void {
+    if (done.json === undefined) return this.answerJson(ctx, job, done.body);
+    ctx.status = 200;
+    // The type Koa gives an object body (application/json; charset=utf-8), set first: a string body would be text.
+    ctx.type = 'json';
+    ctx.body = done.json;
+    ctx.state.wordsCharged = done.wordsCharged;
+    if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
+  }
+
   private async respondJson(ctx: Context, job: Job, inbox: Inbox): Promise<void> {
     const outcomes = this.outcomes(ctx, job, inbox);
     try {
       for (;;) {
         const o = await outcomes.next();
-        if (o.kind === 'message' && o.message.kind === 'done') return this.answerJson(ctx, job, o.message.body);
+        if (o.kind === 'message' && o.message.kind === 'done') return this.answerDone(ctx, job, o.message);
         if (o.kind === 'message' && o.message.kind !== 'error') continue;
         let code: ErrorCode;
         let settled: Settled;

@@ -28,6 +28,12 @@ interface JobBase {
   creditsLow: boolean;
   /** The reply channel of the API process holding the client (infra/progress.ts); absent, the request's own channel. */
   replyTo?: string;
+  /**
+   * The API process holding the client reads a `done` message framed as its header line and the body's JSON
+   * (infra/progress.ts), which it answers as it came; absent (an API process from before the framing), the worker
+   * sends `done` as one JSON envelope.
+   */
+  replyFramed?: boolean;
 }
 
 export interface HumanizeJob extends JobBase {
@@ -55,11 +61,14 @@ export interface DetectJob extends JobBase {
 
 export type Job = HumanizeJob | DetectJob;
 
-/** Messages on the request's progress channel. `done.body` is the JSON response object. */
+/**
+ * Messages on the request's progress channel. `done.body` is the JSON response object; `done.json`, when the
+ * message came framed (infra/progress.ts), the body as the worker serialised it, the bytes of the answer.
+ */
 export type ProgressMessage =
   | { kind: 'started' }
   | { kind: 'chunk'; text: string }
-  | { kind: 'done'; body: Record<string, unknown> }
+  | { kind: 'done'; body: Record<string, unknown>; json?: string; wordsCharged?: unknown }
   | { kind: 'error'; code: string; message: string; refunded: boolean };
 
 /** What names one request across accounts. */

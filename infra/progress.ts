@@ -12,6 +12,12 @@
  *
  * A job without `replyTo` (queued by an API process from before this relay) is answered on its own
  * channel, as before.
+ *
+ * A `done` message of a job with `replyFramed` goes as two lines: the envelope without the message (`a`, `r`, and
+ * `w`, the words charged), then the body's JSON as the worker serialised it, which the API process answers as it
+ * came instead of parsing it and serialising it again (the same bytes: JSON.stringify writes no line break, and
+ * what it wrote reads back to what it was). Any other message is one JSON envelope, so a line break tells the two
+ * apart.
  */
 import { randomUUID } from 'node:crypto';
 import { channels, decodeCancel, encodeCancel, type JobRef, type ProgressMessage } from '../domain/jobs.js';
@@ -20,10 +26,22 @@ import type { Redis } from './redis.js';
 type Handler = (message: ProgressMessage) => void;
 
 /** A job as the relay sees it: which request, and where its API process listens. */
-export type ReplyRef = JobRef & { replyTo?: string | undefined };
+export type ReplyRef = JobRef & { replyTo?: string | undefined; replyFramed?: boolean | undefined };
 
 /** A message on a reply channel: the request it belongs to, and the message. */
 interface Envelope { a: string; r: string; m: ProgressMessage }
+
+/** The first line of a framed `done` message: the request, and the body's `words_charged`. */
+interface FramedHead { a: string; r: string; w?: unknown }
+
+/** A framed `done` message as the relay reads it: the body's JSON, parsed only if something reads `body`. */
+function framedDone(json: string, wordsCharged: unknown): ProgressMessage {
+  let body: Record<string, unknown> | undefined;
+  return {
+    kind: 'done', json, wordsCharged,
+    get body(): Record<string, unknown> { return (body ??= JSON.parse(json) as Record<string, unknown>); },
+  };
+}
 
 const requestKey = (ref: JobRef) => `${ref.accountId}\n${ref.requestId}`;
 
@@ -44,9 +62,14 @@ export class ProgressHub {
         return;
       }
       if (channel !== this.replyChannel) return;
+      const lineBreak = raw.indexOf('\n');
       let envelope: Envelope;
       try {
-        envelope = JSON.parse(raw) as Envelope;
+        if (lineBreak < 0) envelope = JSON.parse(raw) as Envelope;
+        else {
+          const head = JSON.parse(raw.slice(0, lineBreak)) as FramedHead;
+          envelope = { a: head.a, r: head.r, m: framedDone(raw.slice(lineBreak + 1), head.w) };
+        }
       } catch {
         return; // A malformed message is dropped; the request still ends by its deadline.
       }
@@ -82,6 +105,10 @@ export class ProgressHub {
    */
   async publish(ref: ReplyRef, message: ProgressMessage): Promise<number> {
     if (ref.replyTo) {
+      if (ref.replyFramed && message.kind === 'done') {
+        const head: FramedHead = { a: ref.accountId, r: ref.requestId, w: message.body.words_charged };
+        return this.publisher.publish(ref.replyTo, `${JSON.stringify(head)}\n${message.json ?? JSON.stringify(message.body)}`);
+      }
       const envelope: Envelope = { a: ref.accountId, r: ref.requestId, m: message };
       return this.publisher.publish(ref.replyTo, JSON.stringify(envelope));
     }
