@@ -5,7 +5,7 @@
  * name — job id, progress channel, cancel message, hand-over row — is made of the account id and the
  * request id together.
  */
-import type { Endpoint } from './events.js';
+import type { AccountEvent, Endpoint } from './events.js';
 import type { Language, Mode, Readability, ToneSpec } from './options.js';
 
 export const QUEUES = { humanize: 'humanize', detect: 'detect' } as const satisfies Record<Endpoint, string>;
@@ -34,6 +34,12 @@ interface JobBase {
    * sends `done` as one JSON envelope.
    */
   replyFramed?: boolean;
+  /**
+   * The events the reservation appended to the account's stream and its revision after them (a decimal string): a
+   * worker whose cached state of the account ends right before them brings it forward without reading the stream
+   * (LedgerService.observe). Absent (an API process from before it), the worker reads as it did.
+   */
+  reservation?: { events: AccountEvent[]; revision: string };
 }
 
 export interface HumanizeJob extends JobBase {

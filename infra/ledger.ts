@@ -14,7 +14,11 @@ import type { CompanionStatement, EventStore } from './eventstore/types.js';
 
 export { AlreadySettled, UnknownReservation };
 
-export interface Reserved { wordsRemaining: number; creditsLow: boolean; position: bigint | null }
+export interface Reserved {
+  wordsRemaining: number; creditsLow: boolean; position: bigint | null;
+  /** The events the reservation appended, and the stream's revision after them (for `observe` in another process). */
+  events: AccountEvent[]; revision: bigint | null;
+}
 export interface Settled { wordsRemaining: number; position: bigint | null }
 
 export interface LedgerHooks {
@@ -59,6 +63,24 @@ export class LedgerService {
     this.warming.set(accountId, read);
   }
 
+  /**
+   * Brings the cached state of an account forward by events another process appended and reported (the API's
+   * reservation, carried by its job), when they directly follow the cached revision: the state is then the one a
+   * read would give. Returns whether the cache holds the account as of `revision` or later, so that a command on
+   * it may be decided without a read (a state that went stale since is refused by the append's expected revision,
+   * as after `prefetch`); false when there is nothing cached or a gap, where only a read tells.
+   */
+  observe(accountId: string, events: readonly AccountEvent[], revision: bigint): boolean {
+    const stream = streams.account(accountId);
+    const cached = this.cache.get(stream);
+    if (!cached || events.length === 0) return false;
+    const before = cached.revision ?? -1n;
+    if (before >= revision) return true;
+    if (before + BigInt(events.length) !== revision) return false;
+    this.cache.set(stream, { state: events.reduce(accountDecider.evolve, cached.state), revision });
+    return true;
+  }
+
   async state(accountId: string): Promise<AccountState> {
     return (await loadStream<AccountEvent, AccountState>(this.store, streams.account(accountId), accountDecider, this.cache)).state;
   }
@@ -84,6 +106,8 @@ export class LedgerService {
       wordsRemaining: balanceOf(result.state).total,
       creditsLow: creditsLow(result.state, input.plan),
       position: result.position,
+      events: result.events,
+      revision: result.revision,
     };
   }
 

@@ -150,4 +150,51 @@ describe('ledger: commands decided on a prefetched state', function () {
     expect(await settlement(accountId, requestId)).to.equal('charged');
     expect(await charges(accountId)).to.equal(1);
   });
+
+  describe('a reservation reported by the process that made it (LedgerService.observe, the job\'s reservation)', () => {
+    const reserve = (ledger: LedgerService, accountId: string) =>
+      ledger.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, keyId: 'k', endpoint: 'detect', inputWords: 20, multiplier: 1, plan: findPlan('api_growth')! });
+
+    it('right after the cached revision: the state a read would give, and the charge is one append without a read', async () => {
+      const api = new LedgerService(backends.store);
+      const worker = new LedgerService(counted);
+      const { accountId, requestId: first } = await reserved(api);
+      await charge(worker, accountId, first);
+      const second = await reserve(api, accountId);
+      // Reported as a job carries it: through JSON.
+      const report = JSON.parse(JSON.stringify(second.events)) as typeof second.events;
+      expect(worker.observe(accountId, report, second.revision!)).to.equal(true);
+      expect(await new LedgerService(backends.store).state(accountId)).to.deep.equal(await worker.state(accountId));
+      const requestId = (second.events.at(-1)!.data as { requestId: string }).requestId;
+      calls.read = 0; calls.append = 0;
+      await charge(worker, accountId, requestId);
+      expect(calls).to.deep.equal({ read: 0, append: 1 });
+      expect(await settlement(accountId, requestId)).to.equal('charged');
+    });
+
+    it('after a gap (another append the cache has not seen) or with nothing cached: not taken, the worker must read', async () => {
+      const api = new LedgerService(backends.store);
+      const worker = new LedgerService(counted);
+      const { accountId, requestId: first } = await reserved(api);
+      const unseen = await reserve(api, accountId);
+      expect(worker.observe(accountId, unseen.events, unseen.revision!)).to.equal(false);
+      await charge(worker, accountId, first);
+      await reserve(api, accountId);
+      const reported = await reserve(api, accountId);
+      await worker.state(accountId);
+      // The worker's cache, read just now, holds everything up to `reported`: nothing to bring forward, nothing missed.
+      expect(worker.observe(accountId, reported.events, reported.revision!)).to.equal(true);
+      const later = await reserve(new LedgerService(backends.store), accountId);
+      const next = await reserve(api, accountId);
+      // `later` lies between the cache and `next`: a gap.
+      expect(later.revision! + 1n).to.equal(next.revision);
+      expect(worker.observe(accountId, next.events, next.revision!)).to.equal(false);
+      const requestId = (next.events.at(-1)!.data as { requestId: string }).requestId;
+      calls.read = 0; calls.append = 0;
+      worker.prefetch(accountId);
+      await charge(worker, accountId, requestId);
+      expect(calls).to.deep.equal({ read: 1, append: 1 });
+      expect(await settlement(accountId, requestId)).to.equal('charged');
+    });
+  });
 });

@@ -268,8 +268,11 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       if (settlement === 'charged') return finishEarlierCharge(job, started);
       if (settlement !== 'open') return dropped(job, started, `late job, reservation ${settlement}`);
     }
-    // The account's state is read while the engine runs, so the charge is usually one round trip (see LedgerService.prefetch).
-    deps.ledger.prefetch(job.accountId);
+    // The charge is decided on the cached state of the account, so it is usually one round trip: brought forward by
+    // the reservation the job reports when the cache ends right before it, else read while the engine runs
+    // (LedgerService.observe, LedgerService.prefetch).
+    const { reservation } = job;
+    if (!reservation || !deps.ledger.observe(job.accountId, reservation.events, BigInt(reservation.revision))) deps.ledger.prefetch(job.accountId);
     const work = jobSignal(job, cancelSignal);
     try {
       return await settle(job, cancelSignal, work.signal, work.timedOut, started);
