@@ -13,7 +13,9 @@
  * SERVICE_NODE_ARGS: Node/V8 flags for this checkout's service processes only (against BASE_DIR's, without them).
  * Environment: BENCH_DURATION (s per round, default 10), BENCH_WARMUP (s before the first round, default 20),
  * BENCH_CONNECTIONS (default 10), ROUNDS (default 1),
- * TARGET (detect | humanize).
+ * TARGET (detect | humanize), BENCH_RATE (requests per second for every deployment, rounds and warm-up; default as
+ * fast as each answers): CPU per request falls as the rate rises (more work per wake-up), so a before/after of CPU
+ * per request is fairest at one rate that both sides sustain.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -41,6 +43,7 @@ const TEXT = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
 const TICKS = 100;
 const SPLIT_PROJECTOR = Boolean(process.env.SPLIT_PROJECTOR);
 const THREADS = Boolean(process.env.THREADS);
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 
 function cpuMs(pid: number): number {
   let stat: string;
@@ -114,7 +117,7 @@ async function essential(keys: string[]): Promise<Deployment> {
 async function load(d: Deployment, duration: number) {
   let turn = 0;
   return autocannon({
-    url: d.url, connections: CONNECTIONS, duration, method: 'POST', body: JSON.stringify({ text: TEXT }),
+    url: d.url, connections: CONNECTIONS, duration, method: 'POST', body: JSON.stringify({ text: TEXT }), ...(RATE > 0 ? { overallRate: RATE } : {}),
     requests: [{ method: 'POST', setupRequest: (req: autocannon.Request) => ({ ...req, path: d.path, headers: { Authorization: `Bearer ${d.keys[turn++ % d.keys.length]}`, 'Content-Type': 'application/json' } }) }],
   });
 }
