@@ -15,7 +15,7 @@
  */
 import type { Context } from 'koa';
 import { DomainError, isErrorCode, statusOf, type ErrorCode } from '../domain/error-codes.js';
-import type { Job, ProgressMessage } from '../domain/jobs.js';
+import { reportedRevision, type AppendReport, type Job, type ProgressMessage } from '../domain/jobs.js';
 import type { LedgerService } from '../infra/ledger.js';
 import type { Logger } from '../infra/logger.js';
 import type { ProgressHub } from '../infra/progress.js';
@@ -59,6 +59,12 @@ function failureCodes(job: Job): { failed: ErrorCode; cancelled: ErrorCode } {
   return job.endpoint === 'humanize'
     ? { failed: 'AI_GENERATION_FAILED', cancelled: 'AI_GENERATION_FAILED' }
     : { failed: 'DETECTION_FAILED', cancelled: 'CLIENT_CANCELLED' };
+}
+
+/** A charge report from the wire: taken only when it reads as one (a malformed one is no reason to fail the answer). */
+function observeCharge(ledger: LedgerService, accountId: string, charge: AppendReport): void {
+  const revision = reportedRevision(charge);
+  if (revision !== null) ledger.observe(accountId, charge.events, revision);
 }
 
 const UNCONFIRMED = 'The outcome could not be confirmed; retry with the same Idempotency-Key to receive the result or the refund.';
@@ -140,7 +146,12 @@ export class Relay {
     const inbox = new Inbox();
     let stopListening: () => Promise<void>;
     try {
-      stopListening = await this.deps.progress.listen(job, (m) => inbox.push(m));
+      stopListening = await this.deps.progress.listen(job, (m) => {
+        // The worker's charge brings this process's state of the account forward (the next reservation may then
+        // be decided on it without a read: bin/service.ts, LedgerService.follows).
+        if (m.kind === 'done' && m.charge) observeCharge(this.deps.ledger, job.accountId, m.charge);
+        inbox.push(m);
+      });
     } catch (err: unknown) {
       this.deps.logger.error({ err, requestId: job.requestId }, 'progress subscription failed');
       await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});

@@ -39,7 +39,7 @@ interface JobBase {
    * worker whose cached state of the account ends right before them brings it forward without reading the stream
    * (LedgerService.observe). Absent (an API process from before it), the worker reads as it did.
    */
-  reservation?: { events: AccountEvent[]; revision: string };
+  reservation?: AppendReport;
 }
 
 export interface HumanizeJob extends JobBase {
@@ -67,14 +67,24 @@ export interface DetectJob extends JobBase {
 
 export type Job = HumanizeJob | DetectJob;
 
+/** Events a process appended to a stream, and the stream's revision after them (a decimal string). */
+export interface AppendReport { events: AccountEvent[]; revision: string }
+
+/** The revision of a report that came over the wire, or null when it does not read as a report. */
+export function reportedRevision(report: AppendReport | undefined): bigint | null {
+  if (!report || !Array.isArray(report.events) || typeof report.revision !== 'string' || !/^\d{1,18}$/.test(report.revision)) return null;
+  return BigInt(report.revision);
+}
+
 /**
  * Messages on the request's progress channel. `done.body` is the JSON response object; `done.json`, when the
- * message came framed (infra/progress.ts), the body as the worker serialised it, the bytes of the answer.
+ * message came framed (infra/progress.ts), the body as the worker serialised it, the bytes of the answer;
+ * `done.charge`, the charge the worker appended to the account's stream (LedgerService.observe).
  */
 export type ProgressMessage =
   | { kind: 'started' }
   | { kind: 'chunk'; text: string }
-  | { kind: 'done'; body: Record<string, unknown>; json?: string; wordsCharged?: unknown }
+  | { kind: 'done'; body: Record<string, unknown>; json?: string; wordsCharged?: unknown; charge?: AppendReport }
   | { kind: 'error'; code: string; message: string; refunded: boolean };
 
 /** What names one request across accounts. */

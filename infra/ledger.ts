@@ -19,7 +19,11 @@ export interface Reserved {
   /** The events the reservation appended, and the stream's revision after them (for `observe` in another process). */
   events: AccountEvent[]; revision: bigint | null;
 }
-export interface Settled { wordsRemaining: number; position: bigint | null }
+export interface Settled {
+  wordsRemaining: number; position: bigint | null;
+  /** The events the charge appended, and the stream's revision after them (for `observe` in another process). */
+  events: AccountEvent[]; revision: bigint | null;
+}
 
 export interface LedgerHooks {
   onConflict?: () => void;
@@ -28,10 +32,15 @@ export interface LedgerHooks {
   onRefund?: (words: number) => void;
 }
 
+/** Bound of the accounts `follows` remembers (as many as the state cache holds). */
+const FOLLOWED_MAX = 20_000;
+
 export class LedgerService {
   private readonly cache = new StreamStateCache<AccountState>(20_000);
   /** Reads started by `prefetch`, per account, until they land in the cache. */
   private readonly warming = new Map<string, Promise<unknown>>();
+  /** Accounts whose every append since the cached state this process appears to have seen (see `follows`). */
+  private readonly followed = new Set<string>();
 
   constructor(private readonly store: EventStore, private readonly hooks: LedgerHooks = {}, private readonly clock: () => Date = () => new Date()) {}
 
@@ -45,7 +54,20 @@ export class LedgerService {
     return handleCommand(this.store, streams.account(accountId), accountDecider, command, {
       cache: this.cache, optimistic, ...(this.hooks.onConflict ? { onConflict: this.hooks.onConflict } : {}),
       ...(companion ? { companion } : {}),
+      onStale: () => this.followed.delete(accountId),
     });
+  }
+
+  /**
+   * Whether this process appears to see every append to the account: the last append another process reported
+   * (`observe`) followed the cached state directly, and no command decided on the cached state found it stale
+   * since. A caller may then decide a command on the cached state without prefetching it (the API's reservation
+   * after the worker reported the previous charge); when another process did append meanwhile (another API process
+   * serving the account, the sweeper, an operator), the append is refused, the command reads and decides again, and
+   * the account is no longer followed until a report follows the cache again.
+   */
+  follows(accountId: string): boolean {
+    return this.followed.has(accountId);
   }
 
   /**
@@ -73,11 +95,14 @@ export class LedgerService {
   observe(accountId: string, events: readonly AccountEvent[], revision: bigint): boolean {
     const stream = streams.account(accountId);
     const cached = this.cache.get(stream);
-    if (!cached || events.length === 0) return false;
-    const before = cached.revision ?? -1n;
-    if (before >= revision) return true;
-    if (before + BigInt(events.length) !== revision) return false;
-    this.cache.set(stream, { state: events.reduce(accountDecider.evolve, cached.state), revision });
+    const before = cached?.revision ?? -1n;
+    if (!cached || events.length === 0 || (before < revision && before + BigInt(events.length) !== revision)) {
+      this.followed.delete(accountId);
+      return false;
+    }
+    if (before < revision) this.cache.set(stream, { state: events.reduce(accountDecider.evolve, cached.state), revision });
+    if (this.followed.size >= FOLLOWED_MAX) this.followed.clear();
+    this.followed.add(accountId);
     return true;
   }
 
@@ -124,7 +149,7 @@ export class LedgerService {
     }, input.optimistic === true, input.companion);
     const charged = result.events.find((e) => e.type === 'WordsCharged');
     if (charged) this.hooks.onCharge?.(charged.data.words);
-    return { wordsRemaining: balanceOf(result.state).total, position: result.position };
+    return { wordsRemaining: balanceOf(result.state).total, position: result.position, events: result.events, revision: result.revision };
   }
 
   /**

@@ -20,7 +20,7 @@
  * apart.
  */
 import { randomUUID } from 'node:crypto';
-import { channels, decodeCancel, encodeCancel, type JobRef, type ProgressMessage } from '../domain/jobs.js';
+import { channels, decodeCancel, encodeCancel, type AppendReport, type JobRef, type ProgressMessage } from '../domain/jobs.js';
 import type { Redis } from './redis.js';
 
 type Handler = (message: ProgressMessage) => void;
@@ -31,14 +31,14 @@ export type ReplyRef = JobRef & { replyTo?: string | undefined; replyFramed?: bo
 /** A message on a reply channel: the request it belongs to, and the message. */
 interface Envelope { a: string; r: string; m: ProgressMessage }
 
-/** The first line of a framed `done` message: the request, and the body's `words_charged`. */
-interface FramedHead { a: string; r: string; w?: unknown }
+/** The first line of a framed `done` message: the request, the body's `words_charged`, and the charge's report. */
+interface FramedHead { a: string; r: string; w?: unknown; c?: AppendReport }
 
 /** A framed `done` message as the relay reads it: the body's JSON, parsed only if something reads `body`. */
-function framedDone(json: string, wordsCharged: unknown): ProgressMessage {
+function framedDone(json: string, head: FramedHead): ProgressMessage {
   let body: Record<string, unknown> | undefined;
   return {
-    kind: 'done', json, wordsCharged,
+    kind: 'done', json, wordsCharged: head.w, ...(head.c ? { charge: head.c } : {}),
     get body(): Record<string, unknown> { return (body ??= JSON.parse(json) as Record<string, unknown>); },
   };
 }
@@ -68,7 +68,7 @@ export class ProgressHub {
         if (lineBreak < 0) envelope = JSON.parse(raw) as Envelope;
         else {
           const head = JSON.parse(raw.slice(0, lineBreak)) as FramedHead;
-          envelope = { a: head.a, r: head.r, m: framedDone(raw.slice(lineBreak + 1), head.w) };
+          envelope = { a: head.a, r: head.r, m: framedDone(raw.slice(lineBreak + 1), head) };
         }
       } catch {
         return; // A malformed message is dropped; the request still ends by its deadline.
@@ -106,7 +106,7 @@ export class ProgressHub {
   async publish(ref: ReplyRef, message: ProgressMessage): Promise<number> {
     if (ref.replyTo) {
       if (ref.replyFramed && message.kind === 'done') {
-        const head: FramedHead = { a: ref.accountId, r: ref.requestId, w: message.body.words_charged };
+        const head: FramedHead = { a: ref.accountId, r: ref.requestId, w: message.body.words_charged, ...(message.charge ? { c: message.charge } : {}) };
         return this.publisher.publish(ref.replyTo, `${JSON.stringify(head)}\n${message.json ?? JSON.stringify(message.body)}`);
       }
       const envelope: Envelope = { a: ref.accountId, r: ref.requestId, m: message };

@@ -151,7 +151,7 @@ describe('ledger: commands decided on a prefetched state', function () {
     expect(await charges(accountId)).to.equal(1);
   });
 
-  describe('a reservation reported by the process that made it (LedgerService.observe, the job\'s reservation)', () => {
+  describe('appends reported by the process that made them (LedgerService.observe: the job\'s reservation, the done message\'s charge)', () => {
     const reserve = (ledger: LedgerService, accountId: string) =>
       ledger.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, keyId: 'k', endpoint: 'detect', inputWords: 20, multiplier: 1, plan: findPlan('api_growth')! });
 
@@ -195,6 +195,38 @@ describe('ledger: commands decided on a prefetched state', function () {
       await charge(worker, accountId, requestId);
       expect(calls).to.deep.equal({ read: 1, append: 1 });
       expect(await settlement(accountId, requestId)).to.equal('charged');
+    });
+
+    it('the API follows an account while each reported charge follows its cache: it reserves without a read until another process appends unseen', async () => {
+      const api = new LedgerService(counted);
+      const worker = new LedgerService(backends.store);
+      const { accountId, requestId: first } = await reserved(api);
+      expect(api.follows(accountId)).to.equal(false);
+      const charged = await charge(worker, accountId, first);
+      expect(api.observe(accountId, JSON.parse(JSON.stringify(charged.events)) as typeof charged.events, charged.revision!)).to.equal(true);
+      expect(api.follows(accountId)).to.equal(true);
+      calls.read = 0; calls.append = 0;
+      const optimistic = { keyId: 'k', endpoint: 'detect' as const, inputWords: 20, multiplier: 1, plan: findPlan('api_growth')!, optimistic: true };
+      const second = await api.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, ...optimistic });
+      expect(calls).to.deep.equal({ read: 0, append: 1 });
+      expect(api.follows(accountId)).to.equal(true);
+      // An operator's top-up (another process) the API has not seen: its next reservation is refused, read and decided again.
+      await admin.topUp(accountId, 1_000);
+      calls.read = 0; calls.append = 0;
+      const third = await api.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, ...optimistic });
+      expect(calls).to.deep.equal({ read: 1, append: 2 });
+      expect(api.follows(accountId)).to.equal(false);
+      expect(third.wordsRemaining).to.equal(second.wordsRemaining - 20 + 1_000);
+      expect(balanceOf(await new LedgerService(backends.store).state(accountId)).total).to.equal(third.wordsRemaining);
+      // A reported charge after a gap does not make it follow again.
+      const secondId = (second.events.at(-1)!.data as { requestId: string }).requestId;
+      const gapped = await charge(worker, accountId, secondId);
+      await admin.topUp(accountId, 1);
+      const thirdId = (third.events.at(-1)!.data as { requestId: string }).requestId;
+      const last = await charge(worker, accountId, thirdId);
+      expect(api.observe(accountId, last.events, last.revision!)).to.equal(false);
+      expect(gapped.revision! + 2n).to.equal(last.revision);
+      expect(api.follows(accountId)).to.equal(false);
     });
   });
 });

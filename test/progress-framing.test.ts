@@ -52,7 +52,18 @@ describe('progress relay: framed done messages', () => {
     if (m.kind !== 'done') return;
     expect(m.json).to.equal(JSON.stringify(body));
     expect(m.wordsCharged).to.equal(250);
+    expect(m).not.to.have.property('charge');
     expect(m.body).to.deep.equal(JSON.parse(JSON.stringify(body)));
+  });
+
+  it('carries the charge\'s report (its events and the revision after them) in the first line', async () => {
+    const ref = { accountId: randomUUID(), requestId: 'req-4', replyTo: hub.replyChannel, replyFramed: true };
+    const charge = {
+      events: [{ type: 'WordsCharged' as const, data: { accountId: ref.accountId, requestId: 'req-4', keyId: 'k', endpoint: 'detect' as const, words: 250, inputWords: 250, outputWords: 0, latencyMs: 12, at: '2026-11-27T21:00:00.000Z' } }],
+      revision: '41',
+    };
+    const m = await receive(ref, () => hub.publish(ref, { kind: 'done', body, charge }));
+    expect(m).to.deep.include({ kind: 'done', json: JSON.stringify(body), charge });
   });
 
   it('sends one JSON envelope to an API process that does not read frames', async () => {

@@ -20,7 +20,7 @@
  * A request without an Idempotency-Key whose API process is no longer listening (it died) is refunded
  * instead of charged: nobody could ever receive its result.
  */
-import type { DetectJob, HumanizeJob, Job, JobRef, ProgressMessage } from '../domain/jobs.js';
+import { reportedRevision, type AppendReport, type DetectJob, type HumanizeJob, type Job, type JobRef, type ProgressMessage } from '../domain/jobs.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { countWords } from '../domain/words.js';
 import { sentencesInSubmittedText } from '../domain/sanitize.js';
@@ -177,8 +177,11 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     return { ...rest, words_remaining: remaining, ...(creditsLow ? { credits_low: creditsLow } : {}) };
   }
 
-  /** After the charge: store the keyed result, publish it, and drop the pending row once nobody needs it. */
-  async function finishCharged(job: Job, body: Record<string, unknown>, started: number): Promise<void> {
+  /**
+   * After the charge: store the keyed result, publish it (with the charge's report, `charge`, when this run
+   * charged), and drop the pending row once nobody needs it.
+   */
+  async function finishCharged(job: Job, body: Record<string, unknown>, started: number, charge?: AppendReport): Promise<void> {
     let stored = job.idempotencyKey === null;
     if (job.idempotencyKey) {
       const key = job.idempotencyKey;
@@ -188,7 +191,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         return false;
       });
     }
-    const delivered = await deliver(job, { kind: 'done', body });
+    const delivered = await deliver(job, { kind: 'done', body, ...(charge ? { charge } : {}) });
     if (!delivered) deps.logger.warn({ jobId: job.requestId }, 'result not published; it waits as a pending result for the API');
     if (delivered && stored) await pending.delete(job.accountId, job.requestId).catch(() => {});
     deps.logger.info({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words, ms: Date.now() - started }, 'job charged');
@@ -271,8 +274,8 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     // The charge is decided on the cached state of the account, so it is usually one round trip: brought forward by
     // the reservation the job reports when the cache ends right before it, else read while the engine runs
     // (LedgerService.observe, LedgerService.prefetch).
-    const { reservation } = job;
-    if (!reservation || !deps.ledger.observe(job.accountId, reservation.events, BigInt(reservation.revision))) deps.ledger.prefetch(job.accountId);
+    const reserved = reportedRevision(job.reservation);
+    if (reserved === null || !deps.ledger.observe(job.accountId, job.reservation!.events, reserved)) deps.ledger.prefetch(job.accountId);
     const work = jobSignal(job, cancelSignal);
     try {
       return await settle(job, cancelSignal, work.signal, work.timedOut, started);
@@ -312,6 +315,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       return fail(job, new Error('nobody is waiting for the result'), job.endpoint === 'humanize' ? 'AI_GENERATION_FAILED' : 'CLIENT_CANCELLED', false, started);
     }
     let wordsRemaining: number;
+    let charge: AppendReport | undefined;
     try {
       await hooks.beforeCharge?.(job);
       if (Date.now() > job.deadline + SETTLE_RETRY_MS) {
@@ -325,6 +329,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         ...(companion ? { companion } : {}),
       }));
       wordsRemaining = charged.wordsRemaining;
+      if (charged.revision !== null) charge = { events: charged.events, revision: charged.revision.toString() };
     } catch (err: unknown) {
       // A charge that landed although its answer was lost reads as already charged.
       if (err instanceof AlreadySettled && err.outcome === 'charged') return finishEarlierCharge(job, started);
@@ -333,6 +338,6 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       return fail(job, err, failureCode(job, err, false), false, started);
     }
     await hooks.afterCharge?.(job);
-    await finishCharged(job, await withBalance(job, result, wordsRemaining), started);
+    await finishCharged(job, await withBalance(job, result, wordsRemaining), started, charge);
   }
 }
