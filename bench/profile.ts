@@ -27,7 +27,9 @@ import { openBackends, type Backends } from '../bin/backends.js';
 import { defaultConcurrency, loadConfig } from '../infra/config.js';
 import { createLogger } from '../infra/logger.js';
 import { PLANS, type Plan } from '../domain/plans.js';
-import { createTestDatabase, REDIS_URL, type TestDatabase } from '../test/support/db.js';
+import pg from 'pg';
+import { withDefaultUser } from '../infra/db.js';
+import { createTestDatabase, PG_BASE_URL, REDIS_URL, type TestDatabase } from '../test/support/db.js';
 import { freePort, dropRedisPrefix } from '../test/support/processes.js';
 import { SAMPLE_TEXT } from '../test/support/service.js';
 import { createEssentialTable } from './essential.js';
@@ -70,7 +72,24 @@ function machine(): { busy: number; total: number } {
 
 const plan: Plan = { ...(PLANS.api_scale as Plan), key: 'api_bench', name: 'Bench', wordsPerMonth: 2_000_000_000, requestsPerMinute: 10_000_000, concurrentRequests: 10_000 };
 
-interface Deployment { label: string; url: string; path: string; keys: string[]; processes: BenchProcess[]; close(): Promise<void> }
+interface Deployment { label: string; url: string; path: string; keys: string[]; processes: BenchProcess[]; database: string; close(): Promise<void> }
+
+/**
+ * Transactions committed in a deployment's database so far (pg_stat_database): a statement outside a transaction is one,
+ * so per request it counts the statements both processes send (a read as well as a write). PostgreSQL publishes the
+ * counts about once a second, so a round's figure is good to about a second's worth of requests.
+ */
+async function commits(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: withDefaultUser(`${PG_BASE_URL}/postgres`) });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ n: string }>('SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = $1', [database]);
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
 
 async function service(label: string, root: string, nodeArgs: string[]): Promise<Deployment> {
   const db: TestDatabase = await createTestDatabase('hz_prof');
@@ -88,7 +107,7 @@ async function service(label: string, root: string, nodeArgs: string[]): Promise
     ? [await spawnReady(`${label} projector`, 'bin/main.ts', [], { ...env, ROLES: 'projector', PORT: '0' }, '"msg":"started"', nodeArgs, root)]
     : [];
   return {
-    label, url: `http://127.0.0.1:${port}`, path: `/v1/${TARGET}`, keys, processes: [api, worker, ...projector],
+    label, url: `http://127.0.0.1:${port}`, path: `/v1/${TARGET}`, keys, processes: [api, worker, ...projector], database: new URL(db.url).pathname.slice(1),
     async close() {
       for (const p of projector) await p.stop();
       await worker.stop();
@@ -109,7 +128,7 @@ async function essential(keys: string[]): Promise<Deployment> {
   const api = await spawnReady('essential api', 'bench/essential.ts', ['api'], { ...env, PORT: String(port) }, 'ready');
   const worker = await spawnReady('essential worker', 'bench/essential.ts', ['worker'], env, 'ready');
   return {
-    label: 'essential', url: `http://127.0.0.1:${port}`, path: '/detect', keys, processes: [api, worker],
+    label: 'essential', url: `http://127.0.0.1:${port}`, path: '/detect', keys, processes: [api, worker], database: new URL(db.url).pathname.slice(1),
     async close() { await worker.stop(); await api.stop(); await db.drop(); await dropRedisPrefix(prefix); },
   };
 }
@@ -143,6 +162,7 @@ async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: 
   const pgBefore = cpuOf('postgres');
   const redisBefore = cpuOf('redis-server');
   const mBefore = machine();
+  const commitsBefore = await commits(d.database);
   const started = performance.now();
   const r = await load(d, DURATION_S);
   const wall = performance.now() - started;
@@ -150,6 +170,9 @@ async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: 
   const pg = cpuOf('postgres') - pgBefore;
   const rd = cpuOf('redis-server') - redisBefore;
   const mAfter = machine();
+  // The counts of the round's last second are published about a second later.
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  const committed = (await commits(d.database)) - commitsBefore;
   const n = r.requests.total;
   if (THREADS) {
     d.processes.forEach((p, i) => {
@@ -161,6 +184,7 @@ async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: 
   const line = `${d.label}: ${rps} req/s, p50 ${r.latency.p50} p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; ` +
     d.processes.map((p, i) => `${p.name} ${Math.round((used[i]! / wall) * 100)}% CPU ${(used[i]! / n).toFixed(2)} ms/req`).join(', ') +
     `; all postgres ${(pg / n).toFixed(2)} ms/req, redis ${(rd / n).toFixed(2)} ms/req (the machine's, other users included); ` +
+    `transactions ${(committed / n).toFixed(2)}/req; ` +
     `machine busy ${Math.round(((mAfter.busy - mBefore.busy) / (mAfter.total - mBefore.total)) * 100)}%, load average ${loadavg()[0]!.toFixed(1)}`;
   return { rps, p50: r.latency.p50, p99: r.latency.p99, line };
 }
