@@ -104,16 +104,20 @@ export class ProgressHub {
    * (or, for a job without `replyTo`, no longer listening for this request).
    */
   async publish(ref: ReplyRef, message: ProgressMessage): Promise<number> {
+    if (ref.replyTo && ref.replyFramed && message.kind === 'done') {
+      const head: FramedHead = { a: ref.accountId, r: ref.requestId, w: message.body.words_charged, ...(message.charge ? { c: message.charge } : {}) };
+      return this.publisher.publish(ref.replyTo, `${JSON.stringify(head)}\n${message.json ?? JSON.stringify(message.body)}`);
+    }
+    // An API process that does not read frames gets the body alone, not its JSON beside it.
+    const m: ProgressMessage = message.kind === 'done' && message.json !== undefined
+      ? { kind: 'done', body: message.body, ...(message.charge ? { charge: message.charge } : {}) } : message;
     if (ref.replyTo) {
-      if (ref.replyFramed && message.kind === 'done') {
-        const head: FramedHead = { a: ref.accountId, r: ref.requestId, w: message.body.words_charged, ...(message.charge ? { c: message.charge } : {}) };
-        return this.publisher.publish(ref.replyTo, `${JSON.stringify(head)}\n${message.json ?? JSON.stringify(message.body)}`);
-      }
-      const envelope: Envelope = { a: ref.accountId, r: ref.requestId, m: message };
+      const envelope: Envelope = { a: ref.accountId, r: ref.requestId, m };
       return this.publisher.publish(ref.replyTo, JSON.stringify(envelope));
     }
-    return this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(message));
+    return this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(m));
   }
+
 
   async requestCancel(ref: JobRef): Promise<void> {
     await this.publisher.publish(channels.cancel(this.prefix), encodeCancel(ref));

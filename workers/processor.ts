@@ -95,9 +95,18 @@ function failureMessage(code: ErrorCode, timedOut: boolean): string {
   }
 }
 
-const pendingEntry = (job: Job, body: Record<string, unknown>): PendingEntry => ({
-  accountId: job.accountId, requestId: job.requestId, idempotencyKey: job.idempotencyKey, body,
+const pendingEntry = (job: Job, body: Record<string, unknown>, json?: string): PendingEntry => ({
+  accountId: job.accountId, requestId: job.requestId, idempotencyKey: job.idempotencyKey, body, ...(json !== undefined ? { json } : {}),
 });
+
+/**
+ * The JSON of withBalance(result) made from the result's own JSON instead of serialising the body again: the same
+ * bytes where withBalance only appends `words_remaining` (a result without `credits_low` or `words_remaining`).
+ */
+function withBalanceJson(result: Record<string, unknown>, resultJson: string, wordsRemaining: number): string | undefined {
+  if ('credits_low' in result || 'words_remaining' in result || !resultJson.endsWith('}') || resultJson === '{}') return undefined;
+  return `${resultJson.slice(0, -1)},"words_remaining":${JSON.stringify(wordsRemaining)}}`;
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -179,9 +188,9 @@ export function createProcessor(deps: ProcessorDeps): Processor {
 
   /**
    * After the charge: store the keyed result, publish it (with the charge's report, `charge`, when this run
-   * charged), and drop the pending row once nobody needs it.
+   * charged, and its JSON, `json`, when already made), and drop the pending row once nobody needs it.
    */
-  async function finishCharged(job: Job, body: Record<string, unknown>, started: number, charge?: AppendReport): Promise<void> {
+  async function finishCharged(job: Job, body: Record<string, unknown>, started: number, charge?: AppendReport, json?: string): Promise<void> {
     let stored = job.idempotencyKey === null;
     if (job.idempotencyKey) {
       const key = job.idempotencyKey;
@@ -191,7 +200,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         return false;
       });
     }
-    const delivered = await deliver(job, { kind: 'done', body, ...(charge ? { charge } : {}) });
+    const delivered = await deliver(job, { kind: 'done', body, ...(json !== undefined ? { json } : {}), ...(charge ? { charge } : {}) });
     if (!delivered) deps.logger.warn({ jobId: job.requestId }, 'result not published; it waits as a pending result for the API');
     if (delivered && stored) await pending.delete(job.accountId, job.requestId).catch(() => {});
     deps.logger.info({ jobId: job.requestId, endpoint: job.endpoint, wordsCharged: job.words, ms: Date.now() - started }, 'job charged');
@@ -316,6 +325,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
     }
     let wordsRemaining: number;
     let charge: AppendReport | undefined;
+    let resultJson: string | undefined;
     try {
       await hooks.beforeCharge?.(job);
       if (Date.now() > job.deadline + SETTLE_RETRY_MS) {
@@ -323,7 +333,8 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         return fail(job, new Error('the charge window closed'), failureCode(job, null, false), true, started);
       }
       const outputWords = typeof result.output_words === 'number' ? result.output_words : 0;
-      const companion = withCharge ? pending.putStatement(pendingEntry(job, result)) : undefined;
+      resultJson = JSON.stringify(result);
+      const companion = withCharge ? pending.putStatement(pendingEntry(job, result, resultJson)) : undefined;
       const charged = await persist(job.deadline + SETTLE_RETRY_MS, () => deps.ledger.charge({
         accountId: job.accountId, requestId: job.requestId, outputWords, latencyMs: Date.now() - job.acceptedAt, optimistic: true,
         ...(companion ? { companion } : {}),
@@ -338,6 +349,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
       return fail(job, err, failureCode(job, err, false), false, started);
     }
     await hooks.afterCharge?.(job);
-    await finishCharged(job, await withBalance(job, result, wordsRemaining), started, charge);
+    const body = await withBalance(job, result, wordsRemaining);
+    await finishCharged(job, body, started, charge, resultJson === undefined ? undefined : withBalanceJson(result, resultJson, wordsRemaining));
   }
 }
