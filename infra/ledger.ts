@@ -100,7 +100,19 @@ export class LedgerService {
       this.followed.delete(accountId);
       return false;
     }
-    if (before < revision) this.cache.set(stream, { state: events.reduce(accountDecider.evolve, cached.state), revision });
+    if (before < revision) {
+      let state: AccountState;
+      try {
+        // Every account event names its account: a report of another stream's events is not applied.
+        if (!events.every((e) => typeof e?.type === 'string' && (e.data as { accountId?: unknown } | undefined)?.accountId === accountId)) throw new Error('not this account\'s events');
+        state = events.reduce(accountDecider.evolve, cached.state);
+      } catch {
+        // Not events this decider can apply (a report mangled on the way): a read tells instead.
+        this.followed.delete(accountId);
+        return false;
+      }
+      this.cache.set(stream, { state, revision });
+    }
     if (this.followed.size >= FOLLOWED_MAX) this.followed.clear();
     this.followed.add(accountId);
     return true;

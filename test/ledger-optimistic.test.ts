@@ -197,6 +197,22 @@ describe('ledger: commands decided on a prefetched state', function () {
       expect(await settlement(accountId, requestId)).to.equal('charged');
     });
 
+    it('a report of another account\'s events, or of something that is no event, is not applied', async () => {
+      const api = new LedgerService(backends.store);
+      const worker = new LedgerService(counted);
+      const { accountId, requestId: first } = await reserved(api);
+      await charge(worker, accountId, first);
+      const { accountId: otherId } = await reserved(api);
+      const next = await reserve(api, accountId);
+      const foreign = JSON.parse(JSON.stringify(next.events).replaceAll(accountId, otherId)) as typeof next.events;
+      expect(worker.observe(accountId, foreign, next.revision!)).to.equal(false);
+      expect(worker.observe(accountId, [{ type: 'WordsReserved' } as unknown as (typeof next.events)[number]], next.revision!)).to.equal(false);
+      expect(worker.follows(accountId)).to.equal(false);
+      // The report as it came applies.
+      expect(worker.observe(accountId, next.events, next.revision!)).to.equal(true);
+      expect(await worker.state(accountId)).to.deep.equal(await new LedgerService(backends.store).state(accountId));
+    });
+
     it('the API follows an account while each reported charge follows its cache: it reserves without a read until another process appends unseen', async () => {
       const api = new LedgerService(counted);
       const worker = new LedgerService(backends.store);
