@@ -13,11 +13,11 @@
  * A job without `replyTo` (queued by an API process from before this relay) is answered on its own
  * channel, as before.
  *
- * A `done` message of a job with `replyFramed` goes as two lines: the envelope without the message (`a`, `r`, and
- * `w`, the words charged), then the body's JSON as the worker serialised it, which the API process answers as it
- * came instead of parsing it and serialising it again (the same bytes: JSON.stringify writes no line break, and
- * what it wrote reads back to what it was). Any other message is one JSON envelope, so a line break tells the two
- * apart.
+ * A `done` message of a job with `replyFramed` goes as two lines: the envelope without the message (`a`, `r`, `w`,
+ * the words charged, and `c`, the charge's report for LedgerService.observe), then the body's JSON as the worker
+ * serialised it, which the API process answers as it came instead of parsing it and serialising it again (the same
+ * bytes: JSON.stringify writes no line break, and what it wrote reads back to what it was). Any other message is one
+ * JSON envelope, so a line break tells the two apart.
  */
 import { randomUUID } from 'node:crypto';
 import { channels, decodeCancel, encodeCancel, type AppendReport, type JobRef, type ProgressMessage } from '../domain/jobs.js';
