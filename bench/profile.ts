@@ -11,7 +11,7 @@
  * main thread, then every other thread that used at least 0.02 ms per request: engine threads, V8's platform
  * threads, libuv's pool), from /proc/<pid>/task.
  * SERVICE_NODE_ARGS: Node/V8 flags for this checkout's service processes only (against BASE_DIR's, without them).
- * Environment: BENCH_DURATION (s per round, default 10), BENCH_WARMUP (s before the first round, default 20),
+ * Environment: BENCH_DURATION (s per round, default 10), BENCH_WARMUP (s of load before each deployment's first round, default 20),
  * BENCH_CONNECTIONS (default 10), ROUNDS (default 1),
  * TARGET (detect | humanize), BENCH_RATE (requests per second for every deployment, rounds and warm-up; default as
  * fast as each answers): CPU per request falls as the rate rises (more work per wake-up), so a before/after of CPU
@@ -202,10 +202,14 @@ async function main(): Promise<void> {
     deployments.push(current);
     if (process.env.BASE_DIR) deployments.push(await service('base', process.env.BASE_DIR, nodeArgs));
     if (!process.env.SKIP_ESSENTIAL) deployments.unshift(await essential(current.keys));
-    for (const d of deployments) await load(d, WARMUP_S);
     for (let round = 1; round <= ROUNDS; round++) {
       const results = new Map<string, { rps: number; p99: number }>();
       for (const d of deployments) {
+        // Each deployment's warm-up right before its first round. Warmed up all first, the service measured first had
+        // stood idle through the others' warm-ups (20–40 s), and in its first round V8's own threads (compiler, garbage
+        // collector) worked more per request than in the rounds after, the other side's not: up to 0.1 ms of CPU per
+        // request against it in before/after runs.
+        if (round === 1) await load(d, WARMUP_S);
         const m = await measure(d);
         results.set(d.label, m);
         console.log(`round ${round} ${m.line}`);
