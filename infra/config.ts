@@ -2,9 +2,11 @@
  * Configuration from environment variables (design.md "Configuration"). Every variable is validated at
  * start-up; a bad value stops the process with one line naming the variable and the expected form.
  */
+import { availableParallelism } from 'node:os';
+import { ConfigError } from './config-error.js';
 import { loadTls, type TlsFiles } from './tls-config.js';
 
-import { availableParallelism } from 'node:os';
+export { ConfigError };
 
 export type Role = 'api' | 'worker' | 'projector';
 export type Provider = 'local' | 'openai';
@@ -53,13 +55,6 @@ export const OPENAI_WORKER_CONCURRENCY = 128;
 export const LOCAL_WORKER_CONCURRENCY = 64;
 export function defaultConcurrency(provider: Provider): number {
   return provider === 'openai' ? OPENAI_WORKER_CONCURRENCY : LOCAL_WORKER_CONCURRENCY;
-}
-
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-  constructor(readonly variable: string, expected: string, value: string | undefined) {
-    super(`${variable}: expected ${expected}, got ${value === undefined ? 'nothing' : JSON.stringify(value)}`);
-  }
 }
 
 type Env = Record<string, string | undefined>;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 export interface TlsFiles { cert: Buffer; key: Buffer }
 

@@ -2,7 +2,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { AccountEvent, SuspensionReason } from '../domain/events.js';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
-import type { Projection } from './runner.js';
+import type { Projection } from './projection.js';
 
 export type AccountRowStatus = 'active' | 'suspended' | 'cancelled';
 

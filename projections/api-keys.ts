@@ -3,7 +3,7 @@ import type { PoolClient, Pool } from 'pg';
 import type { ApiKeyEvent } from '../domain/events.js';
 import type { Scope } from '../domain/events.js';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
-import type { Projection } from './runner.js';
+import type { Projection } from './projection.js';
 
 export type KeyRowStatus = 'live' | 'rotated' | 'revoked';
 

@@ -16,7 +16,7 @@ import { accountDecider, balanceOf, type AccountState, type Reservation } from '
 import type { AccountEvent } from '../domain/events.js';
 import { SettlementIndex } from '../domain/settlements.js';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
-import type { Projection } from './runner.js';
+import type { Projection } from './projection.js';
 
 const ACCOUNT_STREAM = 'account-';
 const ACCOUNT_EVENT_TYPES: ReadonlySet<string> = new Set<AccountEvent['type']>([

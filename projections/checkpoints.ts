@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Pool, PoolClient } from 'pg';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
-import type { Projection } from './runner.js';
+import type { Projection } from './projection.js';
 
 /** Applies `events` in order through `applyMany` when the projection has it, else one by one. */
 export async function applyEvents(projection: Projection, events: readonly RecordedEvent[], client: PoolClient): Promise<void> {

@@ -12,7 +12,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { IdempotencyEvent } from '../domain/events.js';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
-import type { Projection } from './runner.js';
+import type { Projection } from './projection.js';
 
 const IDEMPOTENCY_STREAM = 'idempotency-';
 

@@ -5,7 +5,7 @@ import { createBalancesProjection } from './balances.js';
 import { idempotencyKeysProjection } from './idempotency.js';
 import { usageProjection } from './usage.js';
 import { usageHistoryProjection } from './usage-history.js';
-import type { Projection } from './runner.js';
+import type { Projection } from './projection.js';
 
 export function allProjections(): Projection[] {
   return [accountsProjection, apiKeysProjection, createBalancesProjection(), usageProjection, idempotencyKeysProjection, usageHistoryProjection];

@@ -14,23 +14,8 @@ import type { AllSubscription, EventStore, RecordedEvent } from '../infra/events
 import { DomainError } from '../domain/error-codes.js';
 import { Wakeup } from '../infra/wakeup.js';
 import { inBatches } from './batches.js';
+import type { Projection } from './projection.js';
 import { START_POSITION, applyBatch, applyBatchToAll, readCheckpoint, readCheckpoints, rebuildProjections, setUpProjections, type BatchOutcome } from './checkpoints.js';
-
-export interface Projection {
-  name: string;
-  /** Idempotent DDL for its tables (CREATE TABLE IF NOT EXISTS ...). */
-  setup(client: PoolClient): Promise<void>;
-  /** Table names it owns (emptied, inside the rebuild's transaction, on rebuild). */
-  tables: string[];
-  /** Applies one event with idempotent upserts; ignores event types it does not handle. */
-  apply(event: RecordedEvent, client: PoolClient): Promise<void>;
-  /**
-   * Optional: applies consecutive events at once, with the same end state as `apply` on each in order but
-   * fewer statements (batches and rebuilds use it when present).
-   */
-  applyMany?(events: readonly RecordedEvent[], client: PoolClient): Promise<void>;
-}
-
 
 export interface ProjectionLag {
   name: string;

@@ -14,7 +14,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type { WordsCharged, WordsRefunded } from '../domain/events.js';
 import type { RecordedEvent } from '../infra/eventstore/types.js';
-import type { Projection } from './runner.js';
+import type { Projection } from './projection.js';
 
 const ACCOUNT_STREAM = 'account-';
 

@@ -14,7 +14,8 @@ import { idempotencyDecider, type IdempotencyCommand } from '../domain/idempoten
 import { handleCommand } from '../infra/command-handler.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { allProjections } from '../projections/index.js';
-import { ProjectionRunner, type Projection } from '../projections/runner.js';
+import type { Projection } from '../projections/projection.js';
+import { ProjectionRunner } from '../projections/runner.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
 
 const TABLES = ['accounts', 'api_keys', 'balances', 'usage_daily', 'idempotency_keys', 'usage_history'];

@@ -8,7 +8,8 @@ import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import type { EventStore, NewEvent, RecordedEvent } from '../infra/eventstore/types.js';
 import { apiKeysProjection, findKeyByHash } from '../projections/api-keys.js';
 import { allProjections } from '../projections/index.js';
-import { ProjectionRunner, type Projection, type ProjectionRunnerOptions } from '../projections/runner.js';
+import type { Projection } from '../projections/projection.js';
+import { ProjectionRunner, type ProjectionRunnerOptions } from '../projections/runner.js';
 import { createTestDatabase, type TestDatabase } from './support/db.js';
 
 /**

@@ -10,8 +10,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { debianHumanTexts } from './debian.js';
+import type { Example } from './example.js';
 
-export interface Example { text: string; label: 'human' | 'ai'; domain: string; generator: string; group: string; source: string }
+export type { Example } from './example.js';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 export const DATA_DIR = resolve(REPO_ROOT, '../shared/data/detect');

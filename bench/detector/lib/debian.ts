@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { Example } from './dataset.js';
+import type { Example } from './example.js';
 
 const PACKAGES = [
   { pkg: 'jargon-text', file: '/usr/share/doc/jargon-text/jargon.txt.gz', domain: 'glossary' },

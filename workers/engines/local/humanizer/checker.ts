@@ -41,6 +41,18 @@ const DOUBLED_PUNCT = /[,;:]\s*[,;:.!?]|(?:[!?]|(?<!(?:^|[^\p{L}])(?:\p{L}\.\p{L
 const DOUBLED_WIDE_PUNCT = /[，、；：،؛][ \t]*[，、；：。！？،؛.,;:!?؟]|[。！？.!?؟][ \t]*[，、；：،؛]|[。！？][ \t]*[.,;:]/gu;
 /** A Latin comma, full stop, semicolon or colon where Chinese or Japanese writes a full-width one, or Arabic "،" and "؛". */
 const LATIN_MARK_IN_SCRIPT = /(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[,.;:](?!\p{N})|(?<=\p{Script=Arabic})[,;](?!\p{N})/gu;
+/**
+ * Forms of a script a rewrite keeps as they are, each counted: the enumeration comma of Chinese and Japanese ("煮饭、煮粥、煲汤",
+ * not "煮饭，煮粥"), a number in Han numerals ("三十天", "二〇二五年"), and a word written with Arabic vowel marks ("ذلكَ",
+ * "العِلْمُ": a rule that took its letters and left the mark wrote "ولهذاَ" and "باختصارِ").
+ */
+const KEPT_FORMS: ReadonlyArray<[rule: string, what: string, re: RegExp]> = [
+  ['punctuation', 'the enumeration comma', /、/gu],
+  ['number', 'a number in Han numerals', /[〇零一二三四五六七八九十百千万萬亿億两兩]+/gu],
+  ['vowel-marks', 'a word with vowel marks', /[\p{Script=Arabic}\u064B-\u065F\u0670]*[\u064B-\u0652\u0670][\p{Script=Arabic}\u064B-\u065F\u0670]*/gu],
+];
+/** Whether a text may hold a kept form at all (one test, before the three patterns). */
+const MAY_KEEP = /[、〇零一二三四五六七八九十百千万萬亿億两兩\u064B-\u0652\u0670]/u;
 /** Marks that set the direction of right-to-left text or join letters (RLM, LRM, embeddings, isolates, ZWJ, ZWNJ). */
 const FORMAT_MARK = /[\u200c-\u200f\u202a-\u202e\u2066-\u2069]/gu;
 const A_BEFORE_VOWEL = /(?<![\p{L}\p{N}'’])a\s+(?!one(?![\p{L}])|once(?![\p{L}]))(?:[aio]|e(?!u|we)|u(?!ni(?![nmd])|nan|s[eu]|r[aeo]|til|biq|kr|ga)|h(?:our|onest|eir|onou?r))\p{L}*/giu;
@@ -208,7 +220,7 @@ function occurrences(hay: string, needle: string): number {
 const LOWER_AFTER_STOP = /[.!?]["'”’)\]]*\s+\p{Ll}/gu;
 
 function sentenceStarts(lines: readonly Line[], prose: readonly boolean[]): string[] {
-  return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•]|\p{N}{1,3}[.)])\s+/u, '')) : []));
+  return lines.flatMap((l, i) => (prose[i] ? splitSentences(l.prefix + l.body + l.tail).map((s) => s.text.replace(/^\s*(?:[-*+•–]|\p{N}{1,3}[.)])\s+/u, '')) : []));
 }
 
 /**
@@ -234,6 +246,8 @@ interface InputFacts {
   /** Counts that depend on the language the rewrite is checked in: worked out when first needed, per language. */
   byLanguage: Map<Language | null, { doubled: number; negations: number; spaceBeforeMark: number; englishOnly?: number }>;
   spacedMarks: number;
+  /** The kept forms of the input (KEPT_FORMS), each with its rule and how often it occurs: worked out when first needed. */
+  kept?: Array<{ rule: string; what: string; form: string; n: number }>;
   /** Wrong articles (English) and English-only words (other languages): counted when first needed. */
   articles?: number;
   grammar?: number;
@@ -291,11 +305,27 @@ function mayDoublePhrase(text: string): boolean {
   return false;
 }
 
+/**
+ * English words that a title capitalises ("choose \"Forget This Network\"") and no name is: a rewrite that adds one in lower
+ * case ("Beyond this, …") lowers no name.
+ */
+const TITLE_SMALL_WORDS: ReadonlySet<string> = new Set(['this', 'that', 'these', 'those', 'the', 'a', 'an', 'of', 'and', 'or', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'your', 'my', 'our', 'their', 'its', 'not', 'no', 'all', 'it', 'is', 'are']);
+
 /** Lower-cased forms of the words an input capitalises inside a sentence and never writes lower-case. */
 function capitalisedWords(input: string): ReadonlySet<string> {
   // A capital followed by a lower-case letter ("Anna", "Firma") or "I": not a word in capitals ("IS NOT") nor an initial ("T").
-  const inside = new Set([...input.matchAll(NAME_IN_SENTENCE)].map((m) => m[0]).filter((w) => w === 'I' || /^\p{Lu}\p{Ll}/u.test(w)).map((w) => w.toLowerCase()));
+  const inside = new Set([...input.matchAll(NAME_IN_SENTENCE)].map((m) => m[0]).filter((w) => w === 'I' || /^\p{Lu}\p{Ll}/u.test(w)).map((w) => w.toLowerCase())
+    .filter((w) => !TITLE_SMALL_WORDS.has(w)));
   return new Set([...inside].filter((w) => wholeOccurrences(input, w, false) === 0));
+}
+
+/** Each form of KEPT_FORMS in a text, with its rule and its count. */
+function keptForms(text: string): Array<{ rule: string; what: string; form: string; n: number }> {
+  const out: Array<{ rule: string; what: string; form: string; n: number }> = [];
+  for (const [rule, what, re] of KEPT_FORMS) {
+    for (const form of new Set(text.match(re) ?? [])) out.push({ rule, what, form, n: occurrences(text, form) });
+  }
+  return out;
 }
 
 /** Occurrences of each matched string. */
@@ -374,6 +404,8 @@ export function checkRewrite(sentInput: string, sentOutput: string, options: Che
   }
 
   if (count(output, FORMAT_MARK) < facts.formatMarks) add('format-marks', 'a direction mark or a joiner was lost');
+  facts.kept ??= MAY_KEEP.test(input) ? keptForms(input) : [];
+  for (const k of facts.kept) if (occurrences(output, k.form) < k.n) add(k.rule, `${k.what} ${JSON.stringify(k.form)} lost or changed`);
   const leaked = count(output, LEAKED) - count(input, LEAKED);
   if (leaked > 0) add('placeholder', `${leaked} placeholder or replacement character(s) in the output`);
 

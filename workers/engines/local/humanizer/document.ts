@@ -7,6 +7,7 @@
  */
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { splitSentences } from '../text/segment.js';
+import { tagTokens } from '../text/pos.js';
 
 export interface Line {
   /** Kept verbatim: indentation, a list marker, a `Label:` prefix. */
@@ -18,7 +19,11 @@ export interface Line {
   prose: boolean;
 }
 
-const LIST_MARKER = /^(?:[-*+•‣◦▪]|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
+/**
+ * A list item's marker: a bullet, a number or a letter with a point or bracket. An en dash too, before anything but a
+ * lower-case letter ("– Budget approved"; "– those over sixty – preferred …" goes on with a sentence of the line above).
+ */
+const LIST_MARKER = /^(?:[-*+•‣◦▪]|–(?=\s+\P{Ll})|\(?\p{N}{1,3}[.)]|\(?[a-zA-Z][.)](?=\s+\p{Lu}))\s+/u;
 
 /** Whether a line's prefix makes it an item of a list (after any indentation). */
 export function isListItem(prefix: string): boolean {
@@ -55,6 +60,9 @@ const SALUTATION = new RegExp(`^[¡¿]?(?:${[
 const CLOSING = new RegExp(`^(?:${[
   '(?:best|kind|warm|warmest)(?: regards| wishes)?', 'regards', 'sincerely', 'yours(?: sincerely| truly| faithfully)?',
   'cheers', 'thanks', 'thank you', 'many thanks', 'best', 'respectfully',
+  'all (?:the )?best', 'with (?:best|kind|warm|warmest) (?:regards|wishes)', 'best wishes', '(?:sincerely|respectfully|faithfully) yours',
+  'yours (?:respectfully|ever)', '(?:thanks|thank you) (?:again|so much|in advance)', 'take care', '(?:talk|speak|see you) soon',
+  'warmly', 'cordially', 'with (?:thanks|gratitude)', 'gratefully', 'love', 'much love',
   'atentamente', 'saludos(?: cordiales)?', 'cordiales saludos', 'un (?:cordial )?saludo', 'un (?:fuerte )?abrazo', 'besos', 'cordialmente',
   '(?:muchas )?gracias', 'cordialement', 'bien à (?:vous|toi)', 'bien cordialement', 'amicalement',
   '(?:mes |sincères )?salutations(?: distinguées)?', 'merci(?: beaucoup)?', 'bises',
@@ -84,6 +92,7 @@ const ENDS_SENTENCE = /[.!?…。！？؟]["'”’)\]»」』）\uE001]*\s*$/u;
  */
 const RUNS_ON_WORD = new RegExp(`(?<![\\p{L}])(?:${[
   'the|a|an|of|to|and|or|but|in|on|at|by|for|with|from|into|as|that|which|who|is|are|was|were|be|has|have|had|will|would|can|could|its|their|our|your|my|this|these|those',
+  'not|very|than|such|because|although|though|whether|been|being|should|must|shall|whose|whom|every|his',
   'de|del|al|el|la|los|las|un|una|y|o|en|con|por|para|que|su|sus',
   'du|des|le|les|une|et|ou|à|au|aux|avec|pour|par|qui|sur|dans',
   'der|die|das|den|dem|ein|eine|einen|einem|einer|und|oder|mit|für|von|zu|zur|zum|im|auf|bei|über|dass',
@@ -102,14 +111,66 @@ function nameRunsOn(body: string, next: string): boolean {
   const first = /^\s*(\p{Lu}\p{Ll}[\p{L}'’-]*)\s+\p{Ll}/u.exec(next)?.[1];
   return last !== undefined && first !== undefined && first !== last && !FUNCTION_WORDS.has(first.toLowerCase());
 }
+/** A word that ends a phrase of time: "In the morning", "On Monday", "Later that day", "During the winter of 1998". */
+const TIME_WORD = new RegExp(`^(?:${[
+  'morning|afternoon|evening|night|day|week|weekend|fortnight|month|year|decade|century|hour|moment|while',
+  'spring|summer|autumn|fall|winter|dawn|dusk|noon|midday|midnight|sunrise|sunset|breakfast|lunch|dinner|supper',
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday',
+  'january|february|march|april|may|june|july|august|september|october|november|december',
+  'yesterday|today|tonight|tomorrow|afterwards|meanwhile|meantime|later|earlier',
+].join('|')})s?$|^\\p{N}{4}s?$`, 'u');
+const NAMED_TIME = /(?<!\p{L})(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|June|July|August|September|October|November|December)(?!\p{L})/gu;
+/** What a fronted phrase of time opens with: a preposition or a word that points at a time ("That evening", "Every morning"). */
+const TIME_OPENER = /^(?:in|on|at|during|after|before|by|until|till|since|throughout|over|within|around|early|late|later|earlier|that|this|last|next|every|each|one|the|all|some|yesterday|today|tonight|tomorrow|afterwards|meanwhile)$/u;
+/** What opens an adverbial clause: "When the rain stopped", "After we arrived at the station", "Because the bus was late". */
+const SUBORDINATOR = /^(?:when|whenever|while|whilst|after|before|because|although|though|since|until|till|unless|once|as|if|whereas|wherever)$/u;
+/** A verb in the past: a regular one, or a common irregular one. */
+const PAST = /^(?:\p{L}{2,}ed|was|were|had|did|went|came|saw|took|made|got|left|ran|said|began|fell|found|felt|heard|knew|met|sat|stood|told|thought|won|wrote|gave|brought|bought|caught|kept|lost|paid|sent|spent|held|led|rose|spoke|broke|chose|drove|grew|threw|woke|wore|ate|drank|sang|swam|became|forgot|understood|could|would)$/u;
+/** The first words of a clause's subject: an article, a determiner or a pronoun ("The children walked", "We left"). */
+const SUBJECT_OPENER = /^(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|we|i|he|she|they|it|you|there|everyone|everybody|nobody|someone|somebody|people|some|many|most|all|both|each|every|no|one|two|three|several|few)$/u;
+
+/**
+ * A line that opens a sentence and needs the clause on the next line: a phrase of time with no verb ("In the morning",
+ * "Later that day", "On Monday") or an adverbial clause in the past ("When the rain stopped", "After we arrived") over a
+ * line whose subject opens a clause ("The children walked to school …", "We left …", "Anna walked …"). In sentence
+ * case such a line is no title: it was read as one, and the sentence under it rewritten as if it began there. A phrase
+ * that names a part ("Under the hood", "At a glance"), a clause in the present ("If you forget your password" over "You
+ * can reset it …") or over an instruction ("Before you begin" over "Make sure …") is still one.
+ */
+function adverbialRunsOn(body: string, next: string): boolean {
+  const words = body.trim().toLowerCase().match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+  const first = words[0];
+  if (first === undefined || words.length > 8 || /[^\p{L}\p{N}\s'’-]/u.test(body.trim())) return false;
+  const time = TIME_OPENER.test(first) && TIME_WORD.test(words.at(-1)!);
+  if (!time && !SUBORDINATOR.test(first)) return false;
+  const tags = tagTokens(body.trim());
+  if (!tags) return false;
+  const verb = tags.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  if (time) return verb === -1 && opensClause(next);
+  // A clause that tells what happened, its verb in the past ("When the rain stopped", "Because the bus was late", "When
+  // asked about the delay"); one in the present heads instructions ("If you forget your password", "Once you are in").
+  if (verb < 1 || !PAST.test(tags[verb]!.text.toLowerCase())) return false;
+  return (verb === 1 || tags.slice(1, verb).some((t) => /^(?:PRON|NOUN|PROPN)$/u.test(t.pos))) && opensClause(next);
+}
+
+/** Whether a line opens with a clause's subject: an article, determiner or pronoun, or a name or noun before its verb. */
+function opensClause(line: string): boolean {
+  const first = /^\s*([\p{L}]+)/u.exec(line)?.[1];
+  if (first === undefined) return false;
+  if (SUBJECT_OPENER.test(first.toLowerCase())) return true;
+  const tags = tagTokens(line.trim().split(/(?<=[.!?])\s/u)[0]!);
+  return tags !== null && tags.length > 1 && /^(?:PROPN|NOUN)$/u.test(tags[0]!.pos) && /^(?:VERB|AUX)$/u.test(tags[1]!.pos);
+}
+
 /** What opens a sentence: a capital, a digit, an opening quote or bracket. */
-const OPENS_SENTENCE = /^\s*(?:[-*+•]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
+const OPENS_SENTENCE = /^\s*(?:[-*+•–]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
 
 /**
  * Whether the line after `body` starts a sentence although `body` ends in no final mark: `body` introduces what follows
  * (a colon), or is a title — in title case, or of at most eight words, well short of the next line and ending in no
  * comma, semicolon or word that runs on — and the next line opens as a sentence does. A line of a hard-wrapped sentence
- * ends in mid-phrase or inside a name, is about as long as the next, or goes on in lower case.
+ * ends in mid-phrase or inside a name, is about as long as the next, goes on in lower case, or opens a sentence whose
+ * clause is on the next line ("In the morning" over "The children walked …": see adverbialRunsOn).
  */
 function startsNext(body: string, next: string | undefined): boolean {
   return /[:：]\s*$/u.test(body) || titleOver(body, next);
@@ -119,8 +180,9 @@ function startsNext(body: string, next: string | undefined): boolean {
 function titleOver(body: string, next: string | undefined): boolean {
   if (ENDS_SENTENCE.test(body) || next === undefined || !OPENS_SENTENCE.test(next)) return false;
   const words = body.split(/\s+/u).filter((w) => w.length > 0).length;
-  return titleCase(body) || (words > 0 && words <= 8 && body.trim().length < 0.6 * next.trim().length
-    && !/[,;、，]\s*$/u.test(body) && !RUNS_ON_WORD.test(body) && !nameRunsOn(body, next));
+  // The names of days and months are capitalised in any case: "On Monday" is no title for its capital.
+  return titleCase(body) && titleCase(body.replace(NAMED_TIME, (w) => w.toLowerCase()))
+    || (words > 0 && words <= 8 && body.trim().length < 0.6 * next.trim().length && !/[,;、，]\s*$/u.test(body) && !RUNS_ON_WORD.test(body) && !nameRunsOn(body, next) && !adverbialRunsOn(body, next));
 }
 
 /** Whether the sentence of `line` may run on into `next` (no final mark, salutation, title or colon ends it). */
@@ -180,16 +242,87 @@ export function parseLines(text: string): Line[] {
     lines[i] = { ...line, body: line.body.slice(0, last.start), tail: line.body.slice(last.start) };
   }
   keepSpeech(lines);
+  keepDashDialogue(lines);
+  keepQuestionHeadings(lines);
   return lines;
 }
 
+/** A body that ends in a question mark, then optional closers. */
+const ENDS_QUESTION = /[?？؟]["'”’)\]»」』）]*\s*$/u;
+/** A heading line: a `#` heading, a title in title case, or a line in bold ("**Pricing**"). */
+const HEADING_LINE = /^\s*(?:#{1,6}\s|(?:\*\*|__)\S.*(?:\*\*|__)\s*$)/u;
+
+/**
+ * Questions that head the answer under them, as FAQs and help pages write them ("What does it cost?" over "The basic plan
+ * is free. …", "How do I reset my password?" over its steps): a question of one sentence and at most 14 words on a line
+ * of its own, with no list marker or label, over a paragraph or list that answers it (the next line, or the one after a
+ * blank line, rewritten prose that asks nothing). It heads its part when it opens a block (the text's first line, or
+ * after a blank line or a heading) or when the text has two or more such questions (a FAQ without blank lines). It stays
+ * as it was, like a title. A question inside a paragraph, over a question or a closing, or once after a line of prose
+ * (a request in a letter) is still prose.
+ */
+function keepQuestionHeadings(lines: Line[]): void {
+  const raw = (i: number): string => (i < 0 || i >= lines.length ? '' : lines[i]!.prefix + lines[i]!.body + lines[i]!.tail);
+  const answered = (i: number): boolean => {
+    const j = raw(i + 1).trim() === '' ? i + 2 : i + 1;
+    const next = lines[j];
+    return next !== undefined && next.prose && !ENDS_QUESTION.test(next.body) && !letterFrame(raw(j));
+  };
+  const heads = lines.map((l, i) => l.prose && l.tail === '' && /^[ \t]*$/u.test(l.prefix) && ENDS_QUESTION.test(l.body)
+    && /^[¿¡"“‘'«(]?\p{Lu}/u.test(l.body) && splitSentences(l.body).length === 1 && questionLength(l.body) && answered(i));
+  const faq = heads.filter(Boolean).length >= 2;
+  const opensBlock = (i: number): boolean => {
+    const before = raw(i - 1);
+    return i === 0 || before.trim() === '' || HEADING_LINE.test(before) || (!lines[i - 1]!.prose && !letterFrame(before) && titleCase(before.trim()));
+  };
+  lines.forEach((l, i) => { if (heads[i] && (faq || opensBlock(i))) lines[i] = { ...l, prose: false }; });
+}
+
+/** At most 14 words, or 60 characters in a script written without spaces. */
+function questionLength(body: string): boolean {
+  return SPACELESS.test(body) ? body.trim().length <= 60 : body.split(/\s+/u).filter((w) => w.length > 0).length <= 14;
+}
+
+/**
+ * What tells a line of speech from a list's item: a dash after the words spoken, before the speaker in lower case ("– Where
+ * are you going? – she asked.", "– Нет, – сказал он.", "– Mi scusi per l'ora, – disse.", "– Tamam – dedi."), a French
+ * inverted verb ("— Je ne sais pas, dit-il.", "demanda-t-elle"), a verb of saying after a comma or a mark ("– Beni
+ * beklemiyordun, değil mi? dedi Emre.", "– Não sei, respondeu ela.") or an English speech verb after its subject ("…, he
+ * said.", "…?" Tom asked).
+ */
+const SPEECH_TAG = new RegExp([
+  '[,.?!…]\\s*[–—]\\s*\\p{Ll}',
+  '[,?!…]\\s+\\p{Ll}+-(?:t-)?(?:il|elle|ils|elles|on|je|tu)(?!\\p{L})',
+  '[,?!…]\\s+(?:dedi|dedim|dedik|diye|sordu|yanıtladı|cevap verdi|disse|chiese|rispose|domandò|esclamò|sussurrò|gridò|aggiunse|perguntou|respondeu|gritou|exclamou|acrescentou|dijo|preguntó|respondió|dit|demanda|répondit|сказал\\p{L}*|спросил\\p{L}*|ответил\\p{L}*)(?![\\p{L}])',
+  '[,?!…]\\s+(?:he|she|they|i|we|you|\\p{Lu}\\p{Ll}+)\\s+(?:said|asked|replied|answered|added|shouted|whispered|cried|muttered|called|explained)(?!\\p{L})',
+].join('|'), 'u');
+
 /**
  * Whether a line is a character speaking: it opens with an em dash or a horizontal bar, as Spanish, Portuguese, Italian,
- * French and Russian write dialogue ("—No lo sé todavía. Además, tengo que terminar el informe —respondió Pablo."). Not
- * an en dash, which some lists take for a bullet.
+ * French and Russian write dialogue ("—No lo sé todavía. Además, tengo que terminar el informe —respondió Pablo."), or
+ * with an en dash, as Turkish and Italian often do, where the line says who spoke ("– Hiç beklemiyordum, dedi Zeynep.
+ * Ayrıca …"): an en dash alone may be a list's bullet.
  */
 export function opensDialogue(line: Line): boolean {
-  return /^\s*[—―]/u.test(line.prefix + line.body);
+  const text = line.prefix + line.body;
+  return /^\s*[—―]/u.test(text) || (/^\s*–/u.test(text) && SPEECH_TAG.test(text));
+}
+
+
+/**
+ * Dialogue written with en dashes, as Polish, Czech, Swedish or Russian typists often write it ("– Where are you going?
+ * – she asked."): when a line opening with a dash carries a speech tag, or a line opening with an en dash asks a question
+ * that the next answers, every line of the text opening with an en dash is what someone says, and stays as written like
+ * speech in quotation marks. Otherwise such lines are a list whose bullet is an en dash, and are rewritten as items.
+ */
+function keepDashDialogue(lines: Line[]): void {
+  const raw = lines.map((l) => l.prefix + l.body + l.tail);
+  const dash = raw.map((r) => /^\s*–/u.test(r));
+  const tagged = raw.some((r) => /^\s*[–—―]/u.test(r) && SPEECH_TAG.test(r));
+  // An interview: a question answered on the next line ("– How long have you worked here?" over "– About ten years.").
+  const answered = dash.some((d, i) => d && dash[i + 1] === true && ENDS_QUESTION.test(raw[i]!) && !ENDS_QUESTION.test(raw[i + 1]!));
+  if (!tagged && !answered) return;
+  lines.forEach((l, i) => { if (l.prose && dash[i]) lines[i] = { ...l, prose: false }; });
 }
 
 /** Labels that head a part of a text, not a person speaking ("Answer:", "Note:", "Pros:"). */
@@ -253,6 +386,8 @@ const MIN_FILL = 0.6;
 const RUNS_ON = /[^.!?…:;\-‐‑]$/u;
 /** A line that ends in a colon or semicolon introduces or separates items; one that ends in a letter and a hyphen breaks a word. */
 const BREAKS_ITEMS = /[:;]$|\p{L}[-‐‑]$/u;
+/** A line that ends on a mark: a comma, a sentence's end, a dash (a closing quotation or bracket after it). */
+const ENDS_ON_MARK = /[,.!?…;:—–-]["'”’)\]]*$/u;
 
 /**
  * Whether a run of lines is one hard-wrapped paragraph (a mail client's or a PDF's line breaks): two or more lines of at
@@ -267,6 +402,10 @@ function hardWrapped(run: readonly string[]): boolean {
   const width = Math.max(...run.map((l) => l.length));
   if (width < MIN_WRAP_WIDTH || !ENDS_SENTENCE.test(run.at(-1)!)) return false;
   const ends = run.map((l) => l.trimEnd());
+  // Three lines or more each broken on a mark, a comma or a sentence's end, are verse ("I went down to the sea in the grey of
+  // the morning," over "when the gulls were still sleeping …,"): a mail client or a PDF breaks a line wherever the width
+  // runs out, between two words far more often than after a mark.
+  if (run.length >= 3 && ends.slice(0, -1).every((l) => ENDS_ON_MARK.test(l))) return false;
   const opens = run.map((l) => l.trimStart());
   const inner = ends.slice(0, -1);
   // Lower case, or a letter of a script without case (Korean).
@@ -292,6 +431,16 @@ function plainLine(raw: string, next: string | undefined): boolean {
     && !COLUMNS.test(raw.trimEnd()) && !/\s\|\s/u.test(raw);
 }
 
+/**
+ * Whether `line` is no line of the paragraph above it: the line before ends a sentence, and `line` ends in no final mark
+ * and is shorter than 60% of the line before, so it could neither end the paragraph nor fill it. It is a sign-off, a
+ * name, a title ("… for your help." over "Take care," and "Anna"); the paragraph ends before it, and a closing under a
+ * paragraph with no blank line no longer keeps that paragraph line by line.
+ */
+function signOff(before: string, line: string): boolean {
+  return ENDS_SENTENCE.test(before) && !ENDS_SENTENCE.test(line) && line.trimEnd().length < MIN_FILL * before.trimEnd().length;
+}
+
 /** A first line indented by one to three spaces (four are code). */
 const FIRST_INDENT = /^ {1,3}(?=\S)/u;
 
@@ -310,16 +459,24 @@ function paragraphAt(lines: readonly string[], i: number): { end: number; hang: 
   const hang = marker === '' ? '' : ' '.repeat(indent.length + marker.length);
   let end = i + 1;
   while (end < lines.length && !lines[end - 1]!.endsWith('  ') && lines[end]!.startsWith(hang)
-    && plainLine(lines[end]!.slice(hang.length), lines[end + 1])) end++;
+    && plainLine(lines[end]!.slice(hang.length), lines[end + 1]) && !signOff(lines[end - 1]!, lines[end]!)) end++;
   return { end, hang };
 }
 
-/** A paragraph's lines as one line: the breaks become spaces, the text of each line after the first without its indentation. */
+/** A soft hyphen that breaks a word at a line's end ("employ\u00AD" over "ment"; the API keeps only those). */
+const SOFT_HYPHEN_END = /(?<=\p{L})\u00AD$/u;
+
+/**
+ * A paragraph's lines as one line: the breaks become spaces, the text of each line after the first without its
+ * indentation; a word broken by a soft hyphen is one word again ("employ\u00AD" over "ment": "employment").
+ */
 function joinWrapped(run: readonly string[]): string {
   return run.map((l, k) => {
     const text = k > 0 ? l.trimStart() : l;
-    return k < run.length - 1 ? text.trimEnd() : text;
-  }).join(' ');
+    if (k === run.length - 1) return text;
+    const end = text.trimEnd();
+    return SOFT_HYPHEN_END.test(end) ? end.slice(0, -1) : `${end} `;
+  }).join('');
 }
 
 /**

@@ -332,7 +332,8 @@ export const CONTRACTIONS: ReadonlyArray<[string, string]> = [
 /** "we have seen" → "we've seen": have/has as an auxiliary, before a past participle only. */
 export const AUXILIARY_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
   // A word in -ed before a noun is an adjective, "have" then possesses: "We have limited time" is no "We've limited time".
-  [/(?<![\p{L}'’])(I|you|we|they|You|We|They)\s+have\s+(?=(?:been|seen|done|made|had|become|gone|got|gotten|grown|known|taken|given|found|heard|learned|learnt|come|built|written|spent|lost|kept|left|shown)(?![\p{L}'’-])|\p{Ll}{3,}ed(?=\s*(?:[.,;:!?]|$)|\s+(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those|it|them|him|us|me|you|to|in|on|at|for|with|by|from|of|about|up|out|down|off|over|back|all|some|every|no|each|any|so|too|very|here|there|hard|well|since|already|never|ever)(?![\p{L}'’-])))/gu, "$1've "],
+  // Not a pronoun after "of", which is no subject of "have": "many of you have been here" is no "many of you've been".
+  [/(?<![\p{L}'’])(?<!(?<![\p{L}'’])[Oo]f\s+)(I|you|we|they|You|We|They)\s+have\s+(?=(?:been|seen|done|made|had|become|gone|got|gotten|grown|known|taken|given|found|heard|learned|learnt|come|built|written|spent|lost|kept|left|shown)(?![\p{L}'’-])|\p{Ll}{3,}ed(?=\s*(?:[.,;:!?]|$)|\s+(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those|it|them|him|us|me|you|to|in|on|at|for|with|by|from|of|about|up|out|down|off|over|back|all|some|every|no|each|any|so|too|very|here|there|hard|well|since|already|never|ever)(?![\p{L}'’-])))/gu, "$1've "],
 ];
 
 /** "<stem>n't" where it is not inverted before its subject (a question or a tag: "Isn't it", ", did it"). */
@@ -367,6 +368,8 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [new RegExp(`\\b(it|he|she|that|there|what|who|here|where)['’]s(?=\\s+(?:(?:already|just|never|ever|recently|finally|long\\s+since)\\s+(?:\\p{Ll}{2,}ed|${IRREGULAR_PARTICIPLES})|(?:met|bought|brought|taught|thought|grown|forgotten|fought|cost)\\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|\\p{N}|up|out|back|off|away|more|less|much)|grown|forgotten)(?![\\p{L}'’-]))`, 'giu'), '$1 has'],
   // A question whose subject follows: "What's he done now?", "Who's she seen?".
   [/\b(what|who|where|how)['’]s(?=\s+(?:he|she|it|they|you|we|i)\s+(?!(?:called|named|based|located|used|supposed|made)(?![\p{L}]))(?:done|been|seen|gone|had|got|\p{Ll}{2,}ed)(?![\p{L}'’-]))/giu, '$1 has'],
+  // "He's taken credit for my work", "It's taken place", "It's taken years": "has" (not "It's taken care of").
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:(?:already|just|never|ever|now|also|only)\s+)?taken\s+(?:credit|part|place|notice|advantage|charge|control|action|steps|offence|offense|shape|root|hold|effect|years|months|weeks|days|hours|ages|time)(?![\p{L}'’-]))/giu, '$1 has'],
   // "There's many reasons" says "There are".
   [/\b(there)['’]s(?=\s+(?:many|several|few|lots|plenty|two|three|four|five|six|seven|eight|nine|ten|\p{N}+)(?![\p{L}'’-]))/giu, '$1 are'],
   // A negative contraction that opens a question before its subject stays: "Isn't it?", "Don't you think …", "Why
@@ -375,7 +378,9 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [negative('(do|does|did|is|are|was|were|would|should|could|have|has|had|must|need)'), '$1 not'],
   // Not the toast "Here's to many more years" ("Here is to …").
   // Where "'s" before a participle could be either ("He's called twice today", "She's worked since 2015"), it stays.
-  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))(?!\s+\p{Ll}+(?:ed|en)\s+(?:since|for|twice|already|a\s+lot|so\s+much|all)(?![\p{L}]))/giu, '$1 is'],
+  // Nor before a participle and a bare noun, where "'s" is "has" as often as "is" ("he's given permission", "she's
+  // written books"): "he is taken credit for my work" broke the sentence.
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))(?!\s+\p{Ll}+(?:ed|en)\s+(?:since|for|twice|already|a\s+lot|so\s+much|all)(?![\p{L}]))(?!\s+(?:taken|given|done|seen|eaten|written|shown|chosen|driven|broken|stolen|spoken|grown|thrown|drawn|won|lost|made|had|got|gotten|become|begun|forgotten)\s+(?!(?:by|to|in|into|on|at|from|for|with|as|care|aback|ill|away|off|out|up|down|over|apart|again|and|or|but|because|when|if|so|too|very|here|there|now|yet)(?![\p{L}]))\p{Ll})/giu, '$1 is'],
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
   // "'d" is "had" before a participle and in "I'd better", else "would" ("Still, I'd recommend it" beside "I do not think").

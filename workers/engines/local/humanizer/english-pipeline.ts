@@ -37,6 +37,13 @@ export interface EnglishContext {
   listItem?: boolean;
   /** No sentence stands before the body's first: it opens the text, or sits right under a title, a salutation or a colon. */
   opensSection?: boolean;
+  /**
+   * The text is a contract, a licence, terms of service, a policy or a formal letter (see writtenRegister): every paragraph
+   * of it keeps to the written register whatever the tone ("12.2 Plus, the Supplier may terminate this Agreement", "That's
+   * why your continued use of the Service constitutes acceptance of the amended Terms", "Dear Mr. Okafor, … On top of that,
+   * the repair itself is covered …").
+   */
+  written?: boolean;
 }
 
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
@@ -197,24 +204,27 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
 export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext): string[] {
   const { profile, mode, rng } = ctx;
   const prefer = ctx.readability === 'high-school' ? 'short' : 'any';
+  // A contract's, a policy's or a formal letter's sentences take the written register's words whatever the tone (its
+  // contractions are the tone's).
+  const register: ToneProfile['register'] = ctx.written === true ? 'formal' : profile.register;
   // A polished tone (professional) takes the written forms of stock phrases and connectives.
-  const phraseRegister = profile.polished ? 'formal' : profile.register;
+  const phraseRegister = profile.polished ? 'formal' : register;
   function rewriteSentence(s: string, neighbours: string): string {
     // A sentence in capitals is shouted (a warning, a heading): a rewrite would mix cases ("Beyond this, IT IS DOWN").
     if (!/\p{Ll}/u.test(s) && /\p{Lu}{2}/u.test(s)) return s;
     // Before the connective's own replacement, which would take "However" first; casual registers only ("…was not
     // significant after adjustment, though." is out of place in a report).
-    let t = profile.register === 'casual' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate, ctx.usedOpeners) : s;
+    let t = register === 'casual' && mode.deepRate > 0 ? howeverToThough(s, rng, mode.deepRate, ctx.usedOpeners) : s;
     // A hedged tone says "It is clear that" as "It appears that" before the phrase rules make it "Clearly,".
     if (profile.hedged) t = hedgeCertainty(t);
     t = plainOpener(t, phraseRegister, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
     t = replacePhrases(t, phraseRegister, rng, prefer, ctx.usedOpeners);
     t = replaceConnectiveOpener(t, phraseRegister, rng, prefer);
     // Before the synonyms, which would turn "it is essential to" into "it is needed to".
-    t = importantToAdvice(t, profile.register, rng, 1);
+    t = importantToAdvice(t, register, rng, 1);
     t = replaceSynonyms(t, {
       rate: mode.synonymRate, variation: mode.variationRate, readability: ctx.readability, repeated: ctx.repeated, determiners: mode.plainRate,
-      relativeWho: profile.register === 'casual', formal: profile.register !== 'casual', neighbours,
+      relativeWho: register === 'casual', formal: register !== 'casual', neighbours,
     }, rng);
     // After the synonyms, which say "demonstrates" as "shows": the hedge then says it as "indicates".
     if (profile.hedged) t = hedgeClaims(t, rng, ctx.usedOpeners);
@@ -223,11 +233,11 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     // Before plainSmallWords, which says "very" as "really" (a word vividWords leaves: it often means "truly").
     if (profile.vivid) t = vividWords(t, rng, 1);
     else if (profile.concise) t = dropIntensifiers(t);
-    t = plainSmallWords(t, profile.register, rng, mode.plainRate);
+    t = plainSmallWords(t, register, rng, mode.plainRate);
     t = ableToCan(t, rng, mode.plainRate);
-    if (profile.register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
-    if (profile.register === 'casual') t = impersonalYou(t);
-    if (profile.register !== 'formal' && mode.deepRate > 0) t = dropThat(t, tagTokens(t), rng, mode.deepRate);
+    if (register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
+    if (register === 'casual') t = impersonalYou(t);
+    if (register !== 'formal' && mode.deepRate > 0) t = dropThat(t, tagTokens(t), rng, mode.deepRate);
     if (ctx.readability !== 'doctorate' && rng.chance(mode.plainRate)) t = dropIntroComma(t) ?? t;
     // A sentence that a dropped opener left starting with a protected span ("Additionally, machine learning models …" with
     // "machine learning" frozen) could not take its capital back: it stays as it was.
@@ -288,7 +298,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   // rewriting a rewrite must not pile them up.
   // Nor in a paragraph about a death or a grief: "My husband passed away last year. Arguably, the grief is terrible."
   // Nor in an item of a list, nor in a contract's clauses ("Honestly, the remedies are the best available under law").
-  const saturated = openersSaturate(out) || ctx.listItem === true || sentences.some((x) => SOMBRE.test(x) || LEGAL.test(x));
+  const saturated = openersSaturate(out) || ctx.listItem === true || ctx.written === true || sentences.some((x) => SOMBRE.test(x) || LEGAL.test(x));
   out = out.map((s) => {
     if (saturated || previousHadOpener || !rng.chance(mode.openerRate)) { previousHadOpener = false; return s; }
     const t = tryOpener(s);
@@ -311,7 +321,8 @@ const ONE_HAND = /(?<![\p{L}'’-])on\s+(?:the\s+)?one\s+hand(?![\p{L}'’-])/iu
 
 /** What opens a sentence with a view, not a link: "That said, I think …" stacks nothing. */
 const VIEW_PHRASES = new Set(['i think', 'to me', 'if you ask me', 'you know', 'to be honest', 'the thing is', 'truth be told', 'you see']);
-const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?=(?:${CONNECTIVES.filter((c) => !VIEW_PHRASES.has(c)).join('|')})(?:,|\\s))`, 'iu');
+/** "so" of degree after a connective is no second connective: "Consequently, so much of your weekend …" keeps its link. */
+const STACKED_START = new RegExp(`^(?:${CONNECTIVES.join('|')}),\\s+(?!so\\s+(?:many|much|few|little|far|long|often|well|very|too)(?![\\p{L}'’-]))(?=(?:${CONNECTIVES.filter((c) => !VIEW_PHRASES.has(c)).join('|')})(?:,|\\s))`, 'iu');
 
 /**
  * Last step of every sentence: where replacements left two connectives in a row ("But, but it ...")

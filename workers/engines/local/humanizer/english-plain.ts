@@ -210,13 +210,17 @@ export function plainOpener(
   if (rest === null) return null;
   // "Because of this, ..." / "That's why ..." keep the causal link spelt out; "So ..." is the shortest way to say it.
   // "So many cities ..." would read as "that many": before a quantity word, "So" is not used.
-  const noSo = /^(?:many|much|few|little|far|long|often|well|very|too|much|most)(?![\p{L}'’-])/u.test(rest);
+  // Nor before its own "so" ("Consequently, so much of your weekend …" lost its link as "So so much …" was tidied).
+  const noSo = /^(?:many|much|few|little|far|long|often|well|very|too|much|most|so)(?![\p{L}'’-])/u.test(rest);
   // Not "Because of this, ... because ...": a sentence that gives a reason of its own gets "That's why".
   const ownReason = /(?<![\p{L}'’-])(?:because|since|due to|as)(?![\p{L}'’-])/iu.test(rest);
   // "Therefore"/"Thus"/"Hence" often sum up a paragraph: "So" says that; "That's why" and "Because of this," tie the sentence to
   // the one before alone ("…lowers hiring costs. That's why the impact … depends on its size" does not follow).
   const sumsUp = /^(?:Therefore|Thus|Hence),/u.test(s);
-  const causalWords = sumsUp ? (noSo ? [] : ['So']) : ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
+  // An instruction after it ("Consequently, if you cannot reach your work safely, use a taller ladder") takes "So" alone:
+  // "That's why" and "Because of this," give a fact's cause ("That's why if you can't reach …, use …" is no sentence).
+  const instruction = isInstruction(rest);
+  const causalWords = sumsUp || instruction ? (noSo ? [] : ['So']) : ownReason ? (noSo ? ["That's why"] : ['So', "That's why"]) : noSo ? ['Because of this,', "That's why"] : register === 'casual' ? ['So', 'So', 'Because of this,', "That's why"] : ['So', 'Because of this,'];
   // "However" and "Conversely" contrast: "But". The concessive ones ("Nevertheless", "That said") may also be "Still," (not
   // where the sentence has its own "still": "Still, some patients will still need insulin").
   const concessive = /^(?:Nevertheless|Nonetheless|That said),/u.test(s);

@@ -87,11 +87,16 @@ const STRANDED = "(?!\\s+(?:too|either|indeed|though|as\\s+well|anyway)\\s*(?:[.
 const LET_US_OPENS = "(?<=^\\s*|[.!?:;\"“(—–]\\s*|(?<![\\p{L}'’])(?:so|now|first|next|finally|instead)\\s+)";
 /** What makes a source's contraction wrong where it is followed by it: "the will not to give up", "What is it that". */
 const NOT_BEFORE: Readonly<Record<string, string>> = { 'will not': "(?!\\s+to(?![\\p{L}'’]))", 'what is': "(?!\\s+it\\s+that(?![\\p{L}'’]))" };
+/**
+ * A pronoun after "of" is no subject of the verb after it, which goes with the quantity before: "many of you have been
+ * here" is no "many of you've been here", "some of it is" no "some of it's".
+ */
+const AFTER_OF = "(?<!(?<![\\p{L}'’])of\\s+)";
 const CONTRACT = CONTRACTIONS.map(([from, to]) => ({
   // "would not only … but" stays whole: "wouldn't only give …, but" reads as a different claim. "there is", "here is" need a
   // subject position too: "The food here is great" is no "here's". A pronoun before "will not"/"would not" that did not
   // contract stays whole too ("We will not, under any circumstances, …" is no "We'll not").
-  re: new RegExp(`${/^(?:it|you|there|here) /u.test(from) ? SUBJECT_POSITION : ''}${BE_CONTRACTION.test(from) ? AFTER_COMPARISON : ''}${from === 'let us' ? LET_US_OPENS : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}${from === 'let us' ? LET_US_SUGGESTS : ''}${BE_CONTRACTION.test(from) ? STRANDED : ''}${/ (?:will|would)$/u.test(from) ? "(?!\\s+not(?![\\p{L}'’]))" : ''}${NOT_BEFORE[from] ?? ''}`, 'giu'), to,
+  re: new RegExp(`${/^(?:i|you|we|they|he|she|it|that|there|what|who) /u.test(from) ? AFTER_OF : ''}${/^(?:it|you|there|here) /u.test(from) ? SUBJECT_POSITION : ''}${BE_CONTRACTION.test(from) ? AFTER_COMPARISON : ''}${from === 'let us' ? LET_US_OPENS : ''}(?<![\\p{L}'’])${from.replace(/ /gu, '\\s+')}(?=\\s+[\\p{L}\\uE000])${/not$/u.test(from) ? "(?!\\s+only(?![\\p{L}'’]))" : ''}${from === 'let us' ? LET_US_SUGGESTS : ''}${BE_CONTRACTION.test(from) ? STRANDED : ''}${/ (?:will|would)$/u.test(from) ? "(?!\\s+not(?![\\p{L}'’]))" : ''}${NOT_BEFORE[from] ?? ''}`, 'giu'), to,
   // null: a source word that is not all letters, which the prefilter cannot judge.
   words: from.split(' ').every((w) => /^\p{L}+$/u.test(w)) ? from.split(' ').map(folded) : null,
 }));
@@ -189,6 +194,14 @@ export function keepLeadingCase(original: string, rewritten: string): string {
  * Not after a letter, a digit, a comma or a semicolon, where it is inside a clause.
  */
 const STARTS_HERE = /(?:^|[^\p{L}\p{N},;'’\s-])\s*$/u;
+/**
+ * A sentence that opens with a condition, a cause or a time and has reached its main clause: "If you see the message …, ",
+ * "When the light turns red, ", "Because the bridge is closed, ". Not a concession ("Although …, ", "While …, "), which a
+ * fact after it may follow bare.
+ */
+const FRONTED_CONDITION = /^\s*(?:if|unless|when|whenever|once|because|since|as\s+soon\s+as|even\s+if|in\s+case|before|after|until)(?![\p{L}'’-])[^,;:.!?]{2,200},\s*$/iu;
+/** A word after "so" that makes it one of degree: "so many", "so much", "so far", "so long", "so few". */
+const SO_DEGREE_NEXT = /^\s*(?:many|much|few|little|far|long|often|well|very|too|most|less|more|so)(?![\p{L}'’-])/iu;
 /** Marks left by a deletion, resolved once the phrases are replaced: capitalise what follows; drop the comma before. */
 const CAPITALISE = '\u0001';
 const DROP_COMMA = '\u0002';
@@ -202,11 +215,22 @@ const PAST_AUXILIARY = /^(?:was|were|had|did|wasn['’]t|weren['’]t|hadn['’]
 /** Irregular past forms, which the tagger may read as nouns after a name ("PostgreSQL overtook MySQL"). */
 const IRREGULAR_PAST = /^(?:overtook|took|undertook|made|found|saw|rose|fell|grew|won|lost|went|came|became|began|said|told|gave|led|held|left|kept|met|paid|sold|outsold|spent|built|brought|bought|thought|caught|taught|fought|chose|drew|drove|flew|forgot|knew|ran|sent|stood|struck|threw|understood|wrote|broke|spoke|withdrew)$/iu;
 
-/** Whether the clause's first verb is in the past: it reports an event. */
+/**
+ * Whether the clause's first verb is in the past, or in the present perfect of something done ("Tom has now asked for a
+ * puppy every day", "the team has grown to 40"): it reports an event. Not a state the perfect describes ("negotiations
+ * have been ongoing", "infrastructure hasn't kept pace", "this offer has a limit").
+ */
 function reportsPast(clause: string): boolean {
-  for (const t of tagTokens(clause) ?? []) {
+  const tokens = tagTokens(clause) ?? [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
     if (PAST_AUXILIARY.test(t.text) || IRREGULAR_PAST.test(t.text)) return true;
-    if (t.pos === 'AUX') return false;
+    if (t.pos === 'AUX') {
+      if (!/^(?:has|have)$/iu.test(t.text)) return false;
+      let j = i + 1;
+      while (tokens[j]?.pos === 'ADV' && !/^(?:not|never)$/iu.test(tokens[j]!.text)) j++;
+      return tokens[j]?.pos === 'VERB' && !/^been$/iu.test(tokens[j]!.text);
+    }
     if (t.pos === 'VERB') return /ed$/iu.test(t.text);
   }
   return false;
@@ -245,6 +269,8 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       const at = args.find((a): a is number => typeof a === 'number')!;
       const before = out.slice(0, at);
       if (rule.imperative && to !== '' && !worthNoting(to, out.slice(at + m.length))) to = '';
+      // "So many observers considered …" reads as "that many": before a word of quantity or degree "so" is no connective.
+      if (to === 'so' && SO_DEGREE_NEXT.test(out.slice(at + m.length))) to = poolOf(register, rule).find((p) => p !== 'so' && p !== '') ?? m;
       // "What's more" adds a fact, not a step: "What's more, avoid using a straw" reads wrong where "Plus, avoid …" does not.
       if (to === "what's more," && isInstruction(out.slice(at + m.length).trimStart())) {
         to = poolOf(register, rule).find((p) => p !== to && p.endsWith(',') && !used?.has(p)) ?? '';
@@ -266,6 +292,15 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       // clause in two, and "option, plus, uses" reads as a list.
       if (m.endsWith(',') && /,\s*$/u.test(before)) return to === '' ? DROP_COMMA : m;
       const atStart = STARTS_HERE.test(before);
+      // After an opening condition or time ("If you see the message …, it is worth noting that passwords are
+      // case-sensitive") the phrase holds the fact apart from it: dropped, the condition would govern the fact ("If you see
+      // …, passwords are case-sensitive"). An instruction says it ("…, keep in mind that passwords …"), or the phrase stays.
+      // A past event under a time or a cause goes bare as before ("When we arrived, the pool was closed"): it happened under
+      // it, and an instruction would not fit ("When we arrived, note that the pool was closed").
+      if (!atStart && rule.imperative && FRONTED_CONDITION.test(before) && !reportsPast(out.slice(at + m.length))) {
+        const said = poolOf(register, rule).find((p) => p !== '' && worthNoting(p, out.slice(at + m.length)));
+        return said === undefined ? m : matchCase(m, said);
+      }
       // "Note that …" and "keep in mind that …" are instructions: inside a clause ("I believe it is important to note
       // that I was wrong") the phrase goes without one.
       if (!atStart && rule.imperative) return '';
@@ -337,6 +372,10 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   let replacement = choose(register, alts, rng, prefer);
   // "However, do not …" is no "Yet do not …": an instruction keeps "However,".
   if (word === 'however' && replacement === 'yet' && (isInstruction(rest) || /^(?:do\s+not|don['’]t|never|please)(?![\p{L}'’-])/iu.test(rest))) replacement = 'however,';
+  // "That's why" states a fact's cause, so no instruction follows it ("That's why if you cannot reach it, use a taller
+  // ladder"): "so" says it. Nor "so" before a word of degree ("So many observers …").
+  if (replacement === "that's why" && isInstruction(rest)) replacement = 'so';
+  if (replacement === 'so' && SO_DEGREE_NEXT.test(rest)) replacement = poolOf(register, alts).find((p) => p !== 'so' && p !== '' && p !== "that's why") ?? m[1]!.toLowerCase() + ',';
   // Dropped, it would leave code or a symbol to take the capital ("Importantly, npm …", "Indeed, n = 50 …").
   if (replacement === '' && !/^\p{Lu}/u.test(rest) && !capitalisable(rest)) {
     replacement = poolOf(register, alts).find((p) => p !== '') ?? m[1]!.toLowerCase() + ',';
@@ -662,12 +701,29 @@ export function fixArticles(s: string): string {
  */
 export function keepOwnArticles(out: string, original: string): string {
   if (out === original || !/(?:^|[^\p{L}])an?\s/iu.test(out)) return out;
-  const has = (article: string, word: string): boolean =>
-    new RegExp(`(?:^|[^\\p{L}\\p{N}'’])${article}\\s+${escapeRegExp(word)}(?![\\p{L}])`, 'iu').test(original);
+  let own: Set<string> | null = null;
   return out.replace(/(^|[^\p{L}\p{N}'’])(an?|An?)(\s+)(\p{L}[\p{L}-]*)/gu, (m: string, pre: string, article: string, space: string, word: string) => {
+    own ??= articlePairs(original);
     const other = article.length === 2 ? article[0]! : `${article}n`;
-    return has(other, word) && !has(article, word) ? `${pre}${other}${space}${word}` : m;
+    const key = (a: string): string => `${a.toLowerCase()} ${word.toLowerCase()}`;
+    return own.has(key(other)) && !own.has(key(article)) ? `${pre}${other}${space}${word}` : m;
   });
+}
+
+/**
+ * Every "a"/"an" + word a text writes, lower-cased ("a one-off" gives "a one" and "a one-off": a word counts when no
+ * letter follows it). One pass over the text; building a pattern for each article of a rewrite instead took a tenth of
+ * a rewrite's CPU.
+ */
+function articlePairs(text: string): Set<string> {
+  const pairs = new Set<string>();
+  for (const [, article, token] of text.matchAll(/(?<![\p{L}\p{N}'’])(an?)\s+(?=(\p{L}[\p{L}-]*))/giu)) {
+    const a = article!.toLowerCase();
+    const t = token!.toLowerCase();
+    for (let i = t.indexOf('-'); i > 0; i = t.indexOf('-', i + 1)) pairs.add(`${a} ${t.slice(0, i)}`);
+    pairs.add(`${a} ${t}`);
+  }
+  return pairs;
 }
 
 /**
@@ -772,13 +828,35 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
  * ceremony has become an important event"), nor what a text states as a fact ("Photosynthesis is essential for life",
  * "The vaccine is effective": "Frankly, …" or "Arguably, …" there doubt it), nor advice ("it is wise to join a local
  * association": "Arguably, it is wise to …" hedges a recommendation) or a rule ("should", "must", "may"), which an opener or a hedge
- * would make flippant or doubtful ("Arguably, children should bring a packed lunch").
+ * would make flippant or doubtful ("Arguably, children should bring a packed lunch"). Nor someone's health ("his knee is
+ * still bad", "her cough is better"): a report of how they are, which "Look," or "Arguably," would make a view.
  */
-const RATING = /(?<![\p{L}'’-])(?<!(?:who|which|that|what|whoever|whichever)\s+)(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))(?!(?<=right)\s+(?:next|after|before|around|behind|beside|by|down|up|across|outside|inside|in|on|at|over|under|here|there|now|away|side|off|through)(?![\p{L}'’-]))(?!(?<=good)\s+(?:until|till|through|thru|for\s+(?:\p{N}|one|two|three|a|an|another|the\s+next))(?![\p{L}'’-]))(?!(?<=worth)\s+(?:\p{N}|[$£€]|a\s+(?:fortune|lot|million|billion|few)|one|two|three|four|five|six|seven|eight|nine|ten|hundreds|thousands|millions|billions|several|about|around|over|nearly|almost)(?![\p{L}'’-]))(?!(?<=better)\s+(?:today|now|this\s+(?:morning|week)|since|again)(?![\p{L}'’-]))(?!(?<=best)\s+man(?![\p{L}'’-]))/iu;
+const RATING = /(?<![\p{L}'’-])(?<!(?:who|which|that|what|whoever|whichever)\s+)(?<!(?<![\p{L}'’-])(?:knees?|backs?|legs?|hips?|arms?|shoulders?|ankles?|feet|foot|eyes?|eyesight|hearing|ears?|tooth|teeth|head|headaches?|stomach|chest|cough|cold|flu|fever|heart|neck|wrists?|elbows?|skin|hands?|toes?|fingers?|throat|lungs?|breathing|pain|rash|migraine|injury|wound|sight|memory|health|condition)\s+)(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))(?!(?<=right)\s+(?:next|after|before|around|behind|beside|by|down|up|across|outside|inside|in|on|at|over|under|here|there|now|away|side|off|through)(?![\p{L}'’-]))(?!(?<=good)\s+(?:until|till|through|thru|for\s+(?:\p{N}|one|two|three|a|an|another|the\s+next))(?![\p{L}'’-]))(?!(?<=worth)\s+(?:\p{N}|[$£€]|a\s+(?:fortune|lot|million|billion|few)|one|two|three|four|five|six|seven|eight|nine|ten|hundreds|thousands|millions|billions|several|about|around|over|nearly|almost)(?![\p{L}'’-]))(?!(?<=better)\s+(?:today|now|this\s+(?:morning|week)|since|again)(?![\p{L}'’-]))(?!(?<=best)\s+man(?![\p{L}'’-]))/iu;
 /** A death, a grief, an illness: no tone opener belongs beside it ("Frankly, my son died …"). */
 export const SOMBRE = /(?<![\p{L}'’-])(?:died|dies|dying|dead|death|deaths|passed\s+away|funeral|grief|griev\p{L}*|mourn\p{L}*|killed|suicide|miscarriage|cancer|terminal|condolence\p{L}*|widow\p{L}*|bereave\p{L}*)(?![\p{L}'’-])/iu;
 /** The language of a contract or a licence: no chatty opener goes near it. */
 export const LEGAL = /(?<![\p{L}])(?:Agreement|Licensee|Licensor|Tenant|Landlord|Part(?:y|ies)|hereby|herein|hereunder|thereof|pursuant|shall)(?![\p{L}])/u;
+/**
+ * A contract, a licence, terms of service or a policy: its words of art ("hereby", "pursuant to", "Licensee") or a defined
+ * term, a capitalised noun after a lower-case determiner ("this Agreement", "these Terms", "the Service", "this Policy",
+ * "either Party"; "This Agreement" and "These Terms" open a sentence too, "The Service was slow" is a review), not a name
+ * that goes on ("the Customer Care Team", "the Service Desk"). Not "shall" alone, which a speech or a British note says
+ * too ("We shall see"), nor "Party" alone ("the Labour Party" is a name), nor "or lack thereof".
+ */
+const LEGAL_TEXT = /(?<![\p{L}])(?:hereby|herein|hereinafter|hereunder|hereto|(?<!lack\s+)thereof|pursuant\s+to|Licensee|Licensor|indemnif(?:y|ies|ied)|notwithstanding\s+(?:anything|the\s+foregoing|clause|section))(?![\p{L}])|(?<![\p{L}])(?:[Tt]his|[Tt]hese|the|[Ss]uch|[Ee]ither|[Ee]ach|[Bb]oth|any|other)\s+(?:Agreement|Terms|Policy|Service|Services|Contract|Licen[cs]e|Supplier|Customer|Client|Contractor|Licensee|Licensor|Tenant|Landlord|Lease|Premises|Goods|Software|Subscriber|Employer|Employee|Part(?:y|ies)|Effective\s+Date)(?![\p{L}])(?!\s+\p{Lu})/u;
+/**
+ * A formal letter's salutation or closing on a line of its own: "Dear" before a title ("Dear Mr. Okafor,", "Dear Sir or
+ * Madam,", "Dear Hiring Manager,"), "To whom it may concern", "Yours sincerely", "Yours faithfully". Not "Dear Sarah," or
+ * "Hi James,", nor "Kind regards", which friendly mail ends with too.
+ */
+const FORMAL_LETTER = /^[ \t]*(?:Dear\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Madam|Dame|Lord|Lady|Rev|Hon)(?![\p{L}])|Hiring\s+(?:Manager|Committee|Team)|Selection\s+(?:Committee|Panel)|Admissions\s+(?:Committee|Officer|Team))|To\s+whom\s+it\s+may\s+concern|Yours\s+(?:sincerely|faithfully|truly|respectfully)(?![\p{L}])|Respectfully(?:\s+yours)?[ \t]*,?[ \t]*$)/imu;
+/**
+ * Whether a text keeps to the written register whatever the tone: a contract, a licence, terms or a policy, or a formal
+ * letter (its salutation or closing anywhere in it). Its connectives and stock phrases take their written forms and no
+ * tone opener goes into it ("12.2 Plus, the Supplier may terminate this Agreement", "Dear Mr. Okafor, … On top of that, the
+ * repair is covered …"); its contractions are still the tone's.
+ */
+export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(text) || FORMAL_LETTER.test(text); }
 /** The sentence's own candour or framing at its start: an opener would say it twice ("Honestly, I honestly think …"). */
 const OWN_CANDOUR = /(?<![\p{L}'’-])(?:honest(?:ly)?|frank(?:ly)?|truth(?:fully)?|candid(?:ly)?)(?![\p{L}'’-])/iu;
 const OWN_FRAME = /^(?:of\s+course|again|even\s+so|to\s+be\s+fair|actually|obviously|naturally|admittedly|sadly|unfortunately|fortunately|luckily|surprisingly|personally|seriously|literally|really|well|anyway|besides|instead|otherwise|meanwhile|first(?:ly)?|second(?:ly)?|finally|lastly|yes|no|ok|okay|oh|sure|true|now|today|sometimes|often|usually|generally)(?![\p{L}'’-])/iu;

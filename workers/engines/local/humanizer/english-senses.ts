@@ -72,7 +72,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ...['ensure', 'ensuring'].map((w) => [w, { after: ENSURE_CLAUSE }] as [string, SourceGuard]),
   // Fixed terms whose word has no plainer partner there: "at large", "by and large", "the large intestine", "to a large
   // extent"; "probable cause"; "rapid eye movement", "a rapid antigen test"; "blood types".
-  ['large', { before: BEFORE_WORD('at|by\\s+and'), after: AFTER_WORD(LARGE_TERMS) }],
+  // A size after a count is a grade of a recipe or an order ("4 large eggs", "2 large onions", "one large pizza", "extra large"),
+  // which "big" is not; so is the size of an egg, a drink or a pizza with no count ("a large egg", "a large latte").
+  ['large', { before: /(?:^|[^\p{L}])(?:at|by\s+and|[\p{N}\uE000-\uE019]+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|extra)\s+$/iu, after: AFTER_WORD(`${LARGE_TERMS}|eggs?|egg\\s+yolks?|pizzas?|coffees?|lattes?|cappuccinos?|fries|sodas?|drinks?|popcorn`) }],
   ['larger', { after: AFTER_WORD(LARGE_TERMS) }],
   // "the vast majority" is a set phrase.
   ['vast', { after: AFTER_WORD('majority') }],

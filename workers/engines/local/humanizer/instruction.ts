@@ -3,8 +3,8 @@ import { tagTokens } from '../text/pos.js';
 
 /** Verbs a sentence gives an instruction with, which the tagger may read as nouns at its start ("Note that …"). */
 const COMMAND_VERBS = /^(?:note|remember|keep|make|take|consider|imagine|try|see|check|use|avoid|ask|call|visit|read|follow|start|stop|think|look|go|get|find|choose|add|set|turn|put|give|tell|send|bring|pick|write|click|open|enter|select|press|install|run|save|wait|contact|email|ensure|book|change|help|join|share|download|sign|register|apply|review|plan|prepare|remove|replace|store|wash|mix|stir|bake|preheat|pour|cut|serve|rest|drink|dress|wear)$/iu;
-/** Connectives that add a step or a point, before the words they add. */
-const ADDED_STEP = /^(?:additionally|also|furthermore|moreover|plus|besides|in\s+addition|on\s+top\s+of\s+that|what['’]s\s+more|beyond\s+(?:this|that)|first|firstly|second|secondly|third|thirdly|next|then|finally|lastly),\s+/iu;
+/** Connectives that add a step or a point, or draw one from the last ("So when you hear a tone, go …"), before the words. */
+const ADDED_STEP = /^(?:(?:additionally|also|furthermore|moreover|plus|besides|in\s+addition|on\s+top\s+of\s+that|what['’]s\s+more|beyond\s+(?:this|that)|first|firstly|second|secondly|third|thirdly|next|then|finally|lastly|therefore|thus|hence|consequently|as\s+a\s+result|for\s+this\s+reason|because\s+of\s+this),|so(?!\s+(?:many|much|far|few|little|long|often|well|very|too)(?![\p{L}'’-])))\s+/iu;
 /**
  * An instruction or a request: its first word is a verb ("Pour the batter …", "Turn off the power"; a gerund
  * subject, "Eating well matters", is a statement) or a word that asks ("Please", "Let's", "Don't", "Never").

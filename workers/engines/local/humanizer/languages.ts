@@ -44,15 +44,28 @@ export interface LanguageRules {
    */
   notBeforeInfinitive?: readonly string[];
   /**
-   * A paragraph that reads as legal, medical, regulatory or sombre (a contract, a dosage, a death): no colloquial
+   * A paragraph that reads as legal, medical, regulatory or sombre (a contract, a dosage, a death, a warning of a disaster:
+   * "…土砂災害や河川の氾濫に厳重な警戒を呼びかけています" took "だから、" and "でも、"): no colloquial
    * alternative there whatever the tone ("Du coup, la posologie …", "Короче говоря, договор …"), as the English rules
    * refuse chatty openers beside LEGAL and SOMBRE words.
    */
   grave?: RegExp;
+  /**
+   * A paragraph of a scholarly text, an abstract or a paper ("В статье рассматривается …", "Il presente studio analizza …",
+   * "Este artigo investiga …", "p < 0,05"): the written register whatever the tone. "Так что дистанционный формат не является
+   * универсальным решением", "Insomma, lo studio suggerisce …" and "Então recomenda-se …" put speech into a paper.
+   */
+  scholarly?: RegExp;
   /** Scripts written without spaces between words. */
   spaceless?: boolean;
   /** Alternatives of spoken register ("Du coup", "Bref,"): not used in formal, professional or academic text. */
   colloquial?: readonly string[];
+  /**
+   * Alternatives of a bookish register ("Asimismo,", "likewise"): not put into a paragraph the tone asks to be casual and
+   * nothing else makes formal ("Asimismo, tengo fotos del primer día" in a forum post, "Asimismo, la música estaba
+   * altísima" in a review written as spoken).
+   */
+  bookish?: readonly string[];
   /**
    * What opens a clause that cannot stand alone (a relative or subordinate clause, "lo que …", "ce qui …", "was …",
    * "который …"): a semicolon before one is not split at.
@@ -89,6 +102,17 @@ export interface LanguageRules {
    * yanı sıra" is "Bunun yanında" in another case form, so neither follows the other.
    */
   sameConnective?: ReadonlyArray<readonly string[]>;
+  /**
+   * A paragraph in a literary tense (the French passé simple: "demanda", "continuèrent", "fut"): a story's narration, which
+   * takes no spoken alternative whatever the tone ("Du coup, ils continuèrent à marcher en silence" mixes two registers).
+   */
+  literary?: RegExp;
+  /**
+   * Alternatives that sum up what came before ("まとめると、", "つまり、", "Bref,", "En resumen,"): not put before a conclusion
+   * the text gives first, in its first or second sentence with more to come ("…のレビューです。結論として、買ってよかった
+   * と思います。吸引力は…").
+   */
+  summary?: readonly string[];
   /** Locale for the capital of a split's second half (Turkish "i" → "İ"). */
   locale?: string;
 }
@@ -123,8 +147,23 @@ const JA_FURTHER = /^[^。！？]*?(?:(?:[0-9０-９]+|[一二三四五六七八
  */
 const CLOSING_WORDS = (words: string): RegExp => new RegExp(`^\\s*(?:${words})(?![\\p{L}])`, 'iu');
 
+/**
+ * A French imperative ("contactez", "n'hésitez pas", "veuillez"): a word in "-ez" with no "vous" before it ("vous pouvez" states),
+ * not a name ("Lopez").
+ */
+const FR_IMPERATIVE = /(?<![\p{L}])(?<![Vv]ous\s+(?:ne\s+|n['’]|en\s+|y\s+|l['’]|(?:le|la|les|me|nous|lui|leur)\s+)?)(?!(?:chez|assez|nez|rez)(?![\p{L}]))\p{Ll}\p{L}+ez(?![\p{L}])/u;
+
+/** An Italian obligation or prohibition: "devono", "è tenuto a", "è vietato", "bisogna", "occorre", "è obbligatorio". */
+const IT_DUTY = /^[^.!?]*(?<![\p{L}])(?:dev(?:e|ono|i|o|ete|ono)|tenut[oaie]|obbligatori[oaie]|obbligo|vietat[oaie]|proibit[oaie]|bisogna|occorre|necessari[oaie])(?![\p{L}])/u;
+
+/** A Russian request or instruction: "просим", "рекомендуем", an imperative ("отправьте", "промойте", "ознакомьтесь"). */
+const RU_REQUEST = /(?<![\p{L}])(?:прос(?:им|ят)|рекомендуем|\p{L}+[иьй]те(?:сь)?)(?![\p{L}])/u;
+
 /** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
 const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
+
+/** A test statistic or a p-value as a paper reports it ("p < 0,05", "(r = -0,42; p < 0,01)", "OR = 1,84"). */
+const STATISTIC = String.raw`(?<![\p{L}])(?:p|r|OR|IC|CI)\s*[<>=≤≥]\s*-?\d`;
 
 /** The words of a grave paragraph (LanguageRules.grave), whole words in any case; a stem takes its endings where it ends in "\\p{L}*". */
 const graveWords = (words: string): RegExp => new RegExp(`(?<![\\p{L}])(?:${words})(?![\\p{L}])`, 'iu');
@@ -146,19 +185,22 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['En el mundo actual,', ['Hoy en día,', 'Hoy,'], { keepBefore: WORLD_GOES_ON }],
       ['desempeña un papel crucial', ['es clave'], ON_STAGE]],
     sentenceEnd: '.', openers: ['De hecho,', 'En realidad,', 'La verdad es que'],
-    colloquial: ['Así que'],
+    colloquial: ['Así que'], bookish: ['Asimismo,'],
+    summary: ['En resumen,', 'En definitiva,'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Ee]ste|[Ee]l presente|[Ee]n este) (?:estudio|artículo|trabajo)|[Ll]a presente (?:investigación|tesis)|diseño (?:cuasi)?experimental|estudio (?:transversal|longitudinal|de cohortes|cualitativo|cuantitativo)|regresión|estadísticamente significativ\\p{L}*|[Pp]alabras clave)(?![\\p{L}])|${STATISTIC}`, 'u'),
     infinitive: /^\s*(?:(?:antes de|después de|para|sin|tras)\s+)?(?:no\s+)?(?!(?:ayer|mujer|lugar|hogar|mar|bar|par|cualquier)(?![\p{L}]))\p{Ll}\p{L}*(?:(?:ar|er|ir|ír)(?:se|lo|la|los|las|le|les)?|(?:ár|ér|ír)(?:se|me|te|nos|os)(?:lo|la|los|las))(?![\p{L}])/u,
     notBeforeInfinitive: ['Así que'],
     // "Cabe destacar que … Cabe señalar que …", "Conviene recordar que … Conviene subrayar que …": one stock phrase twice.
     sameConnective: [['Cabe señalar que', 'Cabe destacar que', 'Cabe mencionar que', 'Cabe resaltar que', 'Cabe subrayar que', 'Cabe recordar que'],
       ['Conviene subrayar que', 'Conviene tener presente que', 'Conviene recordar que', 'Conviene destacar que', 'Conviene señalar que']],
     // A letter's formulas ("usted", "le rogamos", "Atentamente", "De nuestra mayor consideración"): no "Así que" beside them
-    // whatever the tone ("Así que le sugerimos realizar su pedido con antelación").
-    politeSentence: /(?<![\p{L}])(?:[Uu]sted(?:es)?|Estimad[oa]s?|Atentamente|[Cc]ordialmente|[Dd]e (?:nuestra|mi) (?:mayor|más distinguida) consideración|[Ll]es? (?:rogamos|ruego|sugerimos|sugiero|recomendamos|informamos|comunicamos|agradecemos|agradecería(?:mos)?|invitamos|recordamos|solicitamos|pedimos|adjunto|adjuntamos|enviamos|escribo|escribimos)|[Ss]u entera disposición|[Ss]in otro particular|[Rr]eciba un cordial saludo)(?![\p{L}])/u,
+    // whatever the tone ("Así que le sugerimos realizar su pedido con antelación"). A notice's ("Se informa de que …", "Se
+    // ruega …") make the text one: "Así que se recomienda a los vecinos almacenar agua" in a town hall's notice.
+    politeSentence: /(?<![\p{L}])(?:[Ss]e (?:informa|comunica|ruega|recuerda|avisa|notifica) (?:a|al|que|de que)|[Uu]sted(?:es)?|Estimad[oa]s?|Atentamente|[Cc]ordialmente|[Dd]e (?:nuestra|mi) (?:mayor|más distinguida) consideración|[Ll]es? (?:rogamos|ruego|sugerimos|sugiero|recomendamos|informamos|comunicamos|agradecemos|agradecería(?:mos)?|invitamos|recordamos|solicitamos|pedimos|adjunto|adjuntamos|enviamos|escribo|escribimos)|[Ss]u entera disposición|[Ss]in otro particular|[Rr]eciba un cordial saludo)(?![\p{L}])/u,
     grave: graveWords('contratos?|cláusulas?|arrendatari[oa]s?|arrendador\\p{L}*|inquilin[oa]s?|dosis|posología|pacientes?|fallec\\p{L}*|muerte|murió|funeral\\p{L}*|luto|condolencias?|pésame|velorio|medicamentos?|tratamiento|diagnóstico|síntomas?|efectos secundarios|reglamento|normativa|ley(?:es)?|tribunal\\p{L}*|indemnizaci\\p{L}*|cáncer|hospital\\p{L}*|en virtud de|las partes'),
     // Nor before a question ("Por eso, ¿quién paga el hotel?"; "Asimismo, ¿puedes traer el portátil?": "likewise" states).
     notInQuestion: ['Por eso,', 'Así que', 'Asimismo,'],
-    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que|tal (?:y )?como|según lo|conforme a)(?![\p{L}])/iu,
+    dependentStart: /^(?:que|lo que|lo cual|la cual|el cual|los cuales|las cuales|cuy[oa]s?|donde|mientras(?: que)?|aunque|porque|pues|ya que|puesto que|si|sino|cuando|como|de (?:modo|manera|forma) que|por lo que|por ejemplo|p\.\s?ej\.|es decir|o sea|sobre todo|especialmente|incluid[oa]s?|salvo|excepto|así como|además de|en cuyo caso|(?:motivo|razón) por (?:el|la) (?:que|cual)|por lo cual|con lo (?:que|cual)|siempre (?:y cuando|que)|a menos que|para que|a fin de que|hasta que|antes de que|después de que|a pesar de que|sin que|dado que|debido a que|tal (?:y )?como|según lo|conforme a)(?![\p{L}])/iu,
   },
   fr: {
     // "En outre," is not "Aussi," (sentence-initial "aussi" means "so"); "Il faut dire que" concedes.
@@ -179,16 +221,28 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['joue un rôle crucial', ['compte beaucoup'], ON_STAGE]],
     sentenceEnd: '.', openers: ['En fait,', 'À vrai dire,', 'Au fond,'],
     colloquial: ['Du coup,', 'Bref,', 'Au final,', 'En plus,', 'compte beaucoup'],
+    summary: ['Au final,', 'Bref,'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Cc]et|[Ll]e présent|[Dd]ans cet) article|(?:[Cc]ette|[Ll]a présente|[Dd]ans cette) (?:étude|recherche|thèse)|étude (?:transversale|longitudinale|de cohorte|qualitative|quantitative)|régression|statistiquement significati\\p{L}*|[Mm]ots-clés)(?![\\p{L}])|${STATISTIC}`, 'u'),
+    // "Qui plus est" ("what is more") piles up an argument: a contract or a leaflet does not argue ("Qui plus est, le salarié
+    // s'engage à respecter le règlement intérieur").
+    unofficial: ['Qui plus est,'],
     letter: /(?<![\p{L}])(?:Madame, Monsieur|agréer|salutations distinguées|sincères salutations|[Cc]ordialement|Chère [Mm]adame|Cher [Mm]onsieur)(?![\p{L}])/u,
-    // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement"): no spoken
-    // connective beside them whatever the tone ("Du coup, nous vous serions reconnaissants de bien vouloir …").
-    politeSentence: /(?<![\p{L}])(?:[Vv]euillez|bien vouloir|[Nn]ous vous|vous pri(?:e|ons)|Madame|Monsieur|[Cc]ordialement|salutations|agréer|[Nn]['’]hésitez pas)(?![\p{L}])/u,
+    // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement", "La mairie informe
+    // les habitants que …", "… sont priés de …"): no spoken connective beside them whatever the tone ("Du coup, nous vous
+    // serions reconnaissants de bien vouloir …", "Du coup, les habitants sont priés de les apporter à la déchetterie").
+    politeSentence: /(?<![\p{L}])(?:[Aa]vis aux|informe (?:les|ses|l['’]ensemble des) (?:habitants|usagers|riverains|administrés|résidents|locataires|copropriétaires|parents|voyageurs)|(?:sont|est) (?:prié|invité)e?s? (?:de|à)|[Vv]euillez|bien vouloir|[Nn]ous vous|vous pri(?:e|ons)|Madame|Monsieur|[Cc]ordialement|salutations|agréer|[Nn]['’]hésitez pas)(?![\p{L}])/u,
     // An instruction in the infinitive ("Par conséquent, débrancher l'appareil …", "De plus, vérifier que …"): the written
     // register of a notice, where "Du coup," and "En plus," are speech. Not the nouns and words that end like one.
     infinitive: /^\s*(?:ne\s+(?:pas|jamais|plus|rien)\s+|n['’])?(?:(?:se|en|y)\s+|[ls]['’])?(?!(?:notre|votre|autre|entre|contre|outre|hier|premier|dernier|cher|chez|soir|noir|air|plaisir|avenir|désir|loisir|pour|sur|par|mer|fer|hiver|super|ordre|nombre|membre|titre|lettre|libre|propre|pauvre|centre|chiffre|livre|quatre|cadre|genre|offre|frère|mère|père|guerre|terre|pierre|verre|heure|espoir)(?![\p{L}]))\p{Ll}\p{L}*(?:er|ir|re|oir)(?![\p{L}])/u,
-    notBeforeInfinitive: ['Du coup,', 'En plus,', 'Au final,'],
-    grave: graveWords('contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
-    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
+    notBeforeInfinitive: ['Du coup,', 'En plus,', 'Au final,', 'Qui plus est,'],
+    // "Qui plus est" ("what is more") adds weight to a claim, not another instruction: "Qui plus est, si le problème persiste,
+    // contactez le 3900".
+    notBefore: [['Qui plus est,', FR_IMPERATIVE]],
+    literary: /(?<![\p{L}])(?:\p{L}+èrent|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
+    // A notice's sanctions too ("les contrevenants s'exposent à une amende de 68 €" in a prefecture's communiqué): no "Du
+    // coup," or "En plus," there.
+    grave: graveWords('amendes?|contrevenant\\p{L}*|infractions?|contraventions?|arrêtés? (?:préfectora|municipa)\\p{L}*|contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
+    dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|p\.\s?ex\.|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
   de: {
     // Not "Doch" for "Jedoch": with the verb after it ("Doch ist die Lage ernst") it reads stilted.
@@ -216,8 +270,14 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['spielt eine entscheidende Rolle', ['ist zentral', 'ist entscheidend'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Ehrlich gesagt:', 'Im Grunde gilt:', 'Klar ist:'],
     colloquial: ['Man sollte wissen, dass', 'sollte man wissen, dass'],
-    // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe verlassen").
-    notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])/u]],
+    summary: ['Alles in allem lässt sich sagen, dass', 'Im Ganzen zeigt sich, dass', 'Kurz gesagt', 'Alles in allem'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Dd]ie|[Ii]n der) vorliegenden? (?:Studie|Arbeit|Untersuchung|Analyse)|(?:[Dd]iese|[Ii]n dieser) (?:Studie|Arbeit|Untersuchung) (?:untersucht|analysiert|zeigt|wird|werden)|Querschnitts\\p{L}*|Längsschnitt\\p{L}*|Regressions\\p{L}*|statistisch (?:nicht )?signifikant\\p{L}*|Schlüsselwörter|Stichprobe)(?![\\p{L}])|${STATISTIC}`, 'u'),
+    // "Im Ganzen zeigt sich" reports a finding: not what the writers say of themselves ("…, dass wir uns auf Ihre Mithilfe
+    // verlassen"), nor what they recommend ("…, dass Schulen KI als Werkzeug begreifen sollten").
+    // "Alles in allem" ("all in all") weighs up: a contract's stipulation is no verdict ("Alles in allem verpflichten sich beide
+    // Vertragsparteien, …", "Alles in allem gilt, dass ein Rechtsanspruch … nicht entsteht").
+    notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])|^[^.!?]*(?<![\p{L}])(?:sollte[nt]?|sollen|müsste[nt]?|muss|müssen)(?![\p{L}])/u],
+      ['Alles in allem', /^[^.!?]*(?:verpflichte[nt]?|vereinbar|[Aa]nspr(?:uch|üch)|[Hh]aft(?:en|et|ung)|[Vv]ertrag|[Vv]erträg|Mieter|Vermieter|Arbeitnehmer|Arbeitgeber)/u]],
     letter: /(?<![\p{L}])(?:Sehr geehrte[rn]?|Mit freundlichen Grü(?:ß|ss)en|Freundliche Grü(?:ß|ss)e|Hochachtungsvoll)(?![\p{L}])/u,
     // A letter or a notice to "Sie" ("…, dass wir Sie niemals nach Ihrer PIN fragen", "Sehr geehrte …", "bitten wir Sie",
     // "Freundliche Grüsse"): no "Man sollte wissen" beside its formulas whatever the tone. "Sie" opening a sentence may be "they".
@@ -237,7 +297,12 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['svolge un ruolo cruciale', ['conta molto', 'è centrale'], ON_STAGE]],
     sentenceEnd: '.', openers: ['In effetti,', 'A dire il vero,', 'In fondo,'],
     colloquial: ['Insomma,', 'Però', 'In più,', 'conta molto', 'Eppure,'],
+    summary: ['Insomma,', 'In definitiva,'],
     notInQuestion: ['Per questo'],
+    // "Per questo questa macchina è ideale …" says "this" twice. "Va detto che" ("it must be said") makes an aside of a
+    // requirement the writer stresses ("Va detto che le uova devono essere freschissime", "… ogni condòmino è tenuto a …"):
+    // "Va notato che" and "Va sottolineato che" keep the stress.
+    notBefore: [['Per questo', /^\s*quest[oaie](?![\p{L}])/u], ['Va detto che', IT_DUTY], ['va detto che', IT_DUTY]],
     // An infinitive with its clitics too ("assumerlo", "lavarsi", "farglielo"), or after "prima di", "per", "senza" ("Pertanto,
     // prima di assumere altri farmaci consultare il medico"). Not a name ("Pertanto, Cesare Ferri riceverà …"). A noun that ends
     // like one counts: "Per questo potere d'acquisto …" and "Per questo particolare …" would read as "for this power", "this detail".
@@ -248,9 +313,10 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // A letter's formulas ("Gentile", "Spettabile", "Cordiali saluti", "La informiamo", the capitals of ", La prego", "a Sua
     // disposizione"): no "Però", "In più," or "Insomma," beside them whatever the tone. ("informarLa" reaches the rules as
     // a verbatim token, unseen.)
-    politeSentence: /(?<=[\p{L}\p{N},;:]\s)(?:(?:La|Le)(?=\s+\p{Ll})|Lei|Vi|Sua|Suo|Sue|Suoi|Vostr[oaie])(?![\p{L}])|(?<![\p{L}])(?:(?:La|Le|Vi) (?:\p{Ll}+iamo|prego|invio|informo|ringrazio|comunico|scrivo|ricordo|chiedo|auguro|confermo|porgo)|Gentil(?:e|issim[oa])|Egregi[oa]|Spettabile|Spett\.|[Cc]ordiali saluti|[Dd]istinti saluti|[Cc]on osservanza|[Cc]on la presente)(?![\p{L}])/u,
+    politeSentence: /(?<=[\p{L}\p{N},;:]\s)(?:(?:La|Le)(?=\s+\p{Ll})|Lei|Vi|Sua|Suo|Sue|Suoi|Vostr[oaie])(?![\p{L}])|(?<![\p{L}])(?:(?:La|Le|Vi) (?:\p{Ll}+iamo|prego|invio|informo|ringrazio|comunico|scrivo|ricordo|chiedo|auguro|confermo|porgo)|Gentil(?:e|issim[oa])|Egregi[oa]|Spettabile|Spett\.|[Cc]ordiali saluti|[Dd]istinti saluti|[Cc]on osservanza|[Cc]on la presente|Si (?:comunica|prega|raccomanda|avvisa|avvisano|informa|informano|invita|invitano|ricorda (?:a|che))|si prega)(?![\p{L}])/u,
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Ii]l presente (?:studio|lavoro|articolo|contributo)|[Qq]uesto (?:studio|articolo|lavoro) (?:analizza|esamina|indaga|propone|presenta|discute)|modello di regressione|regressione|statisticamente significativ\\p{L}*|[Pp]arole chiave)(?![\\p{L}])|${STATISTIC}`, 'u'),
     grave: graveWords('contratt[oi]|clausol[ae]|locatari[oa]|conduttore|locatore|posologia|dosaggio|dos[ei]|pazient[ei]|decess[oi]|morte|mort[oa]|funeral[ei]|lutto|condoglianze|farmac[oi]|medicinal[ei]|trattament[oi]|diagnosi|sintom[oi]|effetti collaterali|regolament[oi]|normativa|legge|tribunale|risarciment[oi]|tumore|cancro|ospedale|ai sensi|le parti'),
-    dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|cioè|ossia|ovvero|tranne|incluso|compreso|purché|a condizione che|affinché|nel qual caso|(?:motivo|ragione) per cui|così come|oltre a|prima che|finché|a meno che|dato che|visto che|qualora|nonostante)(?![\p{L}])/iu,
+    dependentStart: /^(?:che|il che|cosa che|ciò che|(?:il|la|i|le) qual[ei]|cui|dove|mentre|sebbene|benché|perché|poiché|giacché|se|quando|come|in particolare|soprattutto|ad esempio|per esempio|ad es\.|p\.\s?es\.|cioè|ossia|ovvero|tranne|incluso|compreso|purché|a condizione che|affinché|nel qual caso|(?:motivo|ragione) per cui|così come|oltre a|prima che|finché|a meno che|dato che|visto che|qualora|nonostante)(?![\p{L}])/iu,
   },
   pt: {
     // Not "Vale dizer que": it also means "that is to say".
@@ -266,6 +332,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['desempenha um papel crucial', ['é central'], ON_STAGE]],
     sentenceEnd: '.', openers: ['Na verdade,', 'De fato,', 'No fundo,'],
     colloquial: ['Então', 'Enfim,', 'Resumindo,'],
+    summary: ['Enfim,', 'Resumindo,', 'Em suma,'],
     notInQuestion: ['Por isso,'],
     // "pôr" and its accent too; not "qualquer", "por", "melhor", "senhor": words ending like an infinitive that are none.
     infinitive: /^\s*(?:(?:antes de|depois de|para|sem|após)\s+)?(?:não\s+)?(?!(?:qualquer|mulher|por|pior|melhor|maior|menor|senhor|favor|lugar|mar|bar|par|amor|valor|setor|sector|cor|dor|interior|exterior|anterior|posterior|superior|inferior)(?![\p{L}]))\p{Ll}\p{L}*(?:ar|er|ir|or|ôr)(?:-(?:se|lo|la|los|las))?(?![\p{L}-])/u,
@@ -276,8 +343,11 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // A letter's formulas ("Exmo. Senhor", "V. Exa.", "Prezado", "solicitamos", "Atenciosamente"): no "Então", "Enfim," or
     // "Resumindo," beside them whatever the tone ("Então solicitamos que agende a sua deslocação").
     politeSentence: /V\.\s?Exa?\.|(?<![\p{L}])(?:Vossa Excelência|Exm[oa]s?\.|Prezad[oa]s?|Atenciosamente|Cordialmente|[Cc]om os (?:melhores )?cumprimentos|[Vv]imos por este meio|[Ss]olicitamos|[Ss]olicito|[Ii]nformamos|[Cc]omunicamos|[Aa]gradecemos|[Ll]hes? (?:informamos|solicitamos|comunicamos|agradecemos|enviamos|pedimos|desejamos)|[Pp]ermanecemos à (?:sua )?disposição|o senhor|a senhora)(?![\p{L}])/u,
-    grave: graveWords('contratos?|cláusulas?|locatári[oa]s?|locador\\p{L}*|inquilin[oa]s?|posologia|doses?|dosagem|pacientes?|falec\\p{L}*|morte|óbito|funeral|velório|luto|condolências|pêsames|medicamentos?|remédios?|tratamento|diagnóstico|sintomas?|efeitos colaterais|regulamento|lei|leis|tribunal|indeniza\\p{L}*|indemniza\\p{L}*|câncer|cancro|hospital|nos termos|as partes'),
-    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|ou seja|isto é|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme|tal como|segundo o (?:disposto|previsto))(?![\p{L}])/iu,
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Ee]st[ea] (?:artigo|estudo|trabalho|pesquisa) (?:investiga|analisa|examina|apresenta|discute|propõe|avalia)|estudo (?:transversal|longitudinal|de coorte|qualitativo|quantitativo)|regressão|estatisticamente significativ\\p{L}*|[Pp]alavras-chave)(?![\\p{L}])|${STATISTIC}`, 'u'),
+    // A regulation's or a notice's sanctions too ("os veículos em infração serão rebocados …, conforme o art. 164.º do
+    // Código da Estrada"): no "Então" there.
+    grave: graveWords('infraç\\p{L}*|coimas?|rebocad\\p{L}*|Código (?:da Estrada|Civil|Penal|do Trabalho)|contratos?|cláusulas?|locatári[oa]s?|locador\\p{L}*|inquilin[oa]s?|posologia|doses?|dosagem|pacientes?|falec\\p{L}*|morte|óbito|funeral|velório|luto|condolências|pêsames|medicamentos?|remédios?|tratamento|diagnóstico|sintomas?|efeitos colaterais|regulamento|lei|leis|tribunal|indeniza\\p{L}*|indemniza\\p{L}*|câncer|cancro|hospital|nos termos|as partes'),
+    dependentStart: /^(?:que|o que|(?:o|a|os|as) qua(?:l|is)|cuj[oa]s?|onde|enquanto|embora|porque|pois|já que|visto que|se|quando|como|de (?:modo|maneira|forma) que|por exemplo|p\.\s?ex\.|ou seja|isto é|i\.\s?e\.|sobretudo|especialmente|inclusive|exceto|desde que|a menos que|para que|a fim de que|caso|(?:motivo|razão) pel[oa] qual|assim como|além de|mesmo que|ainda que|conforme|tal como|segundo o (?:disposto|previsto))(?![\p{L}])/iu,
   },
   ru: {
     // "Но" takes no comma; no "очень важен" (the adjective must agree with a subject the rule cannot see); "В итоге" also
@@ -289,22 +359,28 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Таким образом,', ['Так что', 'В итоге']],
       // "В заключение, напоминаем …", "В заключение, выражаем уверенность …" is "lastly" before a letter's last words, not
       // a summary: neither "Итак," nor "Короче говоря," opens them.
-      ['В заключение,', ['Короче говоря,', 'Итак,'], { keepBefore: /^\s*(?:напомина\p{L}*|напомн\p{L}*|выража\p{L}*|благодар\p{L}*|жела\p{L}*|пожела\p{L}*|хо(?:чу|тим|тел\p{L}*)|позвольте|прос(?:им|ю)|приглаша\p{L}*|призыва\p{L}*|добав(?:лю|им)|отмечу|скажу|надеемся|рассчитываем)(?![\p{L}])/u }],
+      // Nor before what someone did at the close of an event ("В заключение, представители ведомства пообещали …" in a
+      // report): that is "at the end", not a summary.
+      ['В заключение,', ['Короче говоря,', 'Итак,'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:по)?(?:обеща|заяви|отмети|подчеркну|сообщи|добави|поблагодари|напомни|призва|вырази|рассказа|сказа|ответи|пожела|предложи|объяви|резюмирова|указа|призна|выступи|завери|высказа)л(?:а|и|о)?(?![\p{L}])|^\s*(?:напомина\p{L}*|напомн\p{L}*|выража\p{L}*|благодар\p{L}*|жела\p{L}*|пожела\p{L}*|хо(?:чу|тим|тел\p{L}*)|позвольте|прос(?:им|ю)|приглаша\p{L}*|призыва\p{L}*|добав(?:лю|им)|отмечу|скажу|надеемся|рассчитываем)(?![\p{L}])/u }],
       // An obligation or a prohibition after it ("…, что препарат не следует принимать дольше 5 дней") is a warning:
       // "Заметим" or "Стоит сказать" would make it an aside.
       ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:нельзя|нужно|необходим\p{L}*|обязательн\p{L}*|обязан\p{L}*|запрещ\p{L}*|должн\p{L}*|долж(?:ен|на|но|ны)|следует|требуется|недопустим\p{L}*|противопоказан\p{L}*)(?![\p{L}])/u }],
       ['играет ключевую роль', ['многое решает'], ON_STAGE]],
     sentenceEnd: '.', openers: ['На самом деле', 'По сути', 'Вообще-то'],
     colloquial: ['Короче говоря,', 'Так что', 'многое решает', 'Стоит сказать, что'],
+    summary: ['Короче говоря,', 'Итак,'],
     // "В итоге" reports an outcome: not before a request or an instruction ("В итоге просим Вас …", "В итоге отправьте …").
     // "многое решает в решении" says "decide" twice.
-    notBefore: [['В итоге', /(?<![\p{L}])(?:прос(?:им|ят)|рекомендуем|\p{L}+[иьй]те(?:сь)?)(?![\p{L}])/u], ['многое решает', /^[^.!?]*?(?<![\p{L}])(?:раз)?реш\p{L}*/u]],
+    // Nor "К тому же" ("what is more") before a step of an instruction ("К тому же промойте колбу тёплой водой"): it piles
+    // up an argument.
+    notBefore: [['В итоге', RU_REQUEST], ['К тому же', RU_REQUEST], ['многое решает', /^[^.!?]*?(?<![\p{L}])(?:раз)?реш\p{L}*/u]],
     // A letter or an official notice ("Уважаемый …", "просим Вас", "если Вы …", "сообщаем", "С уважением"): no colloquial
     // alternative next to its formulas whatever the tone ("Так что просим Вас пересмотреть расценки").
     politeSentence: /(?<=[\p{L}\p{N},;:]\s)Вы(?![\p{L}])|(?<![\p{L}])(?:Вас|Вам|Вами|Ваш\p{L}*|Уважаем\p{L}*|уважением|[Пп]росим|[Бб]лагодарим|[Сс]ообщаем|[Уу]ведомляем|[Ии]нформируем|[Нн]апоминаем|[Пп]риносим|[Ии]звинени\p{L}*)(?![\p{L}])/u,
     infinitive: /^\s*(?:не\s+)?\p{L}+(?:ть|ться|ти|тись|чь|чься)(?![\p{L}])/u, notBeforeInfinitive: ['Так что', 'В итоге'],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Вв] (?:статье|работе|исследовании|диссертации) (?:рассматрива|анализиру|исследу|изуча|представлен|описан|предложен|обосновыва)\\p{L}*|[Цц]ель (?:исследования|работы|статьи)|выборк\\p{L}*|респондент\\p{L}*|статистически (?:не)?значим\\p{L}*|регрессионн\\p{L}*|корреляционн\\p{L}*|[Кк]лючевые слова)(?![\\p{L}])|${STATISTIC}`, 'u'),
     grave: graveWords('договор\\p{L}*|арендатор\\p{L}*|арендодател\\p{L}*|арендн\\p{L}*|расторг\\p{L}*|дозировк\\p{L}*|доз(?:а|ы|у|е|ой)|пациент\\p{L}*|смерт\\p{L}*|умер(?:ла|ли)?|скончал\\p{L}*|похорон\\p{L}*|соболезнован\\p{L}*|траур\\p{L}*|препарат\\p{L}*|лекарств\\p{L}*|лечени\\p{L}*|диагноз\\p{L}*|симптом\\p{L}*|побочн\\p{L}*|закон\\p{L}*|суд(?:а|е|ом|у|ы|ов|ебн\\p{L}*)?|штраф\\p{L}*|неустойк\\p{L}*|регламент\\p{L}*|онколог\\p{L}*|больниц\\p{L}*'),
-    dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
+    dependentStart: /^(?:что|котор(?:ый|ая|ое|ые|ого|ой|ом|ым|ыми|ых|ую)|чей|чья|чьё|чьи|где|куда|откуда|когда|тогда как|в то время как|хотя|потому что|так как|поскольку|если|чтобы|причём|притом|а также|в том числе|например|напр\.|то есть|особенно|включая|кроме|после чего|в связи с чем|в результате чего|благодаря чему|из-за чего|вследствие чего|при условии|при том что|пока|ибо|дабы|как и|т\.\s?е\.|несмотря на то)(?![\p{L}])/iu,
   },
   zh: {
     // Not "要注意，" ("更值得注意的是" became "更要注意"). No "首先，" → "第一，": in a numbered list ("1. 首先，…") it counts twice,
@@ -317,14 +393,17 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "所以" and "不过" are spoken beside the written "因此" and "然而", as a sentence-opening "而且" ("what's more") is beside
     // "此外" ("而且，乙方应承担租期内的水、电、燃气费用" in a contract); "很重要" is plain beside "起着至关重要的作用".
     colloquial: ['所以，', '不过，', '而且，', '很重要'],
+    summary: ['总的来说，', '总而言之，'],
+    // A paper ("本研究探讨了…", "本文建议…", "问卷调查", "显著降低", "关键词："): "所以，本文建议采用…" and "而且，" are speech there.
+    scholarly: new RegExp(`本研究|本文(?:旨在|探讨|分析|研究|提出|认为|建议|采用|发现)|问卷调查|回归分析|显著(?:性|相关|差异|降低|提高|增加|减少|影响)|关键词[:：]|摘要[:：]|${STATISTIC}`, 'u'),
     // "因而" states a result, not a request ("因而如需联合用药，请事先咨询医生", "因而恳请您…"); "总的来说" ("on the whole") sums up
     // and cannot open a request ("总的来说，有问题随时找我！"); "需要留意的是" warns, and a report of what was done is no
     // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题"). "而且" adds weight to a claim, not another instruction
     // ("而且，外出时请遵守交通规则"; "而且，山上风大，记得…" is right).
-    notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u], ['而且，', /^[^，。！？]*(?:请|务必|切勿|不要)/u]],
+    notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u], ['而且，', /^[^，。！？]*(?:请|务必|切勿|不要|建议|记得|别忘|千万|一定要)/u]],
     // A letter's formulas ("恳请您于8月31日前回复", "敬请谅解", "贵公司"): no spoken connective beside them whatever the tone.
     politeSentence: /恳请|敬请|烦请|此致|顺颂|贵(?:公司|司|方|单位|校|院|行)|拨冗|莅临|惠予/u,
-    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院/u,
+    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院|预警|警报|灾害|避险|撤离/u,
   },
   ja: {
     // "したがって" mid-sentence is "in accordance with" (規則にしたがって); "非常に備えて" is "prepare for an emergency";
@@ -337,12 +416,15 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     replacements: [['さらに、', ['また、', 'それに、'], { initial: true, keepBefore: JA_FURTHER }], ['しかし、', ['でも、', 'ただ、'], { initial: true }],
       ['したがって、', ['だから、', 'そのため、'], { initial: true }], ['結論として、', ['まとめると、', 'つまり、'], { initial: true, notInLetter: true }],
       ['重要なのは', ['大事なのは', '肝心なのは'], { keepAfter: HAN_BEFORE }],
-      ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
+      ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風|勢力)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
+    summary: ['まとめると、', 'つまり、'],
+    // A paper ("本研究では…を検討した", "質問紙調査", "有意に低下させた", "キーワード："): "でも、" and "だから、" are speech there.
+    scholarly: new RegExp(`本研究|本論文|本稿|質問紙調査|回帰分析|先行研究|有意(?:に|な|差)|キーワード[:：]|要旨[:：]|${STATISTIC}`, 'u'),
     // A contract's proviso is "ただし、": "ただ、未払いの料金がある場合、当社は…保留することができる" reads as talk.
     unofficial: ['ただ、'],
-    grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院/u,
+    grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院|警報|警戒(?!心)|避難|災害|氾濫|浸水|津波/u,
     // "つまり" ("that is") restates: not before a request, a wish or an apology ("つまり、皆様のご出席を心よりお待ち申し上げております").
     notBefore: [['つまり、', /(?:ください|下さい|願い|お待ち|申し上げ|申し訳|すみません|ましょう|ほしい)[^。！？!?]*[。！!]?\s*$/u]],
     // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください";
@@ -374,24 +456,32 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
     // where the written "아울러" adds.
     colloquial: ['그래서', '게다가', '무척', '아주'],
+    summary: ['요컨대', '정리하면'],
+    // A paper ("본 연구는 …을 분석하였다", "설문조사", "유의하게 낮추었다", "주제어:"): "게다가" and "그래서" are speech there.
+    scholarly: new RegExp(`본 연구|본 논문|본 고|설문조사|회귀분석|선행 ?연구|유의(?:하게|한|미한)|주제어\\s?[:：]|핵심어\\s?[:：]|${STATISTIC}`, 'u'),
     // Terms of service and statutes write "그러나" and "또한": "하지만 미결제 금액이 있는 경우 회사는 …보류할 수 있다" and a
     // clause opening with "그리고" read as plain prose.
     unofficial: ['하지만', '그렇지만', '그리고'],
     // Korean particles follow the noun ("계약서를", "환자에게"): matched inside words. A clause of terms of service: "제7조",
     // "약관", "다음 각 호", the statute's "하여야 한다".
-    grave: /계약|조항|약관|제\s?\d+\s?조|각 호|하여야 한다|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|배상|과태료|병원/u,
+    grave: /계약|조항|약관|제\s?\d+\s?조|각 호|하여야 한다|임차인|임대인|용량|복용|환자|사망|별세|돌아가셨|장례|조문|조의금|명복|부고|약물|의약품|치료|진단|증상|부작용|법률|법령|법원|배상|과태료|병원|경보|특보|대피|재난|재해/u,
   },
   tr: {
     // "Ancak" without a comma may mean "only" ("Ancak 18 yaşından büyükler başvurabilir"); "Kısacası" and "Özetle" would
     // make a consequence a summary; "Şunu … gerek:" reads as a label.
     // "Ayrıca ücretlendirilir" (charged separately): only a sentence of four words or more takes "Ayrıca" as "besides".
     replacements: [['Ayrıca', ['Bunun yanında', 'Üstelik'], { keepBefore: /^\s+(?:\S+\s+){0,2}\S+[.!?]$/u }], ['Ancak,', ['Fakat', 'Ne var ki']], ['Bu nedenle', ['Bu yüzden', 'O yüzden']],
-      ['Sonuç olarak', ['Sonuçta', 'Neticede']], ['Önemle belirtmek gerekir ki', ['Belirtmek gerekir ki', 'Unutmamak gerekir ki']],
+      ['Sonuç olarak', ['Sonuçta', 'Neticede']], ['Önemle belirtmek gerekir ki', ['Belirtmek gerekir ki', 'Altını çizmek gerekir ki']],
       ['çok önemli bir rol oynar', ['çok önemlidir', 'belirleyicidir'], { keepBefore: /^\s+m[ıiuü](?![\p{L}])|^[^.!?]*(?:film|dizi)/iu, keepAfter: STAGE }]],
     sentenceEnd: '.', openers: ['Aslında', 'Gerçekten de', 'Açıkçası'],
     // "Üstelik" is "as if that were not enough": it piles a point onto an argument or a sales pitch, and is kept out of
     // formal registers as a colloquial word is ("Üstelik diğer banka ATM'lerinden nakit çekim komisyonu … yükselecektir").
-    colloquial: ['O yüzden', 'Üstelik'], locale: 'tr',
+    // "Sonuçta" is the spoken "in the end", "after all": "Sonuçta hibrit çalışma modelinin … azaltabileceği düşünülmektedir" in a
+    // paper's conclusion; the written "Neticede" is left there.
+    colloquial: ['O yüzden', 'Üstelik', 'Sonuçta'], locale: 'tr',
+    summary: ['Sonuçta', 'Neticede'],
+    // "Ne var ki" states a fact against what was expected: it asks nothing ("Ne var ki bu kadar masrafa gerçekten değer mi?").
+    notInQuestion: ['Ne var ki'],
     // Neither "Üstelik" nor "Ne var ki" (a fact against expectation) opens a request or an instruction ("Üstelik mutabakat
     // yazısını da eklemeyi unutma", "Ne var ki … lütfen bizimle iletişime geçiniz").
     notBefore: [['Üstelik', TR_REQUEST], ['Ne var ki', TR_REQUEST]],
@@ -401,6 +491,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     politeSentence: /\p{L}(?:[ae]c[ae]k|m[ae]kt[ae]|m[ıiuü]ş)[td][ıiuü]r(?![\p{L}])|(?<![\p{L}])(?:[Rr]ica ed\p{L}*|[Ll]ütfen|Saygılarımızla|Sayın|Değerli|[Öö]zür dil\p{L}*|[Tt]eşekkür ed\p{L}*|[Bb]ildiririz|[Aa]rz ed\p{L}*|[Mm]emnuniyet duy\p{L}*|(?:[Mm]üşteri|[Yy]olcu|[Vv]eli|[Şş]irket|[Ff]irma|[Bb]anka|[Oo]kul|[Ee]kib)(?:ler|lar)?(?:imiz|ımız|umuz)\p{L}*)(?![\p{L}])/u,
     // The same "beside this" in another case form: "Bunun yanı sıra, … Bunun yanında …" repeats a connective.
     sameConnective: [['Bunun yanında', 'Bunun yanı sıra']],
+    scholarly: new RegExp(`(?<![\\p{L}])(?:[Bb]u (?:çalışmada|araştırmada|makalede|tezde)|örneklem\\p{L}*|katılımcı\\p{L}*|anlamlı (?:bir )?(?:ilişki|fark)\\p{L}*|istatistiksel(?: olarak)? anlamlı|regresyon\\p{L}*|korelasyon\\p{L}*|[Aa]nahtar [Kk]elimeler)(?![\\p{L}])|${STATISTIC}`, 'u'),
     grave: graveWords('sözleşme\\p{L}*|kiracı\\p{L}*|kiraya veren|dozaj\\p{L}*|doz(?:u|da|unu)?|hasta(?:lar|nın|ya|yı|lara|ların)?|hastane\\p{L}*|hastalı\\p{L}*|ölüm\\p{L}*|öldü\\p{L}*|vefat\\p{L}*|cenaze\\p{L}*|taziye\\p{L}*|başsağlığı|ilaç\\p{L}*|ilac\\p{L}*|tedavi\\p{L}*|teşhis\\p{L}*|kanun\\p{L}*|yasa(?:l|sı|ya|nın)?|mahkeme\\p{L}*|tazminat\\p{L}*|kanser\\p{L}*|yönetmeli\\p{L}*|taraflar\\p{L}*|yan etki\\p{L}*'),
     dependentStart: /^(?:ki)(?![\p{L}])/iu,
   },
@@ -410,14 +501,16 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "يلعب دورًا حاسمًا" stays (after a modal or a negation, "مهم جدًا" left no verb).
     replacements: [['بالإضافة إلى ذلك', ['علاوة على ذلك', 'فضلًا عن ذلك']], ['ومع ذلك', ['مع هذا', 'ومع هذا']],
       ['لذلك', ['ولهذا', 'لهذا السبب'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
-      ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'يجب أن نتذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
+      ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'من الجدير بالذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
+    summary: ['باختصار'],
     // "باختصار" ("in short") sums up: a letter's closing formula, a wish, a prayer or a request sums up nothing ("باختصار،
-    // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"). "يجب أن نتذكر" ("we must remember") is the writer's own
-    // duty, not the reader's: not in a sentence addressed to "you" ("يجب أن نتذكر أن البنك لن يطلب منكم أبدًا كلمة المرور"), nor
-    // before another "يجب" ("يجب أن نتذكر أن كمية الماء يجب أن تكون …").
-    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم)/u],
-      ['يجب أن نتذكر أن', /كم(?![\p{L}])|(?<![\p{L}])[وف]?يجب(?![\p{L}])/u]],
+    // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"), nor does a report of what was said last ("في الختام، أكدت
+    // الوزارة أن اللقاح آمن" is "at the close", and "باختصار، أكدت الوزارة" makes the report a summary), nor a recommendation
+    // ("باختصار، تقترح الدراسة إجراء أبحاث مماثلة"). Not "يجب أن نتذكر" ("we
+    // must remember") for "من المهم أن نلاحظ": what is stressed is most often news to the reader ("…أن الرصيد صالح لمدة 90 يومًا"
+    // in a reply to a customer, "…أن الهاتف يدعم التحديثات لمدة سبع سنوات" on a product page), as Spanish "Conviene recordar" was.
+    notBefore: [['باختصار', /^[،,]?\s*[وف]?(?:نتطلع|أتطلع|نود|أود|نتقدم|أتقدم|تقبلوا|تفضلوا|نسأل|أسأل|نرجو|أرجو|يرجى|نشكر|أشكر|شكر|نتمنى|أتمنى|نأمل|آمل|ندعو|أدعو|نعتذر|أعتذر|يسعدنا|يسرنا|لا تترددوا|رحم|أكد|شدد|قال|أشار|أوضح|أعلن|أعرب|دعا|دعت|اختتم|[تين]قترح|[تين]وصي)/u]],
     dependentStart: /^(?:مما|الذي|التي|الذين|اللذان|اللتان|اللواتي|حيث|لأن|لأنّ|كي|لكي|بينما|فيما|إذا|عندما|حين)(?![\p{L}])/u,
   },
 };

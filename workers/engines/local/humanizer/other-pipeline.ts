@@ -76,15 +76,15 @@ function equivalents(core: string, rules: LanguageRules): string[] {
 function echoes(alt: string, near: string, rules: LanguageRules): boolean {
   const text = near.toLowerCase();
   return equivalents(coreOf(alt), rules).some((core) => (rules.spaceless ? text.includes(core)
-    : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{N}])`, 'u').test(text)));
+    : new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{M}\\p{N}])`, 'u').test(text)));
 }
 
 /**
  * The sentence's connectives and stock phrases replaced; `near` is the sentences before and after it, `earlier` the rest of
  * the paragraph before them (an alternative it holds is not taken again: "Cabe señalar que … Cabe señalar que …" two
- * sentences apart).
+ * sentences apart), `onward` what goes on after an abbreviation the sentence was cut at (see continuation).
  */
-function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = ''): string {
+function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '', onward = '', upFront = false): string {
   let out = s;
   // Keigo in the sentence or the ones next to it (or, in Korean and Japanese, anywhere in the text): a business letter's
   // "でも、代替品であれば…" reads as chat.
@@ -92,36 +92,72 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
   const formal = ctx.formal || polite;
   for (const [pattern, all, guard] of ctx.rules.replacements) {
     if (guard?.notInLetter && polite) continue;
-    // A formal register (or a sentence in keigo) keeps to the written alternatives; with none left the phrase stays.
-    const alts = all.filter((a) => !(formal && ctx.rules.colloquial?.includes(a)) && !(ctx.grave && ctx.rules.unofficial?.includes(a)));
+    // A formal register (or a sentence in keigo) keeps to the written alternatives, a casual one to those that are not
+    // bookish; with none left the phrase stays.
+    const alts = all.filter((a) => !(formal ? ctx.rules.colloquial?.includes(a) : ctx.rules.bookish?.includes(a)) && !(ctx.grave && ctx.rules.unofficial?.includes(a)));
     if (alts.length === 0) continue;
+    // A word's vowel marks are part of it: "لذلكَ" and "في الختامِ" are not the bare "لذلك" and "في الختام" (the mark was left
+    // on the alternative: "ولهذاَ", "باختصارِ", "لهذا السببَ", where the case is another).
     const re = ctx.rules.spaceless
       ? new RegExp(escapeRegExp(pattern), 'gu')
-      : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{N}])`, 'gu');
+      : new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(pattern)}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
     out = out.replace(re, (m: string, offset: number, whole: string) => {
       const after = whole.slice(offset + m.length);
+      // What the guards read: the sentence to its end, past an abbreviation it was cut at ("Важно отметить, что согласно ст.
+      // 12 договора арендатор обязан …" is still a warning).
+      const rest = (after + onward).replace(ABBREVIATION_DOT, '$1');
       if (guard) {
         const before = whole.slice(0, offset);
         if (guard.initial && !SENTENCE_OPENING.test(before)) return m;
-        if (guard.keepAfter?.test(before) || guard.keepBefore?.test(after)) return m;
+        if (guard.keepAfter?.test(before) || guard.keepBefore?.test(rest)) return m;
       }
       // Before an inserted phrase ("Однако, по мнению экспертов, …") only an alternative with its comma: "Но по мнению
       // экспертов, …" leaves the phrase closed but not opened. Nor one that cannot open a question.
       let fits = pattern.endsWith(',') && /^\s*[^,.;:!?]{1,50},/u.test(after) ? alts.filter((a) => /[,，]$/u.test(a)) : alts;
-      if (/[?？؟]["'”’»)\]]*\s*$/u.test(whole)) fits = fits.filter((a) => !ctx.rules.notInQuestion?.includes(a));
+      if (/[?？؟]["'”’»)\]]*\s*$/u.test(whole + onward)) fits = fits.filter((a) => !ctx.rules.notInQuestion?.includes(a));
       // Nor, before an infinitive, one that would change an instruction's reading ("Per questo assumere il farmaco").
       if (ctx.rules.infinitive?.test(after)) fits = fits.filter((a) => !ctx.rules.notBeforeInfinitive?.includes(a));
       // Nor one the rest of the sentence rules out ("눈여겨볼 점은 … 점입니다", "つまり、…お待ち申し上げております").
-      if (ctx.rules.notBefore) fits = fits.filter((a) => !ctx.rules.notBefore!.some(([alt, re]) => alt === a && re.test(after)));
+      // (Read without Arabic vowel marks: "أكّد" is "أكد".)
+      if (ctx.rules.notBefore) {
+        const bare = rest.replace(ARABIC_VOWEL_MARKS, '');
+        fits = fits.filter((a) => !ctx.rules.notBefore!.some(([alt, re]) => alt === a && re.test(bare)));
+      }
+      // Nor a summing-up before the points it would sum up: "…のレビューです。結論として、買ってよかったと思います。" gives the
+      // verdict first, and "つまり、" or "まとめると、" there restate or sum up the one sentence before it.
+      if (upFront && ctx.rules.summary) fits = fits.filter((a) => !ctx.rules.summary!.includes(a));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
-      const rest = `${earlier}\n${near}\n${whole.slice(0, offset)} ${after}`;
-      fits = fits.filter((a) => !echoes(a, rest, ctx.rules));
+      const others = `${earlier}\n${near}\n${whole.slice(0, offset)} ${after}`;
+      fits = fits.filter((a) => !echoes(a, others, ctx.rules));
       if (fits.length === 0) return m;
       const chosen = ctx.rng.pick(fits);
       // Typographic apostrophes where the text writes them ("l’emploi"): "C’est", not "C'est".
       return whole.includes('’') && !whole.includes("'") ? chosen.replace(/'/gu, '’') : chosen;
     });
   }
+  return out;
+}
+
+/** Arabic vowel marks (harakat, shadda, sukun, the dagger alif). */
+const ARABIC_VOWEL_MARKS = /[\u064B-\u065F\u0670]/gu;
+
+/**
+ * An abbreviation's dot inside a sentence ("ст. 12", "art. 5", "т. е.", each dot of "z. B. an Wasserhähnen" and of "т. е.
+ * ООО «Вектор»"): no end for a guard reading up to one.
+ */
+const ABBREVIATION_DOT = /(?<![\p{L}])(\p{L}{1,4})\.(?=\s+(?:[\p{Ll}\p{N}\uE000]|\p{L}{1,3}\.))|(?<=(?<![\p{L}])\p{L}{1,3}\.\s?\p{L}{1,3})\.(?=\s+\S)/gu;
+
+/** A sentence cut after a short abbreviation ("ст.", "г.", "art.", "т."): the segmenter knows few outside English. */
+const ABBREVIATION_END = /(?<![\p{L}])\p{L}{1,4}\.$/u;
+
+/**
+ * The sentences after sentence i that go on from it: each cut after an abbreviation and the next opening in lower case
+ * or with a digit, which reaches the rules as a protected span's placeholder ("… согласно ст." + "12 договора арендатор
+ * обязан …", "… ai sensi dell'art." + "5 il conduttore deve …").
+ */
+function continuation(sentences: readonly string[], i: number): string {
+  let out = '';
+  for (let j = i; j + 1 < sentences.length && ABBREVIATION_END.test(sentences[j]!) && /^[\p{Ll}\p{N}\uE000]/u.test(sentences[j + 1]!); j++) out += ` ${sentences[j + 1]}`;
   return out;
 }
 
@@ -141,6 +177,10 @@ function splitOther(s: string, maxWords: number, rules: LanguageRules): [string,
   if (at < 0) return parts;
   const rest = s.slice(at + 1).trimStart();
   if (unbalanced(s.slice(0, at)) || rules.dependentStart?.test(rest)) return null;
+  // Nor where the second half would open with a figure in a language with capitals ("…en ligne ; 38 entretiens les
+  // complètent" gave "38 entretiens …" as a sentence): a sentence there opens with a word. The figure reaches the rules as
+  // a protected token (freeze.ts), which may as well be a name or an address: none is split before.
+  if (/^[^\p{L}\p{N}\uE000]*[\p{N}\uE000]/u.test(rest) && /\p{Lu}/u.test(s)) return null;
   if (rules.locale) parts[1] = parts[1].replace(/^([^\p{L}]*)(\p{L})/u, (_, p: string, c: string) => p + rest.match(/\p{L}/u)![0].toLocaleUpperCase(rules.locale));
   return parts;
 }
@@ -158,6 +198,13 @@ function trackQuotes(text: string, stack: string[]): void {
 }
 
 /**
+ * Speech a line opens after a colon and a dash ("Анна вздохнула и сказала: — Ладно, пойдём в кафе. Однако, платишь ты.",
+ * "Ele explicou tudo e disse: — Além disso, estou sem bateria.", "Zeynep dayanamadı: – Ayrıca annen …"): what the character
+ * says runs to the line's end, and is left as said like a line that opens with the dash.
+ */
+const SPEECH_AFTER_COLON = /[:：]\s*[—―–]\s*["'“«]?\p{Lu}/u;
+
+/**
  * Connective replacements, then splits at semicolons (and of sentences over the level's length). No sentences are joined:
  * without a reading of what two sentences say, a join claimed links the text did not make ("…no se pueden devolver,
  * y además el reembolso se realizará…" ties the refund to the goods that cannot be returned; "…avec le plein de
@@ -170,13 +217,25 @@ export function rewriteOtherParagraph(sentences: string[], ctx: OtherContext): s
   // line's end): not protected as a closed one is, and a character's words are not rewritten.
   const quoted: boolean[] = [];
   const stack: string[] = [];
-  for (const s of sentences) { const before = stack.length > 0; trackQuotes(s, stack); quoted.push(before || stack.length > 0); }
+  let speech = false;
+  for (const s of sentences) {
+    const before = stack.length > 0;
+    trackQuotes(s, stack);
+    speech ||= SPEECH_AFTER_COLON.test(s);
+    quoted.push(before || stack.length > 0 || speech);
+  }
   // A paragraph about a contract, a dosage or a death keeps to the written alternatives whatever the tone: "Du coup, la
   // posologie …", "Короче говоря, договор может быть расторгнут …". The sentences next to it count: a clause of terms of
   // service next to the one that names "다음 각 호" or the damages ("損害の賠償") is still the contract's.
-  const own = ctx.rules.grave?.test([ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ')) ? { ...ctx, formal: true, grave: true } : ctx;
+  // A story told in the passé simple keeps to the written ones too: "Du coup, ils continuèrent à marcher en silence", and so
+  // does a scholarly paragraph (an abstract's "В статье рассматривается …", "p < 0,05").
+  const around = [ctx.before ?? '', ...sentences, ctx.after ?? ''].join(' ');
+  const own = ctx.rules.grave?.test(around) ? { ...ctx, formal: true, grave: true }
+    : ctx.rules.literary?.test(around) || ctx.rules.scholarly?.test(around) ? { ...ctx, formal: true } : ctx;
   for (let i = 0; i < sentences.length; i++) {
-    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`, replaced.slice(0, Math.max(0, i - 1)).join(' ')));
+    // A conclusion given first: the text's first or second sentence, with two or more after it.
+    const upFront = !ctx.before && i <= 1 && sentences.length - i >= 3;
+    replaced.push(quoted[i] ? sentences[i]! : replaceConnectives(sentences[i]!, own, `${replaced[i - 1] ?? ctx.before ?? ''}\n${sentences[i + 1] ?? ctx.after ?? ''}`, replaced.slice(0, Math.max(0, i - 1)).join(' '), continuation(sentences, i), upFront));
   }
   return replaced.flatMap((s, i) => (quoted[i] ? [s] : splitOther(s, countWords(s) > r.maxWords ? r.maxWords : 1e9, ctx.rules) ?? [s]));
 }

@@ -11,7 +11,7 @@ import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
 import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
-import { addOpener, openersSaturate, startsWithConnective } from './english-rules.js';
+import { addOpener, openersSaturate, startsWithConnective, writtenRegister } from './english-rules.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph } from './other-pipeline.js';
@@ -69,7 +69,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
   if (language === 'en') {
     return rewriteEnglishParagraph(sentences, {
       profile: plan.profile, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms: stats.lowerForms,
-      names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '',
+      names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '', written: plan.written,
     });
   }
   // A letter's formula anywhere in it ("Exma. Senhora Dra.", "Vossa Excelência" in its first lines) keeps colloquial
@@ -161,6 +161,8 @@ export interface RewritePlan {
    * politeSentence, letter); their paragraphs keep to the written register whatever the tone.
    */
   letters: ReadonlySet<Language>;
+  /** The text is a contract, a licence, terms, a policy or a formal letter (writtenRegister): its English paragraphs keep to the written register. */
+  written: boolean;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
   wraps: Wrap[];
 }
@@ -183,6 +185,7 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
     letters: new Set(languages.filter((l) => l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)))),
+    written: writtenRegister(request.text),
     wraps,
   };
 }
@@ -276,8 +279,9 @@ function forceChange(text: string, language: Language, plan: RewritePlan, rng: R
   // Other languages: no opener at all. Without a reading of what a sentence says they landed before questions,
   // commands and reports ("Klar ist: Wie geht's dir?"); a text with nothing else to change comes back as it was.
   // English: only the tone's own openers, which assert nothing the text does not (none for formal and
-  // professional tones or graduate and doctoral readers: such a text then comes back as it was).
-  if (language !== 'en' || profile.openers === 'none') return text;
+  // professional tones or graduate and doctoral readers: such a text then comes back as it was). Nor in a contract, a policy
+  // or a formal letter, which keep to the written register (writtenRegister).
+  if (language !== 'en' || profile.openers === 'none' || plan.written) return text;
   const sentences = splitSentences(text);
   // Nor a text that already has its share of openers (humanized before): another one would only pile them up.
   if (sentences.length === 0 || openersSaturate(sentences.map((s) => s.text))) return text;

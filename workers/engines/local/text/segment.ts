@@ -36,11 +36,47 @@ function wordBefore(text: string, dot: number): string {
   return text.slice(i, dot).replace(/^[("'“‘[]+/u, '');
 }
 
+/**
+ * Abbreviations written in pieces with a space between them ("z. B.", "d. h.", "EE. UU.", "т. е.", "p. ex."), compared
+ * lower-case with the spaces taken out. A dot between two pieces never ends a sentence ("…kleinere Schäden, z." was cut
+ * from "B. an Wasserhähnen …", "EE." from "UU."); nor does the last dot of those in NEVER_LAST, which nothing ends a sentence
+ * with ("…, d. h. Ihr Blutdruck kann steigen", "…, т. е. Москва"). Those that may close a list ("u. a.", "u. v. m.", "и т.
+ * д.", "EE. UU.") end one before a capital as any word does: "…nach EE. UU. Allí conoció …".
+ */
+const SPACED_ABBREVIATIONS = new Set([
+  'z.b', 'd.h', 'u.a', 'v.a', 'u.u', 'o.ä', 'u.ä', 'm.e', 'z.t', 's.o', 's.u', 'i.d.r', 'u.v.m', 'o.g', 'i.a', 'a.d', 'n.chr', 'v.chr',
+  'ee.uu', 'p.ej', 'p.ex', 'p.es', 'i.e', 'e.g', 'n.b',
+  'т.е', 'т.к', 'т.д', 'т.п', 'т.н', 'т.ч', 'т.о', 'н.э',
+]);
+const NEVER_LAST = new Set(['z.b', 'd.h', 'v.a', 'u.u', 'm.e', 'z.t', 'i.d.r', 'i.a', 'p.ej', 'p.ex', 'p.es', 'i.e', 'e.g', 'n.b', 'т.е', 'т.к', 'т.н', 'т.ч', 'т.о']);
+/** Pieces of up to three letters, each but the last followed by its dot, ending where the text before a dot ends. */
+const PIECES_BEFORE = /(?:^|[^\p{L}.])((?:\p{L}{1,3}\.\s?)*\p{L}{1,3})$/u;
+const PIECES_AFTER = /^(?:\s?\p{L}{1,3}\.)+/u;
+const PIECE_NEXT = /^\s?\p{L}{1,3}\./u;
+
+/** Whether the dot at `dot` is inside or at the end of a spaced abbreviation (SPACED_ABBREVIATIONS) that goes on. */
+function inSpacedAbbreviation(text: string, dot: number, word: string): boolean {
+  // A piece and its dot next to this one, before the word or after the dot (most dots have neither).
+  const at = dot - word.length;
+  if (text[at - 1] !== '.' && !(isSpace(text[at - 1]) && text[at - 2] === '.') && !PIECE_NEXT.test(text.slice(dot + 1, dot + 6))) return false;
+  const head = PIECES_BEFORE.exec(text.slice(Math.max(0, dot - 16), dot))?.[1];
+  if (!head) return false;
+  const own = head.toLowerCase().replace(/\s+/gu, '').split('.');
+  const next = (PIECES_AFTER.exec(text.slice(dot + 1, dot + 17))?.[0] ?? '').toLowerCase().replace(/\s+/gu, '').split('.').filter((p) => p.length > 0);
+  for (let from = 0; from < own.length; from++) {
+    const start = own.slice(from).join('.');
+    if (next.length === 0 ? from < own.length - 1 && NEVER_LAST.has(start) : next.some((_, k) => SPACED_ABBREVIATIONS.has([start, ...next.slice(0, k + 1)].join('.')))) return true;
+  }
+  return false;
+}
+
 function endsSentenceAt(text: string, dot: number): boolean {
   if (text[dot] !== '.') return true;
   const before = wordBefore(text, dot);
   const lower = before.toLowerCase();
   if (ABBREVIATIONS.has(lower)) return false;
+  // (Each piece has at most three letters: a longer word before the dot is no piece, and most dots end one.)
+  if (before.length <= 3 && inSpacedAbbreviation(text, dot, before)) return false;
   // Single initials ("J. Smith") and dotted acronyms ("U.S.") keep the sentence going.
   if (/^\p{Lu}$/u.test(before)) return false;
   if (/^(?:\p{L}\.)+\p{L}$/u.test(before)) return false;
