@@ -15,7 +15,7 @@
  */
 import type { Context } from 'koa';
 import { DomainError, isErrorCode, statusOf, type ErrorCode } from '../domain/error-codes.js';
-import type { Job, ProgressMessage } from '../domain/jobs.js';
+import { reportedRevision, type AppendReport, type Job, type ProgressMessage } from '../domain/jobs.js';
 import type { LedgerService } from '../infra/ledger.js';
 import type { Logger } from '../infra/logger.js';
 import type { ProgressHub } from '../infra/progress.js';
@@ -59,6 +59,12 @@ function failureCodes(job: Job): { failed: ErrorCode; cancelled: ErrorCode } {
   return job.endpoint === 'humanize'
     ? { failed: 'AI_GENERATION_FAILED', cancelled: 'AI_GENERATION_FAILED' }
     : { failed: 'DETECTION_FAILED', cancelled: 'CLIENT_CANCELLED' };
+}
+
+/** A charge report from the wire: taken only when it reads as one (a malformed one is no reason to fail the answer). */
+function observeCharge(ledger: LedgerService, accountId: string, charge: AppendReport): void {
+  const revision = reportedRevision(charge);
+  if (revision !== null) ledger.observe(accountId, charge.events, revision);
 }
 
 const UNCONFIRMED = 'The outcome could not be confirmed; retry with the same Idempotency-Key to receive the result or the refund.';
@@ -136,11 +142,16 @@ export class Relay {
 
   /** Enqueues and relays. Errors before a stream opens are thrown (problem+json). */
   async run(ctx: Context, accepted: Job, sse: { meta: Record<string, unknown> } | null): Promise<void> {
-    const job: Job = { ...accepted, replyTo: this.deps.progress.replyChannel };
+    const job: Job = { ...accepted, replyTo: this.deps.progress.replyChannel, replyFramed: true };
     const inbox = new Inbox();
     let stopListening: () => Promise<void>;
     try {
-      stopListening = await this.deps.progress.listen(job, (m) => inbox.push(m));
+      stopListening = await this.deps.progress.listen(job, (m) => {
+        // The worker's charge brings this process's state of the account forward (the next reservation may then
+        // be decided on it without a read: bin/service.ts, LedgerService.follows).
+        if (m.kind === 'done' && m.charge) observeCharge(this.deps.ledger, job.accountId, m.charge);
+        inbox.push(m);
+      });
     } catch (err: unknown) {
       this.deps.logger.error({ err, requestId: job.requestId }, 'progress subscription failed');
       await this.abandon(job, 'AI_UNAVAILABLE').catch(() => {});
@@ -204,12 +215,23 @@ export class Relay {
     if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
   }
 
+  /** The worker's `done`: when it came framed, its body's JSON is the answer as it is (infra/progress.ts). */
+  private answerDone(ctx: Context, job: Job, done: Extract<ProgressMessage, { kind: 'done' }>): void {
+    if (done.json === undefined) return this.answerJson(ctx, job, done.body);
+    ctx.status = 200;
+    // The type Koa gives an object body (application/json; charset=utf-8), set first: a string body would be text.
+    ctx.type = 'json';
+    ctx.body = done.json;
+    ctx.state.wordsCharged = done.wordsCharged;
+    if (job.endpoint === 'humanize') ctx.set('X-Latency-Ms', String(Date.now() - job.acceptedAt));
+  }
+
   private async respondJson(ctx: Context, job: Job, inbox: Inbox): Promise<void> {
     const outcomes = this.outcomes(ctx, job, inbox);
     try {
       for (;;) {
         const o = await outcomes.next();
-        if (o.kind === 'message' && o.message.kind === 'done') return this.answerJson(ctx, job, o.message.body);
+        if (o.kind === 'message' && o.message.kind === 'done') return this.answerDone(ctx, job, o.message);
         if (o.kind === 'message' && o.message.kind !== 'error') continue;
         let code: ErrorCode;
         let settled: Settled;

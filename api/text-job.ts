@@ -194,6 +194,7 @@ export class TextJobs {
     }
     const words = input.inputWords * input.multiplier;
     const job = input.build({ requestId, acceptedAt, deadline: acceptedAt + this.deps.aiTimeoutMs, creditsLow: reserved.creditsLow, words });
+    if (reserved.revision !== null) job.reservation = { events: reserved.events, revision: reserved.revision.toString() };
     await this.deps.relay.run(ctx, job, input.sseMeta ? { meta: input.sseMeta } : null);
   }
 }

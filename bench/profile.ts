@@ -11,9 +11,11 @@
  * main thread, then every other thread that used at least 0.02 ms per request: engine threads, V8's platform
  * threads, libuv's pool), from /proc/<pid>/task.
  * SERVICE_NODE_ARGS: Node/V8 flags for this checkout's service processes only (against BASE_DIR's, without them).
- * Environment: BENCH_DURATION (s per round, default 10), BENCH_WARMUP (s before the first round, default 20),
+ * Environment: BENCH_DURATION (s per round, default 10), BENCH_WARMUP (s of load before each deployment's first round, default 20),
  * BENCH_CONNECTIONS (default 10), ROUNDS (default 1),
- * TARGET (detect | humanize).
+ * TARGET (detect | humanize), BENCH_RATE (requests per second for every deployment, rounds and warm-up; default as
+ * fast as each answers): CPU per request falls as the rate rises (more work per wake-up), so a before/after of CPU
+ * per request is fairest at one rate that both sides sustain.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdtempSync, mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,7 +27,9 @@ import { openBackends, type Backends } from '../bin/backends.js';
 import { defaultConcurrency, loadConfig } from '../infra/config.js';
 import { createLogger } from '../infra/logger.js';
 import { PLANS, type Plan } from '../domain/plans.js';
-import { createTestDatabase, REDIS_URL, type TestDatabase } from '../test/support/db.js';
+import pg from 'pg';
+import { withDefaultUser } from '../infra/db.js';
+import { createTestDatabase, PG_BASE_URL, REDIS_URL, type TestDatabase } from '../test/support/db.js';
 import { freePort, dropRedisPrefix } from '../test/support/processes.js';
 import { SAMPLE_TEXT } from '../test/support/service.js';
 import { createEssentialTable } from './essential.js';
@@ -41,6 +45,7 @@ const TEXT = Array.from({ length: 5 }, () => SAMPLE_TEXT).join('\n\n');
 const TICKS = 100;
 const SPLIT_PROJECTOR = Boolean(process.env.SPLIT_PROJECTOR);
 const THREADS = Boolean(process.env.THREADS);
+const RATE = Number(process.env.BENCH_RATE ?? 0);
 
 function cpuMs(pid: number): number {
   let stat: string;
@@ -67,7 +72,24 @@ function machine(): { busy: number; total: number } {
 
 const plan: Plan = { ...(PLANS.api_scale as Plan), key: 'api_bench', name: 'Bench', wordsPerMonth: 2_000_000_000, requestsPerMinute: 10_000_000, concurrentRequests: 10_000 };
 
-interface Deployment { label: string; url: string; path: string; keys: string[]; processes: BenchProcess[]; close(): Promise<void> }
+interface Deployment { label: string; url: string; path: string; keys: string[]; processes: BenchProcess[]; database: string; close(): Promise<void> }
+
+/**
+ * Transactions committed in a deployment's database so far (pg_stat_database): a statement outside a transaction is one,
+ * so per request it counts the statements both processes send (a read as well as a write). PostgreSQL publishes the
+ * counts about once a second, so a round's figure is good to about a second's worth of requests.
+ */
+async function commits(database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: withDefaultUser(`${PG_BASE_URL}/postgres`) });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ n: string }>('SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = $1', [database]);
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
 
 async function service(label: string, root: string, nodeArgs: string[]): Promise<Deployment> {
   const db: TestDatabase = await createTestDatabase('hz_prof');
@@ -85,7 +107,7 @@ async function service(label: string, root: string, nodeArgs: string[]): Promise
     ? [await spawnReady(`${label} projector`, 'bin/main.ts', [], { ...env, ROLES: 'projector', PORT: '0' }, '"msg":"started"', nodeArgs, root)]
     : [];
   return {
-    label, url: `http://127.0.0.1:${port}`, path: `/v1/${TARGET}`, keys, processes: [api, worker, ...projector],
+    label, url: `http://127.0.0.1:${port}`, path: `/v1/${TARGET}`, keys, processes: [api, worker, ...projector], database: new URL(db.url).pathname.slice(1),
     async close() {
       for (const p of projector) await p.stop();
       await worker.stop();
@@ -106,7 +128,7 @@ async function essential(keys: string[]): Promise<Deployment> {
   const api = await spawnReady('essential api', 'bench/essential.ts', ['api'], { ...env, PORT: String(port) }, 'ready');
   const worker = await spawnReady('essential worker', 'bench/essential.ts', ['worker'], env, 'ready');
   return {
-    label: 'essential', url: `http://127.0.0.1:${port}`, path: '/detect', keys, processes: [api, worker],
+    label: 'essential', url: `http://127.0.0.1:${port}`, path: '/detect', keys, processes: [api, worker], database: new URL(db.url).pathname.slice(1),
     async close() { await worker.stop(); await api.stop(); await db.drop(); await dropRedisPrefix(prefix); },
   };
 }
@@ -114,7 +136,7 @@ async function essential(keys: string[]): Promise<Deployment> {
 async function load(d: Deployment, duration: number) {
   let turn = 0;
   return autocannon({
-    url: d.url, connections: CONNECTIONS, duration, method: 'POST', body: JSON.stringify({ text: TEXT }),
+    url: d.url, connections: CONNECTIONS, duration, method: 'POST', body: JSON.stringify({ text: TEXT }), ...(RATE > 0 ? { overallRate: RATE } : {}),
     requests: [{ method: 'POST', setupRequest: (req: autocannon.Request) => ({ ...req, path: d.path, headers: { Authorization: `Bearer ${d.keys[turn++ % d.keys.length]}`, 'Content-Type': 'application/json' } }) }],
   });
 }
@@ -140,6 +162,7 @@ async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: 
   const pgBefore = cpuOf('postgres');
   const redisBefore = cpuOf('redis-server');
   const mBefore = machine();
+  const commitsBefore = await commits(d.database);
   const started = performance.now();
   const r = await load(d, DURATION_S);
   const wall = performance.now() - started;
@@ -147,6 +170,9 @@ async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: 
   const pg = cpuOf('postgres') - pgBefore;
   const rd = cpuOf('redis-server') - redisBefore;
   const mAfter = machine();
+  // The counts of the round's last second are published about a second later.
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  const committed = (await commits(d.database)) - commitsBefore;
   const n = r.requests.total;
   if (THREADS) {
     d.processes.forEach((p, i) => {
@@ -158,6 +184,7 @@ async function measure(d: Deployment): Promise<{ rps: number; p50: number; p99: 
   const line = `${d.label}: ${rps} req/s, p50 ${r.latency.p50} p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; ` +
     d.processes.map((p, i) => `${p.name} ${Math.round((used[i]! / wall) * 100)}% CPU ${(used[i]! / n).toFixed(2)} ms/req`).join(', ') +
     `; all postgres ${(pg / n).toFixed(2)} ms/req, redis ${(rd / n).toFixed(2)} ms/req (the machine's, other users included); ` +
+    `transactions ${(committed / n).toFixed(2)}/req; ` +
     `machine busy ${Math.round(((mAfter.busy - mBefore.busy) / (mAfter.total - mBefore.total)) * 100)}%, load average ${loadavg()[0]!.toFixed(1)}`;
   return { rps, p50: r.latency.p50, p99: r.latency.p99, line };
 }
@@ -175,10 +202,14 @@ async function main(): Promise<void> {
     deployments.push(current);
     if (process.env.BASE_DIR) deployments.push(await service('base', process.env.BASE_DIR, nodeArgs));
     if (!process.env.SKIP_ESSENTIAL) deployments.unshift(await essential(current.keys));
-    for (const d of deployments) await load(d, WARMUP_S);
     for (let round = 1; round <= ROUNDS; round++) {
       const results = new Map<string, { rps: number; p99: number }>();
       for (const d of deployments) {
+        // Each deployment's warm-up right before its first round. Warmed up all first, the service measured first had
+        // stood idle through the others' warm-ups (20–40 s), and in its first round V8's own threads (compiler, garbage
+        // collector) worked more per request than in the rounds after, the other side's not: up to 0.1 ms of CPU per
+        // request against it in before/after runs.
+        if (round === 1) await load(d, WARMUP_S);
         const m = await measure(d);
         results.set(d.label, m);
         console.log(`round ${round} ${m.line}`);

@@ -187,10 +187,13 @@ export async function startService(config: Config, options: ServiceOptions = {})
     const auth = authenticate({ keys, trustProxy: config.trustProxy, extraPlans });
     const body = jsonBody({ readTimeoutMs: options.bodyReadTimeoutMs ?? BODY_READ_TIMEOUT_MS });
     // The account's ledger state is read while the limits are checked (and the request validated), so the
-    // reservation is decided on it and is one round trip (LedgerService.prefetch, api/text-job.ts). A request
-    // with an Idempotency-Key reads and claims its key first; its reservation is decided the usual way.
+    // reservation is decided on it and is one round trip (LedgerService.prefetch, api/text-job.ts); not read at
+    // all while this process follows the account (the worker's report of the last charge brought the cached state
+    // forward: LedgerService.follows). A request with an Idempotency-Key reads and claims its key first; its
+    // reservation is decided the usual way.
     const prefetchAccount: Middleware = async function prefetchAccount(ctx, next) {
-      if (!ctx.get('Idempotency-Key')) ledger.prefetch((ctx.state.principal as Principal).accountId);
+      const { accountId } = ctx.state.principal as Principal;
+      if (!ctx.get('Idempotency-Key') && !ledger.follows(accountId)) ledger.prefetch(accountId);
       await next();
     };
     const edge = (scope: 'humanize' | 'detect'): Middleware[] => [

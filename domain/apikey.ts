@@ -7,7 +7,7 @@
  * with `rotatedFrom` set) and appends ApiKeyRotated to the old key's stream. The quota is not checked
  * on rotation: the successor replaces a key rather than adding one.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { instantOf, isoOf } from './calendar.js';
 import { assertNever, type Decider } from './decider.js';
 import { DomainError, type ErrorCode } from './error-codes.js';
@@ -60,7 +60,8 @@ export function generateKeySecret(randomBytes: Uint8Array): string {
 
 /** SHA-256 hex of the full key: the only form in which a key is stored. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  // The one-shot form: a quarter of the CPU of createHash().update().digest() for a key's few dozen bytes.
+  return hash('sha256', key, 'hex');
 }
 
 /** 'missing-prefix' → INVALID_API_KEY_FORMAT; 'malformed' → INVALID_KEY_FORMAT. */

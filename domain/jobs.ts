@@ -5,7 +5,7 @@
  * name — job id, progress channel, cancel message, hand-over row — is made of the account id and the
  * request id together.
  */
-import type { Endpoint } from './events.js';
+import type { AccountEvent, Endpoint } from './events.js';
 import type { Language, Mode, Readability, ToneSpec } from './options.js';
 
 export const QUEUES = { humanize: 'humanize', detect: 'detect' } as const satisfies Record<Endpoint, string>;
@@ -28,6 +28,18 @@ interface JobBase {
   creditsLow: boolean;
   /** The reply channel of the API process holding the client (infra/progress.ts); absent, the request's own channel. */
   replyTo?: string;
+  /**
+   * The API process holding the client reads a `done` message framed as its header line and the body's JSON
+   * (infra/progress.ts), which it answers as it came; absent (an API process from before the framing), the worker
+   * sends `done` as one JSON envelope.
+   */
+  replyFramed?: boolean;
+  /**
+   * The events the reservation appended to the account's stream and its revision after them (a decimal string): a
+   * worker whose cached state of the account ends right before them brings it forward without reading the stream
+   * (LedgerService.observe). Absent (an API process from before it), the worker reads as it did.
+   */
+  reservation?: AppendReport;
 }
 
 export interface HumanizeJob extends JobBase {
@@ -55,11 +67,24 @@ export interface DetectJob extends JobBase {
 
 export type Job = HumanizeJob | DetectJob;
 
-/** Messages on the request's progress channel. `done.body` is the JSON response object. */
+/** Events a process appended to a stream, and the stream's revision after them (a decimal string). */
+export interface AppendReport { events: AccountEvent[]; revision: string }
+
+/** The revision of a report that came over the wire, or null when it does not read as a report. */
+export function reportedRevision(report: AppendReport | undefined): bigint | null {
+  if (!report || !Array.isArray(report.events) || typeof report.revision !== 'string' || !/^\d{1,18}$/.test(report.revision)) return null;
+  return BigInt(report.revision);
+}
+
+/**
+ * Messages on the request's progress channel. `done.body` is the JSON response object; `done.json`, when the
+ * message came framed (infra/progress.ts), the body as the worker serialised it, the bytes of the answer;
+ * `done.charge`, the charge the worker appended to the account's stream (LedgerService.observe).
+ */
 export type ProgressMessage =
   | { kind: 'started' }
   | { kind: 'chunk'; text: string }
-  | { kind: 'done'; body: Record<string, unknown> }
+  | { kind: 'done'; body: Record<string, unknown>; json?: string; wordsCharged?: unknown; charge?: AppendReport }
   | { kind: 'error'; code: string; message: string; refunded: boolean };
 
 /** What names one request across accounts. */

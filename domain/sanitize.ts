@@ -22,16 +22,22 @@ const BLOCK_TAGS = new Set(['br', 'p', 'div', 'li', 'ul', 'ol', 'tr', 'td', 'th'
  * line; trims the ends.
  */
 export function normaliseText(text: string): string {
-  return text
+  let t = text
     .normalize('NFC')
     .replace(INVISIBLE, (c: string, at: number, whole: string) => (c === '\u00AD' && brokenWord(whole, at) ? c : ''))
     .replace(LINE_BREAKS, '\n')
-    .replace(ODD_SPACES, ' ')
-    .replace(/(?<=[^\s])[ \t]{2,}(?=[^\s])/g, ' ')
-    .replace(/(?<=([^\s])?)[ \t]+\n(?=([ \t]*[^\s])?)/g, (run: string, before?: string, after?: string) => (before && after && / {2}/.test(run) ? '  \n' : '\n'))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(ODD_SPACES, ' ');
+  // The two rewrites with a lookbehind try every position of the text (8–9 µs each for 250 words): they run only
+  // when what they rewrite is there, which a plain scan tells for a tenth of that.
+  if (SPACE_RUN.test(t)) t = t.replace(/(?<=[^\s])[ \t]{2,}(?=[^\s])/g, ' ');
+  if (SPACE_BEFORE_BREAK.test(t)) {
+    t = t.replace(/(?<=([^\s])?)[ \t]+\n(?=([ \t]*[^\s])?)/g, (run: string, before?: string, after?: string) => (before && after && / {2}/.test(run) ? '  \n' : '\n'));
+  }
+  return t.replace(/\n{3,}/g, '\n\n').trim();
 }
+
+const SPACE_RUN = /[ \t]{2}/;
+const SPACE_BEFORE_BREAK = /[ \t]\n/;
 
 /**
  * Whether the soft hyphen at `at` breaks a word at a line's end ("employ\u00AD" over "ment"): right after a letter and

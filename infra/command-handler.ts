@@ -77,6 +77,8 @@ export interface HandleOptions<S> {
    * or a no-op decided on the cached state is not trusted either: the command then reads and decides again.
    */
   optimistic?: boolean;
+  /** Called when a command decided on the cached state (`optimistic`) found it stale: its append was refused. */
+  onStale?: () => void;
 }
 
 export async function loadStream<E extends { type: string; data: unknown }, S>(
@@ -129,6 +131,7 @@ async function decideAndAppend<C, E extends { type: string; data: unknown }, S>(
       } catch (err: unknown) {
         // Someone appended since the cached revision: the cached state is still a correct prefix to read forward from.
         if (!(err instanceof WrongExpectedRevisionError)) throw err;
+        options.onStale?.();
       }
     }
   }

@@ -14,8 +14,16 @@ import type { CompanionStatement, EventStore } from './eventstore/types.js';
 
 export { AlreadySettled, UnknownReservation };
 
-export interface Reserved { wordsRemaining: number; creditsLow: boolean; position: bigint | null }
-export interface Settled { wordsRemaining: number; position: bigint | null }
+export interface Reserved {
+  wordsRemaining: number; creditsLow: boolean; position: bigint | null;
+  /** The events the reservation appended, and the stream's revision after them (for `observe` in another process). */
+  events: AccountEvent[]; revision: bigint | null;
+}
+export interface Settled {
+  wordsRemaining: number; position: bigint | null;
+  /** The events the charge appended, and the stream's revision after them (for `observe` in another process). */
+  events: AccountEvent[]; revision: bigint | null;
+}
 
 export interface LedgerHooks {
   onConflict?: () => void;
@@ -24,10 +32,15 @@ export interface LedgerHooks {
   onRefund?: (words: number) => void;
 }
 
+/** Bound of the accounts `follows` remembers (as many as the state cache holds). */
+const FOLLOWED_MAX = 20_000;
+
 export class LedgerService {
   private readonly cache = new StreamStateCache<AccountState>(20_000);
   /** Reads started by `prefetch`, per account, until they land in the cache. */
   private readonly warming = new Map<string, Promise<unknown>>();
+  /** Accounts whose every append since the cached state this process appears to have seen (see `follows`). */
+  private readonly followed = new Set<string>();
 
   constructor(private readonly store: EventStore, private readonly hooks: LedgerHooks = {}, private readonly clock: () => Date = () => new Date()) {}
 
@@ -41,7 +54,20 @@ export class LedgerService {
     return handleCommand(this.store, streams.account(accountId), accountDecider, command, {
       cache: this.cache, optimistic, ...(this.hooks.onConflict ? { onConflict: this.hooks.onConflict } : {}),
       ...(companion ? { companion } : {}),
+      onStale: () => this.followed.delete(accountId),
     });
+  }
+
+  /**
+   * Whether this process appears to see every append to the account: the last append another process reported
+   * (`observe`) followed the cached state directly, and no command decided on the cached state found it stale
+   * since. A caller may then decide a command on the cached state without prefetching it (the API's reservation
+   * after the worker reported the previous charge); when another process did append meanwhile (another API process
+   * serving the account, the sweeper, an operator), the append is refused, the command reads and decides again, and
+   * the account is no longer followed until a report follows the cache again.
+   */
+  follows(accountId: string): boolean {
+    return this.followed.has(accountId);
   }
 
   /**
@@ -57,6 +83,39 @@ export class LedgerService {
       if (this.warming.get(accountId) === read) this.warming.delete(accountId);
     });
     this.warming.set(accountId, read);
+  }
+
+  /**
+   * Brings the cached state of an account forward by events another process appended and reported (the API's
+   * reservation, carried by its job), when they directly follow the cached revision: the state is then the one a
+   * read would give. Returns whether the cache holds the account as of `revision` or later, so that a command on
+   * it may be decided without a read (a state that went stale since is refused by the append's expected revision,
+   * as after `prefetch`); false when there is nothing cached or a gap, where only a read tells.
+   */
+  observe(accountId: string, events: readonly AccountEvent[], revision: bigint): boolean {
+    const stream = streams.account(accountId);
+    const cached = this.cache.get(stream);
+    const before = cached?.revision ?? -1n;
+    if (!cached || events.length === 0 || (before < revision && before + BigInt(events.length) !== revision)) {
+      this.followed.delete(accountId);
+      return false;
+    }
+    if (before < revision) {
+      let state: AccountState;
+      try {
+        // Every account event names its account: a report of another stream's events is not applied.
+        if (!events.every((e) => typeof e?.type === 'string' && (e.data as { accountId?: unknown } | undefined)?.accountId === accountId)) throw new Error('not this account\'s events');
+        state = events.reduce(accountDecider.evolve, cached.state);
+      } catch {
+        // Not events this decider can apply (a report mangled on the way): a read tells instead.
+        this.followed.delete(accountId);
+        return false;
+      }
+      this.cache.set(stream, { state, revision });
+    }
+    if (this.followed.size >= FOLLOWED_MAX) this.followed.clear();
+    this.followed.add(accountId);
+    return true;
   }
 
   async state(accountId: string): Promise<AccountState> {
@@ -84,6 +143,8 @@ export class LedgerService {
       wordsRemaining: balanceOf(result.state).total,
       creditsLow: creditsLow(result.state, input.plan),
       position: result.position,
+      events: result.events,
+      revision: result.revision,
     };
   }
 
@@ -100,7 +161,7 @@ export class LedgerService {
     }, input.optimistic === true, input.companion);
     const charged = result.events.find((e) => e.type === 'WordsCharged');
     if (charged) this.hooks.onCharge?.(charged.data.words);
-    return { wordsRemaining: balanceOf(result.state).total, position: result.position };
+    return { wordsRemaining: balanceOf(result.state).total, position: result.position, events: result.events, revision: result.revision };
   }
 
   /**

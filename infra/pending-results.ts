@@ -19,7 +19,11 @@ export interface PendingResult {
   createdAt: Date;
 }
 
-export interface PendingEntry { accountId: string; requestId: string; idempotencyKey: string | null; body: Record<string, unknown> }
+export interface PendingEntry {
+  accountId: string; requestId: string; idempotencyKey: string | null; body: Record<string, unknown>;
+  /** `body` already serialised (JSON.stringify), when the caller has it. */
+  json?: string;
+}
 
 export interface PendingResultsPort {
   put(entry: PendingEntry): Promise<void>;
@@ -75,7 +79,7 @@ export class PendingResults implements PendingResultsPort {
     return {
       text: `INSERT INTO pending_results (account_id, request_id, idempotency_key, body) VALUES ($1, $2, $3, $4)
        ON CONFLICT (account_id, request_id) DO NOTHING`,
-      values: [entry.accountId, entry.requestId, entry.idempotencyKey, JSON.stringify(entry.body)],
+      values: [entry.accountId, entry.requestId, entry.idempotencyKey, entry.json ?? JSON.stringify(entry.body)],
     };
   }
 

@@ -12,18 +12,36 @@
  *
  * A job without `replyTo` (queued by an API process from before this relay) is answered on its own
  * channel, as before.
+ *
+ * A `done` message of a job with `replyFramed` goes as two lines: the envelope without the message (`a`, `r`, `w`,
+ * the words charged, and `c`, the charge's report for LedgerService.observe), then the body's JSON as the worker
+ * serialised it, which the API process answers as it came instead of parsing it and serialising it again (the same
+ * bytes: JSON.stringify writes no line break, and what it wrote reads back to what it was). Any other message is one
+ * JSON envelope, so a line break tells the two apart.
  */
 import { randomUUID } from 'node:crypto';
-import { channels, decodeCancel, encodeCancel, type JobRef, type ProgressMessage } from '../domain/jobs.js';
+import { channels, decodeCancel, encodeCancel, type AppendReport, type JobRef, type ProgressMessage } from '../domain/jobs.js';
 import type { Redis } from './redis.js';
 
 type Handler = (message: ProgressMessage) => void;
 
 /** A job as the relay sees it: which request, and where its API process listens. */
-export type ReplyRef = JobRef & { replyTo?: string | undefined };
+export type ReplyRef = JobRef & { replyTo?: string | undefined; replyFramed?: boolean | undefined };
 
 /** A message on a reply channel: the request it belongs to, and the message. */
 interface Envelope { a: string; r: string; m: ProgressMessage }
+
+/** The first line of a framed `done` message: the request, the body's `words_charged`, and the charge's report. */
+interface FramedHead { a: string; r: string; w?: unknown; c?: AppendReport }
+
+/** A framed `done` message as the relay reads it: the body's JSON, parsed only if something reads `body`. */
+function framedDone(json: string, head: FramedHead): ProgressMessage {
+  let body: Record<string, unknown> | undefined;
+  return {
+    kind: 'done', json, wordsCharged: head.w, ...(head.c ? { charge: head.c } : {}),
+    get body(): Record<string, unknown> { return (body ??= JSON.parse(json) as Record<string, unknown>); },
+  };
+}
 
 const requestKey = (ref: JobRef) => `${ref.accountId}\n${ref.requestId}`;
 
@@ -44,9 +62,14 @@ export class ProgressHub {
         return;
       }
       if (channel !== this.replyChannel) return;
+      const lineBreak = raw.indexOf('\n');
       let envelope: Envelope;
       try {
-        envelope = JSON.parse(raw) as Envelope;
+        if (lineBreak < 0) envelope = JSON.parse(raw) as Envelope;
+        else {
+          const head = JSON.parse(raw.slice(0, lineBreak)) as FramedHead;
+          envelope = { a: head.a, r: head.r, m: framedDone(raw.slice(lineBreak + 1), head) };
+        }
       } catch {
         return; // A malformed message is dropped; the request still ends by its deadline.
       }
@@ -81,12 +104,20 @@ export class ProgressHub {
    * (or, for a job without `replyTo`, no longer listening for this request).
    */
   async publish(ref: ReplyRef, message: ProgressMessage): Promise<number> {
+    if (ref.replyTo && ref.replyFramed && message.kind === 'done') {
+      const head: FramedHead = { a: ref.accountId, r: ref.requestId, w: message.body.words_charged, ...(message.charge ? { c: message.charge } : {}) };
+      return this.publisher.publish(ref.replyTo, `${JSON.stringify(head)}\n${message.json ?? JSON.stringify(message.body)}`);
+    }
+    // An API process that does not read frames gets the body alone, not its JSON beside it.
+    const m: ProgressMessage = message.kind === 'done' && message.json !== undefined
+      ? { kind: 'done', body: message.body, ...(message.charge ? { charge: message.charge } : {}) } : message;
     if (ref.replyTo) {
-      const envelope: Envelope = { a: ref.accountId, r: ref.requestId, m: message };
+      const envelope: Envelope = { a: ref.accountId, r: ref.requestId, m };
       return this.publisher.publish(ref.replyTo, JSON.stringify(envelope));
     }
-    return this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(message));
+    return this.publisher.publish(channels.progress(this.prefix, ref), JSON.stringify(m));
   }
+
 
   async requestCancel(ref: JobRef): Promise<void> {
     await this.publisher.publish(channels.cancel(this.prefix), encodeCancel(ref));

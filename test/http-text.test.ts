@@ -4,6 +4,7 @@ import { createSchemaRegistry } from '../schemas/index.js';
 import { call, SAMPLE_TEXT, startTestService, type TestService } from './support/service.js';
 import { readSse } from './support/fault-http.js';
 import { countWords } from '../domain/words.js';
+import type { RequestLog } from '../api/app.js';
 
 describe('humanize and detect over HTTP', function () {
   this.timeout(60_000);
@@ -11,7 +12,9 @@ describe('humanize and detect over HTTP', function () {
   const schemas = createSchemaRegistry();
   const inputWords = countWords(SAMPLE_TEXT);
 
-  before(async () => { t = await startTestService(); });
+  const requestLog: RequestLog[] = [];
+
+  before(async () => { t = await startTestService({}, { onRequestDone: (info) => requestLog.push(info) }); });
   after(async () => { await t?.close(); });
 
   it('humanizes as JSON, charges input words, reports the balance', async () => {
@@ -28,6 +31,7 @@ describe('humanize and detect over HTTP', function () {
     expect(res.body.output_words).to.equal(countWords(res.body.humanized_text as string));
     expect(res.body).to.not.have.property('credits_low');
     expect(res.body).to.not.have.property('replayed');
+    expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
     expect(Number(res.headers.get('x-latency-ms'))).to.be.at.least(0);
     expect(res.headers.get('x-ratelimit-limit')).to.equal('60');
   });
@@ -37,6 +41,10 @@ describe('humanize and detect over HTTP', function () {
     const res = await call(t.url, 'POST', '/v1/detect', { key, body: { text: SAMPLE_TEXT } });
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     expect(schemas.validateResponse('detection', res.body), JSON.stringify(res.body)).to.equal(null);
+    // The worker's serialisation of the body is the answer (infra/progress.ts): typed and measured as JSON.
+    expect(res.headers.get('content-type')).to.equal('application/json; charset=utf-8');
+    expect(Number(res.headers.get('content-length'))).to.equal(Buffer.byteLength(JSON.stringify(res.body)));
+    expect(requestLog.find((r) => r.requestId === res.body.id)).to.include({ status: 200, wordsCharged: inputWords, route: '/v1/detect' });
     expect(res.body.words_charged).to.equal(inputWords);
     expect(res.body.ai_score as number + (res.body.human_score as number)).to.equal(100);
     for (const s of res.body.sentences as Array<{ text: string; start: number; end: number }>) {

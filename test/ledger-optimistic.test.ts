@@ -150,4 +150,99 @@ describe('ledger: commands decided on a prefetched state', function () {
     expect(await settlement(accountId, requestId)).to.equal('charged');
     expect(await charges(accountId)).to.equal(1);
   });
+
+  describe('appends reported by the process that made them (LedgerService.observe: the job\'s reservation, the done message\'s charge)', () => {
+    const reserve = (ledger: LedgerService, accountId: string) =>
+      ledger.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, keyId: 'k', endpoint: 'detect', inputWords: 20, multiplier: 1, plan: findPlan('api_growth')! });
+
+    it('right after the cached revision: the state a read would give, and the charge is one append without a read', async () => {
+      const api = new LedgerService(backends.store);
+      const worker = new LedgerService(counted);
+      const { accountId, requestId: first } = await reserved(api);
+      await charge(worker, accountId, first);
+      const second = await reserve(api, accountId);
+      // Reported as a job carries it: through JSON.
+      const report = JSON.parse(JSON.stringify(second.events)) as typeof second.events;
+      expect(worker.observe(accountId, report, second.revision!)).to.equal(true);
+      expect(await new LedgerService(backends.store).state(accountId)).to.deep.equal(await worker.state(accountId));
+      const requestId = (second.events.at(-1)!.data as { requestId: string }).requestId;
+      calls.read = 0; calls.append = 0;
+      await charge(worker, accountId, requestId);
+      expect(calls).to.deep.equal({ read: 0, append: 1 });
+      expect(await settlement(accountId, requestId)).to.equal('charged');
+    });
+
+    it('after a gap (another append the cache has not seen) or with nothing cached: not taken, the worker must read', async () => {
+      const api = new LedgerService(backends.store);
+      const worker = new LedgerService(counted);
+      const { accountId, requestId: first } = await reserved(api);
+      const unseen = await reserve(api, accountId);
+      expect(worker.observe(accountId, unseen.events, unseen.revision!)).to.equal(false);
+      await charge(worker, accountId, first);
+      await reserve(api, accountId);
+      const reported = await reserve(api, accountId);
+      await worker.state(accountId);
+      // The worker's cache, read just now, holds everything up to `reported`: nothing to bring forward, nothing missed.
+      expect(worker.observe(accountId, reported.events, reported.revision!)).to.equal(true);
+      const later = await reserve(new LedgerService(backends.store), accountId);
+      const next = await reserve(api, accountId);
+      // `later` lies between the cache and `next`: a gap.
+      expect(later.revision! + 1n).to.equal(next.revision);
+      expect(worker.observe(accountId, next.events, next.revision!)).to.equal(false);
+      const requestId = (next.events.at(-1)!.data as { requestId: string }).requestId;
+      calls.read = 0; calls.append = 0;
+      worker.prefetch(accountId);
+      await charge(worker, accountId, requestId);
+      expect(calls).to.deep.equal({ read: 1, append: 1 });
+      expect(await settlement(accountId, requestId)).to.equal('charged');
+    });
+
+    it('a report of another account\'s events, or of something that is no event, is not applied', async () => {
+      const api = new LedgerService(backends.store);
+      const worker = new LedgerService(counted);
+      const { accountId, requestId: first } = await reserved(api);
+      await charge(worker, accountId, first);
+      const { accountId: otherId } = await reserved(api);
+      const next = await reserve(api, accountId);
+      const foreign = JSON.parse(JSON.stringify(next.events).replaceAll(accountId, otherId)) as typeof next.events;
+      expect(worker.observe(accountId, foreign, next.revision!)).to.equal(false);
+      expect(worker.observe(accountId, [{ type: 'WordsReserved' } as unknown as (typeof next.events)[number]], next.revision!)).to.equal(false);
+      expect(worker.follows(accountId)).to.equal(false);
+      // The report as it came applies.
+      expect(worker.observe(accountId, next.events, next.revision!)).to.equal(true);
+      expect(await worker.state(accountId)).to.deep.equal(await new LedgerService(backends.store).state(accountId));
+    });
+
+    it('the API follows an account while each reported charge follows its cache: it reserves without a read until another process appends unseen', async () => {
+      const api = new LedgerService(counted);
+      const worker = new LedgerService(backends.store);
+      const { accountId, requestId: first } = await reserved(api);
+      expect(api.follows(accountId)).to.equal(false);
+      const charged = await charge(worker, accountId, first);
+      expect(api.observe(accountId, JSON.parse(JSON.stringify(charged.events)) as typeof charged.events, charged.revision!)).to.equal(true);
+      expect(api.follows(accountId)).to.equal(true);
+      calls.read = 0; calls.append = 0;
+      const optimistic = { keyId: 'k', endpoint: 'detect' as const, inputWords: 20, multiplier: 1, plan: findPlan('api_growth')!, optimistic: true };
+      const second = await api.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, ...optimistic });
+      expect(calls).to.deep.equal({ read: 0, append: 1 });
+      expect(api.follows(accountId)).to.equal(true);
+      // An operator's top-up (another process) the API has not seen: its next reservation is refused, read and decided again.
+      await admin.topUp(accountId, 1_000);
+      calls.read = 0; calls.append = 0;
+      const third = await api.reserve({ accountId, requestId: `opt-${randomUUID().slice(0, 8)}`, ...optimistic });
+      expect(calls).to.deep.equal({ read: 1, append: 2 });
+      expect(api.follows(accountId)).to.equal(false);
+      expect(third.wordsRemaining).to.equal(second.wordsRemaining - 20 + 1_000);
+      expect(balanceOf(await new LedgerService(backends.store).state(accountId)).total).to.equal(third.wordsRemaining);
+      // A reported charge after a gap does not make it follow again.
+      const secondId = (second.events.at(-1)!.data as { requestId: string }).requestId;
+      const gapped = await charge(worker, accountId, secondId);
+      await admin.topUp(accountId, 1);
+      const thirdId = (third.events.at(-1)!.data as { requestId: string }).requestId;
+      const last = await charge(worker, accountId, thirdId);
+      expect(api.observe(accountId, last.events, last.revision!)).to.equal(false);
+      expect(gapped.revision! + 2n).to.equal(last.revision);
+      expect(api.follows(accountId)).to.equal(false);
+    });
+  });
 });

@@ -2,11 +2,10 @@
  * Authentication and account access (spec section 5): Bearer key → hash → cached key and account
  * lookup → key status, IP allowlist, account state and plan. Sets ctx.state.principal.
  */
-import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Scope } from '../../domain/events.js';
 import { findPlan, type Plan } from '../../domain/plans.js';
-import { ipAllowed, keyShape } from '../../domain/apikey.js';
+import { hashKey, ipAllowed, keyShape } from '../../domain/apikey.js';
 import { ApiError } from '../problem.js';
 import type { KeyCache } from '../key-cache.js';
 
@@ -58,7 +57,7 @@ export function authenticate(options: AuthOptions): Middleware {
     if (shape === 'missing-prefix') throw new ApiError('INVALID_API_KEY_FORMAT', 'API keys begin with svc_live_.');
     if (shape === 'malformed') throw new ApiError('INVALID_KEY_FORMAT', 'The API key is not well formed.');
 
-    const found = await options.keys.lookup(createHash('sha256').update(token).digest('hex'));
+    const found = await options.keys.lookup(hashKey(token));
     if (!found) throw new ApiError('INVALID_KEY', 'The API key is unknown or revoked.');
     const { key, account } = found;
     if (key.status === 'revoked') throw new ApiError('INVALID_KEY', 'The API key is unknown or revoked.');

@@ -2,7 +2,7 @@
  * The PostgreSQL event store: one append-only `events` table. How positions stay gap-safe for
  * readers while appends run concurrently is explained in postgres-log-reader.ts.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Pool } from 'pg';
 import {
@@ -46,10 +46,19 @@ const APPEND_PARAMS = 8;
  * whether or not the query reads it, and the one statement commits or rolls back both. Its placeholders follow the append's.
  */
 function withCompanion(companion: CompanionStatement): { name: string; text: string } {
-  const text = companion.text.replace(/\$(\d+)/gu, (_, n: string) => `$${Number(n) + APPEND_PARAMS}`);
-  const sql = `WITH companion AS (${text}) ${APPEND_SQL}`;
-  return { name: `hz_append_with_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, text: sql };
+  // A process has a companion statement or two (the result put), met at every charge: built and named once each.
+  let statement = companionStatements.get(companion.text);
+  if (!statement) {
+    const text = companion.text.replace(/\$(\d+)/gu, (_, n: string) => `$${Number(n) + APPEND_PARAMS}`);
+    const sql = `WITH companion AS (${text}) ${APPEND_SQL}`;
+    statement = { name: `hz_append_with_${hash('sha1', sql, 'hex').slice(0, 16)}`, text: sql };
+    if (companionStatements.size >= 100) companionStatements.clear();
+    companionStatements.set(companion.text, statement);
+  }
+  return statement;
 }
+
+const companionStatements = new Map<string, { name: string; text: string }>();
 
 /**
  * The statements of every request are named, so each pooled connection parses and plans them once (a named statement
@@ -195,7 +204,7 @@ export class PostgresEventStore implements EventStore {
 
 /** A stable signed 32-bit key per stream name; a collision only makes two streams queue together. */
 function streamLockKey(stream: string): number {
-  return createHash('sha1').update(stream).digest().readInt32BE(0);
+  return hash('sha1', stream, 'buffer').readInt32BE(0);
 }
 
 /** The SQLSTATE of an error the server reported; undefined for connection and client-side errors. */

@@ -21,6 +21,7 @@ import { createTestDatabase, REDIS_URL, type TestDatabase } from '../support/db.
 import { checkLedger } from '../support/ledger-check.js';
 import { SAMPLE_TEXT } from '../support/service.js';
 import { countWords } from '../../domain/words.js';
+import { settlementOf } from '../../domain/account.js';
 
 /** A ledger whose next charge lands in the store but whose answer is lost (the connection dropped after COMMIT). */
 class LosingLedger extends LedgerService {
@@ -95,6 +96,20 @@ describe('worker settlement: results nobody can receive, charges whose answer wa
     expect(stored).to.include({ id: requestId, words_charged: words });
     // Not delivered: the durable copy stays until the sweeper clears it.
     expect(await pending.get(accountId, requestId)).to.not.equal(null);
+  });
+
+  it('a charged result is published with its JSON (the bytes the API answers) and the charge\'s report', async () => {
+    const { accountId, requestId, job, published, process } = await setup(false, 1);
+    await process(job, new AbortController().signal);
+    const done = published.find((m) => m.kind === 'done');
+    if (done?.kind !== 'done') throw new Error('no done message');
+    expect(done.json).to.equal(JSON.stringify(done.body));
+    expect(done.body).to.include({ id: requestId, words_charged: words });
+    expect(done.body.words_remaining).to.be.a('number');
+    const state = await new LedgerService(backends.store).state(accountId);
+    expect(done.charge?.revision).to.equal(String((await backends.store.read(`account-${accountId}`)).at(-1)!.revision));
+    expect(done.charge?.events.map((e) => e.type)).to.deep.equal(['WordsCharged']);
+    expect(state.status === 'open' && settlementOf(state, requestId)).to.equal('charged');
   });
 
   it('a job cancelled by its API after the engine finished (the API gave up) is refunded, not charged, keyed or not', async () => {
