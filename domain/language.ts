@@ -46,11 +46,17 @@ const BULGARIAN_WORDS = cyrillicWords('ще|това|тази|този|коит�
 /** Persian and Urdu letters Arabic does not write (Persian ی and ک for Arabic ي and ك). */
 const PERSIAN_URDU = /[پچژگکیۀٹڈڑںےہۓ]/gu;
 
-/** Russian, or another language written in Cyrillic: whichever has more of its own letters and words. */
-function cyrillic(sample: string): Reading {
+/**
+ * Russian, or another language written in Cyrillic: letters Russian never writes, two or more and one in two hundred of
+ * its words (Belarusian, which shares ы and э with Russian, writes і and ў throughout), or more of Bulgarian's marks and
+ * words than of Russian's.
+ */
+function cyrillic(sample: string, letters: number): Reading {
+  // In words that open in lower case: a name keeps its own spelling in any language ("Делегация из Київа и Харківа …").
+  const foreign = count((sample.match(/(?<!\p{L})\p{Ll}\p{L}*/gu) ?? []).join(' '), OTHER_CYRILLIC);
+  if (foreign >= 2 && foreign >= 0.005 * letters) return 'other';
   const russian = count(sample, RUSSIAN_MARKS) + count(sample, RUSSIAN_WORDS);
-  const other = count(sample, OTHER_CYRILLIC) + count(sample, BULGARIAN_MARKS) + count(sample, BULGARIAN_WORDS);
-  return other > russian ? 'other' : 'ru';
+  return count(sample, BULGARIAN_MARKS) + count(sample, BULGARIAN_WORDS) > russian ? 'other' : 'ru';
 }
 
 /** Arabic, or Persian or Urdu: a few of their own letters in every hundred. */
@@ -65,7 +71,7 @@ function byScript(sample: string): Reading {
   if (share(/\p{Script=Hangul}/gu) > 0.3) return 'ko';
   if (share(/[\p{Script=Hiragana}\p{Script=Katakana}]/gu) > 0.1) return 'ja';
   if (share(/\p{Script=Han}/gu) > 0.3) return 'zh';
-  if (share(/\p{Script=Cyrillic}/gu) > 0.5) return cyrillic(sample);
+  if (share(/\p{Script=Cyrillic}/gu) > 0.5) return cyrillic(sample, letters);
   const arabic = count(sample, /\p{Script=Arabic}/gu);
   if (arabic / letters > 0.5) return arabicScript(sample, arabic);
   // Hebrew, Devanagari, Greek, Thai, Armenian, Georgian … : none of the service's languages.
@@ -96,7 +102,8 @@ const ENGLISH = words([...FUNCTION_WORDS.en].join(' '));
  */
 const NEAR: Partial<Record<Language, ReadonlyArray<readonly [Marks, Marks]>>> = {
   pt: [[words('não um uma umas em também mas são já muito ainda então isso pelo pela pelos pelas com', /[çs](?:ão|ões)$/u), GALICIAN]],
-  es: [[words('el los y muy ya hay sin también más una con'), words('os do dos das unha unhas moi xa máis sen non tamén nunha polo pola polos polas coa coas cun dun iso ademais')],
+  // Galician "o", "a", "os", "do", "ao", "na" for Spanish "el", "la", "los", "del", "al", "en la".
+  es: [[words('el la los las lo del al y muy ya hay sin también más una con'), words('o os do dos das ao aos na nas unha unhas moi xa máis sen non tamén nunha polo pola polos polas coa coas cun dun iso ademais')],
     // Spanish never elides an article or a preposition: Catalan "l'aigua", "d'espera", "s'incorporaran".
     [words('los las y muy ya hay sin también más con para por pero este esta'), words(`${CATALAN_WORDS} l d s`)]],
   fr: [[words('le et est dans pour pas sur au aux avec ce cette il elle ils sont ont été nous vous du qui'), CATALAN]],

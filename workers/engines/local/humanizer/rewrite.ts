@@ -236,7 +236,8 @@ function keepQuoted(lines: readonly Line[], languages: Array<Language | null>): 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if ((line.prefix + line.body + line.tail).trim() === '') continue;
-    if (!line.prose) { previous = -1; quoted = undefined; continue; }
+    // A line the parser reads as a label ("Our supplier in Madrid sent the following note this morning:") introduces too.
+    if (!line.prose) { previous = /:\s*$/u.test(line.body) ? i : -1; quoted = undefined; continue; }
     if (quoted !== undefined && languages[i] === quoted) languages[i] = null;
     else if (previous !== -1 && /:\s*$/u.test(lines[previous]!.body) && languages[i] !== languages[previous]) {
       quoted = languages[i] ?? null;
