@@ -188,7 +188,9 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   const pinned = pinnedLines(request.text, lines, request.freezeWords);
   // In a document of several paragraphs each paragraph is rewritten by the rules of its own language: the document's
   // would run on a Spanish paragraph of an English e-mail ("a algunos usuarios" → "an algunos usuarios").
-  const several = lines.filter((l) => l.prose).length > 1;
+  // So is a document that reads as another language as a whole (documentLanguage took the language of one of its
+  // paragraphs): its other paragraphs keep theirs.
+  const several = lines.filter((l) => l.prose).length > 1 || readLanguage(request.text) === 'other';
   const languages: Array<Language | null> = lines.map((l) => (several && l.prose ? paragraphLanguage(l.body, language) : language));
   if (several) keepQuoted(lines, languages);
   // A line of dialogue is what a character says, left as written like speech in quotation marks ("—No obstante, me dijiste …"
