@@ -96,6 +96,9 @@ describe('local humanizer on text in languages it has no rules for, and on text 
     const both = outputs(ruUk);
     expect(holding(both, (t) => !t.endsWith(ruUk.split('\n')[2]!))).to.deep.equal([]);
     expect(some(both, 'Помимо этого, напоминаем')).to.equal(true);
+    // Under a heading in Russian, the one paragraph of a Bulgarian article is still Bulgarian.
+    const article = 'Изкуственият интелект променя начина, по който работим. Освен това все повече компании инвестират в нови технологии. Въпреки това съществуват сериозни рискове за работниците. В заключение, бъдещето зависи от нашата отговорност.';
+    expect(changed(`# Статья о том, как искусственный интеллект меняет нашу работу\n\n${article}`)).to.deep.equal([]);
   });
 
   it('leaves a sentence in another language inside an English paragraph as written, and rewrites the English around it', () => {
