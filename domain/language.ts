@@ -104,8 +104,9 @@ const NEAR: Partial<Record<Language, ReadonlyArray<readonly [Marks, Marks]>>> = 
   pt: [[words('não um uma umas em também mas são já muito ainda então isso pelo pela pelos pelas com', /[çs](?:ão|ões)$/u), GALICIAN]],
   // Galician "o", "a", "os", "do", "ao", "na" for Spanish "el", "la", "los", "del", "al", "en la".
   es: [[words('el la los las lo del al y muy ya hay sin también más una con'), words('o os do dos das ao aos na nas unha unhas moi xa máis sen non tamén nunha polo pola polos polas coa coas cun dun iso ademais')],
-    // Spanish never elides an article or a preposition: Catalan "l'aigua", "d'espera", "s'incorporaran".
-    [words('los las y muy ya hay sin también más con para por pero este esta'), words(`${CATALAN_WORDS} l d s`)]],
+    // Spanish never elides an article, a preposition or a pronoun before a word: Catalan "l'aigua", "d'espera",
+    // "s'incorporaran" (before a name a Spanish text keeps it: "l'Hospitalet de Llobregat").
+    [words('los las y muy ya hay sin también más con para por pero este esta'), words(`${CATALAN_WORDS} l' d' s'`)]],
   fr: [[words('le et est dans pour pas sur au aux avec ce cette il elle ils sont ont été nous vous du qui'), CATALAN]],
   // Not Catalan "i" (and) against Italian, whose "i" is an article ("i nostri più cordiali saluti").
   it: [[words('il di che è della nella sono gli questo questa anche ma non dei delle'), words(CATALAN_WORDS.replace(/(?<!\S)i(?!\S)/u, ''))],
@@ -147,11 +148,13 @@ export function readLanguage(text: string): Reading {
   const script = byScript(sample);
   if (script) return script;
   const tokens = sample.toLowerCase().match(/\p{L}+/gu) ?? [];
+  // The neighbours' words, with an elision before a word in lower case as one of them ("l'", "d'").
+  const marks = [...tokens, ...[...sample.matchAll(/(?<!\p{L})([DLSdls])['’](?=\p{Ll})/gu)].map((m) => `${m[1]!.toLowerCase()}'`)];
   const known = byFunctionWords(sample, tokens);
-  if (known) return neighbour(known, tokens) ? 'other' : known;
+  if (known) return neighbour(known, marks) ? 'other' : known;
   const best = detectAll(sample)[0];
   if (!best) return null;
-  if (isLanguage(best.lang)) return neighbour(best.lang, tokens) ? 'other' : best.lang;
+  if (isLanguage(best.lang)) return neighbour(best.lang, marks) ? 'other' : best.lang;
   return best.accuracy >= OTHER_ACCURACY ? 'other' : null;
 }
 

@@ -50,6 +50,10 @@ describe('local humanizer on text in languages it has no rules for, and on text 
     const own: Array<[string, string]> = [
       ['en', 'Remote work has become increasingly common in recent years. However, keeping in touch with colleagues can be difficult.'],
       ['es', 'El teletrabajo se ha vuelto cada vez más común en los últimos años. Sin embargo, mantener el contacto puede ser difícil.'],
+      // Catalan and Galician names in a Spanish text, Danish and Norwegian ones in an English text.
+      ['es', 'El Ayuntamiento de l\'Hospitalet de Llobregat y el de Sant Joan d\'Alacant firmaron ayer un convenio de colaboración cultural.'],
+      ['es', 'La reunión con el equipo de Vigo fue muy productiva. Los compañeros de A Coruña también participaron en la sesión.'],
+      ['en', 'Hej! Just landed in Copenhagen. The hotel is great and the city is beautiful. Tak for everything, see you soon.'],
       ['pt', 'O trabalho remoto tornou-se cada vez mais comum nos últimos anos. No entanto, manter o contacto com os colegas pode ser difícil.'],
       ['fr', 'Le télétravail est devenu de plus en plus courant ces dernières années. Cependant, garder le contact peut être difficile.'],
       ['de', 'Homeoffice ist in den letzten Jahren immer üblicher geworden. Allerdings kann der Kontakt zu Kollegen schwierig sein.'],
