@@ -28,3 +28,20 @@ export function capitalisable(rest: string): boolean {
   if (/^\s+-/u.test(after)) return false;
   return !(COMMANDS.has(m[1]!) && /^\s+[\p{Ll}.\/~-]/u.test(after));
 }
+
+/** Lower-case words of three letters or more: a sentence's own vocabulary, without names, numbers or protected spans. */
+const PLAIN_WORDS = /(?<![\p{L}\p{N}'’-])\p{Ll}{3,}(?![\p{L}\p{N}'’-])/gu;
+
+/**
+ * Whether a sentence of an English paragraph is written in another language: four of its own words or more, and fewer
+ * than a third of them English words of the list ("Moreover, kailangan pa nating ayusin yung slides." in a Tagalog and
+ * English chat, "Ngoài ra, chúng tôi đã nhận được …" between English sentences). Such a sentence is not the English
+ * rules' to rewrite ("Beyond this, kailangan pa nating …"). Terms of a field, names and code leave an English sentence
+ * English: its small words are in the list.
+ */
+export function otherLanguageSentence(sentence: string): boolean {
+  const words = sentence.match(PLAIN_WORDS) ?? [];
+  if (words.length < 4) return false;
+  const english = words.filter((w) => COMMON_WORDS.rank(w) < COMMON_WORDS.unknownRank).length;
+  return english < words.length / 3;
+}

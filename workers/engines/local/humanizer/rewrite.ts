@@ -5,13 +5,14 @@
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { splitSentences } from '../text/segment.js';
 import type { HumanizeRequest } from '../../types.js';
-import { identifyLanguage } from '../../../../domain/language.js';
+import { documentLanguage, PARAGRAPH_WORDS, readLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
 import { checkRewrite } from './checker.js';
 import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
 import { addOpener, openersSaturate, startsWithConnective, writtenRegister } from './english-rules.js';
+import { otherLanguageSentence } from './common-words.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
 import { rewriteOtherParagraph } from './other-pipeline.js';
@@ -67,6 +68,14 @@ interface Around { before: string; after: string }
 function rewriteSentences(sentences: string[], language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean, around: Around): string[] {
   const { request, stats } = plan;
   if (language === 'en') {
+    // A sentence in another language between English ones (code-switching in a chat, a line quoted in passing) stays as
+    // written; the English sentences around it are rewritten as runs of their own.
+    const other = sentences.findIndex(otherLanguageSentence);
+    if (other !== -1) {
+      const before = other > 0 ? rewriteSentences(sentences.slice(0, other), language, plan, rng, used, listItem, { ...around, after: sentences[other]! }) : [];
+      const after = other + 1 < sentences.length ? rewriteSentences(sentences.slice(other + 1), language, plan, rng, used, listItem, { ...around, before: sentences[other]! }) : [];
+      return [...before, sentences[other]!, ...after];
+    }
     return rewriteEnglishParagraph(sentences, {
       profile: plan.profile, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms: stats.lowerForms,
       names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '', written: plan.written,
@@ -112,7 +121,7 @@ export function candidateSeed(request: HumanizeRequest, k: number): number {
  * when the text is in a language the engine has no rules for.
  */
 export function rewriteLanguage(text: string): Language | null {
-  return identifyLanguage(text);
+  return documentLanguage(text);
 }
 
 /**
@@ -149,8 +158,11 @@ function sound(before: string, after: string, request: HumanizeRequest, language
 export interface RewritePlan {
   request: HumanizeRequest;
   language: Language;
-  /** Each line's language: the document's, unless the paragraph is recognisably in another one. */
-  languages: Language[];
+  /**
+   * Each line's language: the document's, unless the paragraph is recognisably in another one; null for a paragraph in a
+   * language outside the service's, or quoted in another language, which stays as written.
+   */
+  languages: Array<Language | null>;
   stats: ReturnType<typeof textStats>;
   profile: ToneProfile;
   lines: Line[];
@@ -176,15 +188,18 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   const pinned = pinnedLines(request.text, lines, request.freezeWords);
   // In a document of several paragraphs each paragraph is rewritten by the rules of its own language: the document's
   // would run on a Spanish paragraph of an English e-mail ("a algunos usuarios" → "an algunos usuarios").
-  const several = lines.filter((l) => l.prose).length > 1;
-  const languages = lines.map((l) => (several && l.prose ? paragraphLanguage(l.body, language) : language));
+  // So is a document that reads as another language as a whole (documentLanguage took the language of one of its
+  // paragraphs): its other paragraphs keep theirs.
+  const several = lines.filter((l) => l.prose).length > 1 || readLanguage(request.text) === 'other';
+  const languages: Array<Language | null> = lines.map((l) => (several && l.prose ? paragraphLanguage(l.body, language) : language));
+  if (several) keepQuoted(lines, languages);
   // A line of dialogue is what a character says, left as written like speech in quotation marks ("—No obstante, me dijiste …"
   // and "Asimismo, tengo que terminar el informe" put written connectives in a chat).
-  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && !pinned.has(i) && !opensDialogue(l) ? protect(l.body, request.freezeWords) : null));
+  const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && languages[i] !== null && !pinned.has(i) && !opensDialogue(l) ? protect(l.body, request.freezeWords) : null));
   return {
     request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
     bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
-    letters: new Set(languages.filter((l) => l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)))),
+    letters: new Set(languages.filter((l): l is Language => l !== null && l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)) === true)),
     written: writtenRegister(request.text),
     wraps,
   };
@@ -194,15 +209,44 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
  * A paragraph's language in a document of the given language. English is read off its share of English function words
  * (about half of English running text, a tenth or less of Spanish, French or Portuguese): the identifier alone read
  * "No refunds are given for a partial month" as Portuguese. A paragraph of an English document with few of them is
- * identified on its own; in another language's document a paragraph full of them is English.
+ * identified on its own; in another language's document a paragraph full of them is English. A paragraph in a language
+ * outside the service's has none (null) and stays as written: a Dutch paragraph of an English e-mail took the English
+ * rules, a Bulgarian one of a Russian letter the Russian ones ("В заключение, очакваме ви" → "Итак, очакваме ви"). So does
+ * a short line in a script none of the document's (a Ukrainian greeting under a Russian one).
  */
-function paragraphLanguage(body: string, language: Language): Language {
+function paragraphLanguage(body: string, language: Language): Language | null {
   const words = body.toLowerCase().match(/\p{L}+(?:['’]\p{L}+)?/gu) ?? [];
-  if (words.length < 8) return language;
+  if (words.length < PARAGRAPH_WORDS) return !/\p{Script=Latin}/u.test(body) && readLanguage(body) === 'other' ? null : language;
   const english = words.filter((w) => FUNCTION_WORDS.has(w)).length / words.length;
-  if (language !== 'en') return english >= 0.3 ? 'en' : identifyLanguage(body) ?? language;
-  if (english >= 0.2) return 'en';
-  return identifyLanguage(body) ?? 'en';
+  if (language !== 'en' && english >= 0.3) return 'en';
+  if (language === 'en' && english >= 0.4) return 'en';
+  const reading = readLanguage(body);
+  if (reading === 'other') return null;
+  if (language === 'en' && english >= 0.2) return 'en';
+  return reading ?? language;
+}
+
+/**
+ * A paragraph in another language than the line that introduces it with a colon is quoted: someone else's words ("Their
+ * exact words were:", "Ecco cosa ha scritto:" over the customer's English), kept as written with the paragraphs in its
+ * language after it. Rewritten, the English of an Italian e-mail's quoted message read "We're really interested in your
+ * products, but …" for the customer's "We are very interested in your products. However, …".
+ */
+function keepQuoted(lines: readonly Line[], languages: Array<Language | null>): void {
+  let previous = -1;
+  let quoted: Language | null | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if ((line.prefix + line.body + line.tail).trim() === '') continue;
+    // A line the parser reads as a label ("Our supplier in Madrid sent the following note this morning:") introduces too.
+    if (!line.prose) { previous = /:\s*$/u.test(line.body) ? i : -1; quoted = undefined; continue; }
+    if (quoted !== undefined && languages[i] === quoted) languages[i] = null;
+    else if (previous !== -1 && /:\s*$/u.test(lines[previous]!.body) && languages[i] !== languages[previous]) {
+      quoted = languages[i] ?? null;
+      languages[i] = null;
+    } else quoted = undefined;
+    previous = i;
+  }
 }
 
 const placeholders = (text: string): number => {
