@@ -10,6 +10,7 @@
  */
 import type { Pool } from 'pg';
 import type { CompanionStatement } from './eventstore/types.js';
+import { LOCK_NAMESPACE, PENDING_RESULTS_SETUP } from './eventstore/postgres-schema.js';
 
 export interface PendingResult {
   accountId: string;
@@ -51,9 +52,17 @@ export class PendingResults implements PendingResultsPort {
    */
   constructor(private readonly pool: Pool, private readonly deleteLingerMs = 10) {}
 
+  /**
+   * Creates the table when missing, under a transaction-level advisory lock: processes starting together raced on
+   * `CREATE TABLE IF NOT EXISTS`, whose loser can fail on the catalog's unique indexes in more ways than a duplicate
+   * table (`type "pending_results" already exists` stopped an API process of a scale-out start).
+   */
   async setup(): Promise<void> {
+    const client = await this.pool.connect();
     try {
-      await this.pool.query(`CREATE TABLE IF NOT EXISTS pending_results (
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, PENDING_RESULTS_SETUP]);
+      await client.query(`CREATE TABLE IF NOT EXISTS pending_results (
         account_id text NOT NULL,
         request_id text NOT NULL,
         idempotency_key text,
@@ -61,11 +70,13 @@ export class PendingResults implements PendingResultsPort {
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (account_id, request_id)
       )`);
-      await this.pool.query('CREATE INDEX IF NOT EXISTS pending_results_created_at ON pending_results (created_at)');
+      await client.query('CREATE INDEX IF NOT EXISTS pending_results_created_at ON pending_results (created_at)');
+      await client.query('COMMIT');
     } catch (err: unknown) {
-      // Processes starting together race on IF NOT EXISTS; the loser sees the winner's table.
-      const code = (err as { code?: string }).code;
-      if (code !== '23505' && code !== '42P07') throw err;
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
     }
   }
 

@@ -15,6 +15,26 @@ describe('pending results', () => {
   });
   after(async () => { await db?.drop(); });
 
+  it('creates its table under the schema lock: a start while another holds it waits, then finds the table made once', async () => {
+    const { LOCK_NAMESPACE, PENDING_RESULTS_SETUP } = await import('../infra/eventstore/postgres-schema.js');
+    const fresh = await createTestDatabase('hz_pending_setup');
+    const holder = await fresh.pool.connect();
+    try {
+      await holder.query('SELECT pg_advisory_lock($1, $2)', [LOCK_NAMESPACE, PENDING_RESULTS_SETUP]);
+      const starts = [new PendingResults(fresh.pool).setup(), new PendingResults(fresh.pool).setup()];
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const during = await fresh.pool.query<{ t: string | null }>("SELECT to_regclass('pending_results')::text AS t");
+      expect(during.rows[0]!.t).to.equal(null);
+      await holder.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_NAMESPACE, PENDING_RESULTS_SETUP]);
+      await Promise.all(starts);
+      const after = await fresh.pool.query<{ t: string | null }>("SELECT to_regclass('pending_results')::text AS t");
+      expect(after.rows[0]!.t).to.equal('pending_results');
+    } finally {
+      holder.release();
+      await fresh.drop();
+    }
+  });
+
   it('concurrent deletes remove exactly their rows (same request id on another account stays), in fewer statements than rows', async () => {
     for (let i = 0; i < 30; i++) {
       await pending.put({ accountId: 'a', requestId: `r${i}`, idempotencyKey: null, body: { i } });

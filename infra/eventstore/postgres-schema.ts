@@ -9,6 +9,8 @@ import type { Pool } from 'pg';
 export const LOCK_NAMESPACE = 0x687a;
 export const APPENDS_IN_FLIGHT = 1;
 const SCHEMA_SETUP = 2;
+/** Held while the `pending_results` table is created (infra/pending-results.ts); 3 is the read models' setup (projections/checkpoints.ts). */
+export const PENDING_RESULTS_SETUP = 4;
 /** Namespace of per-stream exclusive locks (second key: a 32-bit hash of the stream name). */
 export const STREAM_LOCK_NAMESPACE = 0x687b;
 
