@@ -265,6 +265,9 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
     const { rule, re } = PHRASES[k]!;
     const next = out.replace(re, (m: string, ...args: unknown[]) => {
       let to = choose(register, rule, rng, prefer);
+      // "Keep in mind that" and "note that" once a text: an FAQ whose every "It is important to note that" took it read
+      // "Keep in mind that" six times; after the first the frame is dropped.
+      if (rule.imperative && to !== '' && used?.has(to)) to = '';
       if (used && to.endsWith(',') && used.has(to.toLowerCase())) {
         const pool = poolOf(register, rule);
         // None left: the phrase as written, not the same connective once more ("As a result," for every "Consequently,").
@@ -337,7 +340,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         if (fresh === undefined) return m;
         to = fresh;
       }
-      if (used && to.endsWith(',')) used.add(to.toLowerCase());
+      if (used && (to.endsWith(',') || (rule.imperative && to !== ''))) used.add(to.toLowerCase());
       return matchCase(m, to);
     });
     if (next !== out) { out = next; found = phrasesIn(folded(out)); }
