@@ -247,6 +247,13 @@ function worthNoting(to: string, clause: string): boolean {
   return !to.startsWith('keep in mind') || !reportsPast(clause);
 }
 
+/**
+ * The ordinals of a list of points ("Firstly, … Secondly, … Thirdly, …"): each list of a text says them again, so their
+ * replacements may repeat ("First, … Second, …" in one section and the next); kept, the second list would read "First,
+ * … Secondly, … Thirdly, …".
+ */
+const ORDINAL_RULE = /^(?:firstly|secondly|thirdly|fourthly|lastly),$/u;
+
 /** Whether position `at` of `s` opens the sentence (only spaces, quotes or a bracket before it). */
 const atStartOf = (s: string, at: number): boolean => /^[\s"“‘'(]*$/u.test(s.slice(0, at));
 
@@ -268,7 +275,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       // "Keep in mind that" and "note that" once a text: an FAQ whose every "It is important to note that" took it read
       // "Keep in mind that" six times; after the first the frame is dropped.
       if (rule.imperative && to !== '' && used?.has(to)) to = '';
-      if (used && to.endsWith(',') && used.has(to.toLowerCase())) {
+      if (used && to.endsWith(',') && used.has(to.toLowerCase()) && !ORDINAL_RULE.test(rule.pattern)) {
         const pool = poolOf(register, rule);
         // None left: the phrase as written, not the same connective once more ("As a result," for every "Consequently,").
         const free = pool.find((p) => p.endsWith(',') && !used.has(p.toLowerCase())) ?? (pool.includes('') ? '' : null);
