@@ -389,10 +389,10 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
   // "'d" is "had" before a participle and in "I'd better", else "would" ("Still, I'd recommend it" beside "I do not think").
-  [new RegExp(`\\b(i|you|we|they|he|she|it|that|there|who)['’]d(?=\\s+better(?![\\p{L}'’-])|\\s+(?:(?:never|just|already|ever|always|not|finally|only|since|once|also)\\s+)?(?:been|had|gone|got|gotten|seen|done|taken|made|known|given|left|become|${IRREGULAR_PARTICIPLES}|(?!(?:need|feed|proceed|succeed|exceed|bleed|breed|heed|seed|speed|weed)(?![\\p{L}]))\\p{Ll}{2,}ed)(?![\\p{L}'’-]))`, 'giu'), '$1 had'],
+  [new RegExp(`\\b(i|you|we|they|he|she|it|that|there|who)['’]d(?=\\s+better(?![\\p{L}'’-])|\\s+(?:(?:never|just|already|ever|always|not|finally|only|since|once|also|(?!(?:early|only|likely|ugly|holy|silly|lonely|lovely|friendly|daily|weekly|monthly|yearly|family|rally|fly|reply|apply|supply|rely|July)(?![\\p{L}]))\\p{Ll}{2,}ly)\\s+)?(?:been|had|gone|got|gotten|seen|done|taken|made|known|given|left|become|${IRREGULAR_PARTICIPLES}|(?!(?:need|feed|proceed|succeed|exceed|bleed|breed|heed|seed|speed|weed)(?![\\p{L}]))\\p{Ll}{2,}ed)(?![\\p{L}'’-]))`, 'giu'), '$1 had'],
   // Before a verb whose past participle is its base ("we'd read all year", "I'd put it there", "I'd come if I could") "'d"
   // is "had" or "would" by the sense: it stays.
-  [/\b(i|you|we|they|he|she|it|that|there|who)['’]d\b(?!\s+(?:(?:never|just|already|ever|always|not|only|also)\s+)?(?:read|put|set|cost|hit|let|hurt|cut|quit|shut|spread|bet|cast|burst|come|run)(?![\p{L}'’-]))/giu, '$1 would'],
+  [/\b(i|you|we|they|he|she|it|that|there|who)['’]d\b(?!\s+(?:(?:never|just|already|ever|always|not|only|also|\p{Ll}{2,}ly)\s+)?(?:read|put|set|cost|hit|let|hurt|cut|quit|shut|spread|bet|cast|burst|come|run)(?![\p{L}'’-]))/giu, '$1 would'],
 ];
 
 /**

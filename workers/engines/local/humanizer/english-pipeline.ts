@@ -219,7 +219,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     if (profile.hedged) t = hedgeCertainty(t);
     t = plainOpener(t, phraseRegister, rng, mode.plainRate, ctx.lowerForms, ctx.usedOpeners) ?? t;
     t = replacePhrases(t, phraseRegister, rng, prefer, ctx.usedOpeners);
-    t = replaceConnectiveOpener(t, phraseRegister, rng, prefer);
+    t = replaceConnectiveOpener(t, phraseRegister, rng, prefer, ctx.usedOpeners);
     // Before the synonyms, which would turn "it is essential to" into "it is needed to".
     t = importantToAdvice(t, register, rng, 1);
     t = replaceSynonyms(t, {

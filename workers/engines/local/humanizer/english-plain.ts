@@ -143,13 +143,54 @@ export function echoes(connective: string, rest: string): boolean {
   return /^plus$/u.test(c) && /(?<![\p{L}'’-])plus(?![\p{L}'’-])/iu.test(rest);
 }
 
+/**
+ * "So" and "But" open at most two sentences of a text each, the text's own counted: they are the plain words and may
+ * repeat, but a long text whose every "Therefore," and "Consequently," became "So" read "So … So … So … So …" (an essay
+ * of 900 words had five).
+ */
+const PLAIN_CONJUNCTION_LIMIT = 2;
+export function spendConjunction(used: Set<string> | undefined, word: string): boolean {
+  if (used === undefined) return true;
+  const w = word.toLowerCase().replace(/,$/u, '');
+  for (let i = 1; i <= PLAIN_CONJUNCTION_LIMIT; i++) {
+    const key = `${w}#${i}`;
+    if (!used.has(key)) { used.add(key); return true; }
+  }
+  return false;
+}
+
+/**
+ * The connectives a text's own sentences open with, as the rewrite records those it puts in ("as a result,", "plus,";
+ * "so#1" for a plain "So"): a replacement does not add one more of what the text already says ("Plus," twelve times in
+ * a blog post became thirteen, "As a result," once in an essay became five).
+ */
+export function ownOpeners(sentences: Iterable<string>): Set<string> {
+  const used = new Set<string>();
+  for (const s of sentences) {
+    const plain = /^(So|But)\s/u.exec(s);
+    if (plain) { spendConjunction(used, plain[1]!); continue; }
+    const m = /^(\p{Lu}[\p{L}'’]*(?:\s+[\p{L}'’]+){0,3}),\s/u.exec(s);
+    if (m) used.add(`${m[1]!.toLowerCase().replace(/’/gu, "'")},`);
+    if (/^That['’]s why\s/u.test(s)) used.add("that's why");
+  }
+  return used;
+}
+
+/**
+ * A clause set off by commas that opens the rest of a sentence: after a connective without a comma of its own it keeps
+ * its opening comma ("That's why, although our emissions per parcel fell sharply, our absolute emissions …", not
+ * "That's why although …").
+ */
+export const OPENS_WITH_ASIDE = /^(?:rather\s+than|instead\s+of|in\s+spite\s+of|despite|unlike|apart\s+from|as\s+well\s+as|although|though|even\s+though|even\s+if|whereas|while|unless)(?![\p{L}'’-])[^,]*,/iu;
+
 /** Each spoken alternative at most once a text, so none becomes a tic: a pick among those not used yet. */
 /** One of `choices` the text has not used yet (compared in lower case: the phrase rules record theirs so), recorded. */
 function onceOf(choices: readonly string[], used: Set<string>, rng: Random): string | null {
-  const free = choices.filter((c) => !used.has(c.toLowerCase()));
+  const free = choices.filter((c) => !used.has(c.toLowerCase()) && ((c !== 'So' && c !== 'But') || !used.has(`${c.toLowerCase()}#${PLAIN_CONJUNCTION_LIMIT}`)));
   if (free.length === 0) return null;
   const c = rng.pick(free);
-  if (c.length > 0 && c !== 'So' && c !== 'But') used.add(c.toLowerCase());
+  if (c === 'So' || c === 'But') spendConjunction(used, c);
+  else if (c.length > 0) used.add(c.toLowerCase());
   return c;
 }
 
@@ -226,10 +267,11 @@ export function plainOpener(
   const concessive = /^(?:Nevertheless|Nonetheless|That said),/u.test(s);
   const contrastWords = !concessive ? ['But'] : /(?<![\p{L}'’-])still(?![\p{L}'’-])/iu.test(rest) ? ['But', 'That said,'] : ['But', 'That said,', 'Still,'];
   const word = CAUSAL_OPENER.test(s) ? onceOf(causalWords, used, rng) : onceOf(contrastWords, used, rng);
-  if (word === null && noSo && CAUSAL_OPENER.test(s)) return null;
-  const said = word ?? (CAUSAL_OPENER.test(s) ? 'So' : 'But');
+  // Each alternative used up (a long text): the connective stays as written.
+  if (word === null) return null;
+  const said = word;
   // A phrase set off by commas keeps its opening comma: "That's why, rather than asking …, we should ask …".
-  const aside = !said.endsWith(',') && /^(?:rather\s+than|instead\s+of|in\s+spite\s+of|despite|unlike|apart\s+from|as\s+well\s+as)(?![\p{L}'’-])[^,]*,/iu.test(rest);
+  const aside = !said.endsWith(',') && OPENS_WITH_ASIDE.test(rest);
   return `${said}${aside ? ',' : ''} ${rest}`;
 }
 

@@ -13,7 +13,7 @@ import { MAX_SYNONYM_WORDS, SYNONYMS, type SynonymEntry } from './english-synony
 import { guarded } from './english-senses.js';
 import { isInstruction } from './instruction.js';
 import { capitalisable } from './common-words.js';
-import { determinerSwaps, echoes } from './english-plain.js';
+import { determinerSwaps, echoes, OPENS_WITH_ASIDE, spendConjunction } from './english-plain.js';
 import { isMachineTypical, machineLogOdds } from './machine-phrases.js';
 import type { Random } from './random.js';
 import type { ToneProfile } from './tone.js';
@@ -248,6 +248,16 @@ function worthNoting(to: string, clause: string): boolean {
 }
 
 /**
+ * The ordinals of a list of points ("Firstly, … Secondly, … Thirdly, …"): each list of a text says them again, so their
+ * replacements may repeat ("First, … Second, …" in one section and the next); kept, the second list would read "First,
+ * … Secondly, … Thirdly, …".
+ */
+const ORDINAL_RULE = /^(?:firstly|secondly|thirdly|fourthly|lastly),$/u;
+
+/** Whether position `at` of `s` opens the sentence (only spaces, quotes or a bracket before it). */
+const atStartOf = (s: string, at: number): boolean => /^[\s"“‘'(]*$/u.test(s.slice(0, at));
+
+/**
  * Replaces machine-typical phrases; deleting one at the start of a sentence re-capitalises it. `used` holds the
  * connectives already put in elsewhere in the text (and the tone's openers): a connective replacement is not repeated
  * ("Beyond this, … Beyond this, …"); another alternative, or none, is taken instead.
@@ -262,15 +272,39 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
     const { rule, re } = PHRASES[k]!;
     const next = out.replace(re, (m: string, ...args: unknown[]) => {
       let to = choose(register, rule, rng, prefer);
-      if (used && to.endsWith(',') && used.has(to.toLowerCase())) {
+      // "Keep in mind that" and "note that" once a text: an FAQ whose every "It is important to note that" took it read
+      // "Keep in mind that" six times; after the first the frame is dropped.
+      if (rule.imperative && to !== '' && used?.has(to)) to = '';
+      if (used && to.endsWith(',') && used.has(to.toLowerCase()) && !ORDINAL_RULE.test(rule.pattern)) {
         const pool = poolOf(register, rule);
-        to = pool.find((p) => p.endsWith(',') && !used.has(p.toLowerCase())) ?? (pool.includes('') ? '' : to);
+        // None left: the phrase as written, not the same connective once more ("As a result," for every "Consequently,").
+        const free = pool.find((p) => p.endsWith(',') && !used.has(p.toLowerCase())) ?? (pool.includes('') ? '' : null);
+        if (free === null) return m;
+        to = free;
       }
       const at = args.find((a): a is number => typeof a === 'number')!;
       const before = out.slice(0, at);
       if (rule.imperative && to !== '' && !worthNoting(to, out.slice(at + m.length))) to = '';
       // "So many observers considered …" reads as "that many": before a word of quantity or degree "so" is no connective.
       if (to === 'so' && SO_DEGREE_NEXT.test(out.slice(at + m.length))) to = poolOf(register, rule).find((p) => p !== 'so' && p !== '') ?? m;
+      // Thanks are no summing-up nor the last of a list: "In conclusion, thank you." is no "All in all, thank you.", and
+      // "Lastly, thank you for your patience." no "Last, thank you …".
+      if ((to === 'all in all,' || to === 'last,') && THANKS.test(out.slice(at + m.length))) {
+        to = poolOf(register, rule).find((p) => p !== 'all in all,' && p !== 'last,' && !used?.has(p.toLowerCase())) ?? m;
+      }
+      // "As a result," gives a fact's cause, so no instruction follows it ("As a result, consider putting your phone in
+      // another room"): another word, or the phrase stays.
+      if (to === 'as a result,' && isInstruction(out.slice(at + m.length).trimStart())) {
+        const other = poolOf(register, rule).find((p) => p !== to && p !== "that's why" && p !== '' && !used?.has(p.toLowerCase()));
+        if (other === undefined) return m;
+        to = other;
+      }
+      // "So" and "But" at most twice a text (spendConjunction): then another word, or the phrase stays.
+      if ((to === 'so' || to === 'but') && atStartOf(out, at) && !spendConjunction(used, to)) {
+        const other = poolOf(register, rule).find((p) => p !== to && p.endsWith(',') && !used?.has(p.toLowerCase()));
+        if (other === undefined) return m;
+        to = other;
+      }
       // "What's more" adds a fact, not a step: "What's more, avoid using a straw" reads wrong where "Plus, avoid …" does not.
       if (to === "what's more," && isInstruction(out.slice(at + m.length).trimStart())) {
         to = poolOf(register, rule).find((p) => p !== to && p.endsWith(',') && !used?.has(p)) ?? '';
@@ -313,7 +347,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         if (fresh === undefined) return m;
         to = fresh;
       }
-      if (used && to.endsWith(',')) used.add(to.toLowerCase());
+      if (used && (to.endsWith(',') || (rule.imperative && to !== ''))) used.add(to.toLowerCase());
       return matchCase(m, to);
     });
     if (next !== out) { out = next; found = phrasesIn(folded(out)); }
@@ -358,7 +392,7 @@ function tidiedOf(s: string): string {
 }
 
 /** Rewrites a stock connective that opens the sentence ("However, ..."). */
-export function replaceConnectiveOpener(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any'): string {
+export function replaceConnectiveOpener(s: string, register: ToneProfile['register'], rng: Random, prefer: Preference = 'any', used?: Set<string>): string {
   const m = /^(\p{L}+),\s+/u.exec(s);
   if (!m) return s;
   const alts = CONNECTIVE_OPENERS[m[1]!.toLowerCase()];
@@ -375,12 +409,30 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   // "That's why" states a fact's cause, so no instruction follows it ("That's why if you cannot reach it, use a taller
   // ladder"): "so" says it. Nor "so" before a word of degree ("So many observers …").
   if (replacement === "that's why" && isInstruction(rest)) replacement = 'so';
+  // Nor does "As a result," ("As a result, set a clear end to your workday"): "for this reason," or "so" says it.
+  if (replacement === 'as a result,' && isInstruction(rest)) replacement = poolOf(register, alts).find((p) => p !== 'as a result,' && p !== "that's why" && p !== '') ?? `${word},`;
   if (replacement === 'so' && SO_DEGREE_NEXT.test(rest)) replacement = poolOf(register, alts).find((p) => p !== 'so' && p !== '' && p !== "that's why") ?? m[1]!.toLowerCase() + ',';
   // Dropped, it would leave code or a symbol to take the capital ("Importantly, npm …", "Indeed, n = 50 …").
   if (replacement === '' && !/^\p{Lu}/u.test(rest) && !capitalisable(rest)) {
     replacement = poolOf(register, alts).find((p) => p !== '') ?? m[1]!.toLowerCase() + ',';
   }
-  return keepLeadingCase(s, replacement ? `${replacement} ${rest}` : rest);
+  // Not one more of a connective the text already has or the rewrite already put in ("As a result," five times in an
+  // essay whose "Therefore," and "Consequently," all became it), nor a third "So" or "But": another of the words that
+  // fit, or the connective as written.
+  if (used !== undefined && replacement !== `${word},`) {
+    const spent = (r: string): boolean => (r === 'so' || r === 'but' ? used.has(`${r}#2`) : r !== '' && used.has(r));
+    if (spent(replacement)) {
+      const other = poolOf(register, alts).find((p) => p !== `${word},` && !spent(p) && !(p === "that's why" && isInstruction(rest))
+        && !(p === 'as a result,' && isInstruction(rest)) && !(p === 'so' && SO_DEGREE_NEXT.test(rest)) && (p !== '' || /^\p{Lu}/u.test(rest) || capitalisable(rest)));
+      if (other === undefined) return s;
+      replacement = other;
+    }
+    if (replacement === 'so' || replacement === 'but') spendConjunction(used, replacement);
+    else if (replacement !== '') used.add(replacement);
+  }
+  // A clause set off by commas after a connective without its own comma keeps its opening comma ("That's why, although …").
+  const aside = replacement !== '' && !replacement.endsWith(',') && OPENS_WITH_ASIDE.test(rest);
+  return keepLeadingCase(s, replacement ? `${replacement}${aside ? ',' : ''} ${rest}` : rest);
 }
 
 export interface SynonymOptions {

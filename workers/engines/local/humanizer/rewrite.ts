@@ -8,6 +8,7 @@ import type { HumanizeRequest } from '../../types.js';
 import { documentLanguage, PARAGRAPH_WORDS, readLanguage } from '../../../../domain/language.js';
 import type { Language } from '../../../../domain/options.js';
 import { rewriteEnglishParagraph } from './english-pipeline.js';
+import { ownOpeners } from './english-plain.js';
 import { checkRewrite } from './checker.js';
 import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
@@ -175,6 +176,8 @@ export interface RewritePlan {
   letters: ReadonlySet<Language>;
   /** The text is a contract, a licence, terms, a policy or a formal letter (writtenRegister): its English paragraphs keep to the written register. */
   written: boolean;
+  /** The connectives the text's sentences open with (ownOpeners), which a rewrite does not put in once more. */
+  openers: ReadonlySet<string>;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
   wraps: Wrap[];
 }
@@ -196,9 +199,10 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
   // A line of dialogue is what a character says, left as written like speech in quotation marks ("—No obstante, me dijiste …"
   // and "Asimismo, tengo que terminar el informe" put written connectives in a chat).
   const guarded: Array<Protected | null> = lines.map((l, i) => (l.prose && languages[i] !== null && !pinned.has(i) && !opensDialogue(l) ? protect(l.body, request.freezeWords) : null));
+  const bodies = guarded.map((g) => (g ? bodyOf(g.text) : null));
   return {
-    request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded,
-    bodies: guarded.map((g) => (g ? bodyOf(g.text) : null)),
+    request, language, languages, stats: textStats(request.text), profile: effectiveProfile(request), lines, guarded, bodies,
+    openers: ownOpeners(bodies.flatMap((b) => b?.sentences ?? [])),
     letters: new Set(languages.filter((l): l is Language => l !== null && l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)) === true)),
     written: writtenRegister(request.text),
     wraps,
@@ -276,7 +280,8 @@ export function rewriteOnce(request: HumanizeRequest, seed: number, language = r
 export function rewritePlanned(plan: RewritePlan, seed: number): string {
   const { request, lines, guarded, bodies } = plan;
   const rng = createRandom(seed);
-  const used = new Set<string>();
+  // The connectives the text's own sentences open with count as used: a replacement adds none of them again.
+  const used = new Set(plan.openers);
   // The prose line next to line i in direction step with only blank lines between: a paragraph's neighbour, whose
   // sentence next to it counts as next to it ("Bunun yanı sıra, …" ending one paragraph, "Ayrıca …" opening the next).
   const adjacent = (i: number, step: 1 | -1): number | null => {

@@ -106,6 +106,9 @@ export function standsAlone(rest: string): boolean {
     if (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/iu.test(t.text))) return true;
     // A verb after a relative pronoun or a subordinator is that clause's: "— the lowest level since the survey began".
     if (i > 0 && (RELATIVE.test(t.text) || t.pos === 'SCONJ')) return false;
+    // Nor after a noun and a subject pronoun, a relative clause without its "that": "the stuff I'd do differently" is a
+    // noun phrase ("Here's how it went, and the stuff I'd do differently" was split into "The stuff I would do differently.").
+    if (i > 0 && /^(?:I|you|we|they|he|she)$/u.test(t.text) && tagged[i - 1]!.pos === 'NOUN') return false;
     if (t.pos === 'PUNCT' && /[.;:!?]/u.test(t.text)) return false;
   }
   return false;
