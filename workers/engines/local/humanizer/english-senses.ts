@@ -21,7 +21,10 @@ const COMPONENT_TERM = /(?:^|[^\p{L}])(?:ui|software|hardware|server|client|web|
 /** What comes before "assistance" given, asked for or needed: a preposition, a determiner, a possessive, a verb of asking or giving. */
 const ASSISTANCE_PLAIN_BEFORE = /(?:^|[^\p{L}'’-])(?:for|with|of|without|your|our|their|his|her|my|its|the|any|some|no|more|much|little|need|needs|needed|needing|provide|provides|provided|providing|offer|offers|offered|offering|request|requests|requested|ask|asks|asked|seek|seeks|sought|seeking|get|gets|got|receive|receives|received|receiving|require|requires|required|appreciate|appreciated|give|gives|gave|given|immediate|further|additional|extra|any\s+further)\s+$|^\s*$/iu;
 /** Nouns "large" goes with where "big" does not: "a large amount", "large language models", "the large intestine". */
-const LARGE_TERMS = 'intestine|extent|part|degree|print|scale|caps?|numbers?|amounts?|quantit(?:y|ies)|sums?|volumes?|portions?|doses?|proportions?|shares?|majority|percentage|language\\s+models?';
+/** … and the measures of statistics, where "large" is a term (Cohen's "a large effect"; "a larger sample", "a large trial"). */
+const LARGE_TERMS = 'intestine|extent|part|degree|print|scale|caps?|numbers?|amounts?|quantit(?:y|ies)|sums?|volumes?|portions?|doses?|proportions?|shares?|majority|percentage|language\\s+models?|effects?|effect\\s+sizes?|samples?|sample\\s+sizes?|trials?|cohorts?|studies|study|differences?|variances?|standard\\s+deviations?|standard\\s+errors?|correlations?|associations?|datasets?|data\\s+sets?|corpora|corpus|populations?';
+/** A statistic and the verb that says what it was ("the effect was", "the mean difference was also"), right before an adjective. */
+const STATISTIC_IS = /(?:^|[^\p{L}])(?:mean|median|average|effect|effects|effect\s+size|difference|differences|correlation|correlations|association|change|changes|gain|gains|variance|sample|samples|gap|odds\s+ratio|hazard\s+ratio|coefficient|estimate)(?:\s+[^\s.;:!?]+){0,6}\s+(?:is|was|are|were|be|been|remained|seemed|appeared)\s+(?:also\s+|very\s+|relatively\s+|fairly\s+|quite\s+|not\s+|still\s+)?$/iu;
 /** A person: what "helpful", "difficult", "straightforward" say of people, their plain partners do not. */
 const PERSON = 'member|person|people|staff|friend|neighbou?r|teacher|student|classmate|colleague|team|boy|girl|child|children|kid|nurse|doctor|volunteer|man|woman|men|women|customer|client|patient|boss|teenager|toddler|baby|partner|guest|host|guide|manager|employee|guy';
 /** What "improve" can say of "enhance": something good made better (in science and law "enhance" only increases). */
@@ -74,8 +77,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // extent"; "probable cause"; "rapid eye movement", "a rapid antigen test"; "blood types".
   // A size after a count is a grade of a recipe or an order ("4 large eggs", "2 large onions", "one large pizza", "extra large"),
   // which "big" is not; so is the size of an egg, a drink or a pizza with no count ("a large egg", "a large latte").
-  ['large', { before: /(?:^|[^\p{L}])(?:at|by\s+and|[\p{N}\uE000-\uE019]+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|extra)\s+$/iu, after: AFTER_WORD(`${LARGE_TERMS}|eggs?|egg\\s+yolks?|pizzas?|coffees?|lattes?|cappuccinos?|fries|sodas?|drinks?|popcorn`) }],
-  ['larger', { after: AFTER_WORD(LARGE_TERMS) }],
+  // A statistic said to be large ("the mean change in the placebo group was also large") is one too.
+  ['large', { before: { test: (b: string): boolean => /(?:^|[^\p{L}])(?:at|by\s+and|[\p{N}\uE000-\uE019]+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|extra)\s+$/iu.test(b) || STATISTIC_IS.test(b) }, after: AFTER_WORD(`${LARGE_TERMS}|eggs?|egg\\s+yolks?|pizzas?|coffees?|lattes?|cappuccinos?|fries|sodas?|drinks?|popcorn`) }],
+  ['larger', { before: STATISTIC_IS, after: AFTER_WORD(LARGE_TERMS) }],
   // "the vast majority" is a set phrase.
   ['vast', { after: AFTER_WORD('majority') }],
   // "probable cause"; "5 probable cases" (an epidemiologist's class, beside confirmed and suspected ones).
@@ -100,7 +104,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: CODE_CONTEXT,
   }],
   // "health outcomes", "learning outcomes": a term, not "results".
-  ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term|favou?rable|possible') }],
+  ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|academic|student|survival|cardiovascular|functional|primary|secondary|long-term|short-term|economic|social|behaviou?ral|psychological|developmental|employment|labou?r-market|adverse|reported|measured|study|favou?rable|possible') }],
   // "the level of assistance" on an e-bike is the motor's assist, not "help".
   // "rental assistance", "humanitarian assistance", "public assistance": after a modifier a term, often a programme's name;
   // only assistance given, asked for or needed is "help" ("for assistance", "your assistance", "need assistance").
@@ -228,7 +232,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['comprehensive', { after: AFTER_WORD('insurance|coverage|cover|exams?|examinations?|schools?|care|polic(?:y|ies)|plans?|metabolic|eye|income|loss|losses') }],
   ...['considerably'].map((w) => [w, { after: AFTER_WORD('more|less|fewer|better|worse|higher|lower|larger|smaller|greater|bigger|faster|slower|cheaper|older|younger|\\p{L}+er') }] as [string, SourceGuard]),
   // Terms: "favorable outcomes" (probability), "credit utilization", "Battery usage" (a label), a person who is "helpful".
-  ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|student|survival|cardiovascular|functional|primary|secondary|long-term') }],
+  ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|academic|student|survival|cardiovascular|functional|primary|secondary|long-term|short-term|economic|social|behaviou?ral|psychological|developmental|employment|labou?r-market|adverse|reported|measured|study'), after: AFTER_WORD('of\\s+(?:use|care|interest|treatment|the\\s+(?:intervention|programme|program|trial|treatment))') }],
   ['utilization', { before: BEFORE_WORD('credit|capacity|cpu|memory|resource|bed|server|network|bandwidth|disk|gpu|storage|spectrum') }],
   // "demonstrated outside parliament" protests: no object, or a place or cause after it.
   ...['demonstrate', 'demonstrates', 'demonstrating', 'demonstrated'].map((w) => [w, {
