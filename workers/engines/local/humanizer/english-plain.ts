@@ -416,6 +416,9 @@ export function importantToAdvice(s: string, register: 'casual' | 'neutral' | 'f
     if (/^for\s/iu.test(s.slice(0, at)) || STATES_A_FACT.test(s.slice(at + m.length))) return m;
     // Nor what others do or what befalls one: "It is important to be loved", "It is necessary to amputate his leg".
     if (/^be\s+(?:loved|liked|respected|heard|valued|accepted|understood|wanted|needed|seen|believed|trusted|supported)(?![\p{L}'’-])|^\p{L}+\s+(?:his|her|their|him|them)(?![\p{L}'’-])/iu.test(s.slice(at + m.length))) return m;
+    // Nor before a second infinitive joined to the first: "It is important to practice regularly and to be patient" would
+    // read "You should practice regularly and to be patient".
+    if (/(?:[,;]|(?<![\p{L}'’-])(?:and|or|but|not))\s+(?:also\s+|not\s+|never\s+|always\s+)?to\s+\p{Ll}/u.test(s.slice(at + m.length))) return m;
     if (!rng.chance(rate)) return m;
     const to = rng.pick(ADVICE[adjective === 'important' ? 'recommend' : 'oblige']);
     return `${i === 'I' ? to[0]!.toUpperCase() + to.slice(1) : to} `;

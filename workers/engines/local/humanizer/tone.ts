@@ -71,7 +71,8 @@ export const TONE_KEYWORDS: ReadonlyArray<{ words: readonly string[]; traits: Pa
   // contractions, but no chatty openers.
   { words: ['for kids', 'for children', 'for a child', 'to a child', 'to kids', 'to children', 'eli5', "like i'm five", 'like im five', 'like i am five'], traits: { contractions: 'add', register: 'casual' }, patterns: [/(?<![\p{L}\p{N}])(?:[1-9]|1[0-4])[-\s]year[-\s]olds?(?![\p{L}])/iu] },
   { words: ['gen-z', 'gen z', 'genz', 'zoomer'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
-  { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday', 'not corporate', 'real person', 'like a human', 'talking to a friend', 'teenager', 'texting', 'slang'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
+  // A teenager's voice, by name or by age ("Sound like a 16-year-old", "like a teen"); younger ages are the child's voice above.
+  { words: ['casual', 'informal', 'relaxed', 'conversational', 'chatty', 'laid-back', 'everyday', 'not corporate', 'real person', 'like a human', 'talking to a friend', 'teenager', 'teenagers', 'teen', 'teens', 'teenage', 'texting', 'slang'], traits: { contractions: 'add', openers: 'casual', register: 'casual' }, patterns: [/(?<![\p{L}\p{N}])1[5-9][-\s]year[-\s]olds?(?![\p{L}])/iu] },
   { words: ['friendly', 'warm', 'approachable', 'empathetic'], traits: { contractions: 'add', openers: 'casual', register: 'casual' } },
   { words: ['playful', 'fun', 'witty', 'humorous', 'quirky', 'cheeky'], traits: { contractions: 'add', openers: 'creative', register: 'casual' } },
   { words: ['creative', 'vivid', 'storytelling', 'narrative', 'poetic', 'imaginative'], traits: { contractions: 'add', openers: 'creative', register: 'casual', vivid: true } },
