@@ -98,6 +98,13 @@ export interface LanguageRules {
    */
   notBefore?: ReadonlyArray<readonly [string, RegExp]>;
   /**
+   * A sequence of steps in the sentences before or after ("然后，", "그다음", "다음으로": a recipe, an instruction's steps)
+   * and the alternatives that pile a further point onto an argument, which a next step is not ("而且，番茄需要切成小块备用",
+   * "게다가, 팬에 기름을 두르고 중불로 달굽니다" between "then" and "finally").
+   */
+  steps?: RegExp;
+  notInSteps?: readonly string[];
+  /**
    * Connectives outside the table that count as one of its phrases although they share no word with it: Turkish "Bunun
    * yanı sıra" is "Bunun yanında" in another case form, so neither follows the other.
    */
@@ -401,6 +408,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // warning ("需要留意的是，Apple随后通过iOS 17.0.3更新修复了这一问题"). "而且" adds weight to a claim, not another instruction
     // ("而且，外出时请遵守交通规则"; "而且，山上风大，记得…" is right).
     notBefore: [['因而', REQUEST_ZH], ['总的来说，', REQUEST_ZH], ['需要留意的是，', /(?<![为除])了(?!解)/u], ['而且，', /^[^，。！？]*(?:请|务必|切勿|不要|建议|记得|别忘|千万|一定要)/u]],
+    steps: /(?:^|[。！？\s])(?:然后|接着|随后|第[一二三四五六七八九十0-9]+步)[，,：:]?/u, notInSteps: ['而且，'],
     // A letter's formulas ("恳请您于8月31日前回复", "敬请谅解", "贵公司"): no spoken connective beside them whatever the tone.
     politeSentence: /恳请|敬请|烦请|此致|顺颂|贵(?:公司|司|方|单位|校|院|行)|拨冗|莅临|惠予/u,
     grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院|预警|警报|灾害|避险|撤离/u,
@@ -426,7 +434,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     unofficial: ['ただ、'],
     grave: /契約|条項|規約|約款|第[0-9０-９一二三四五六七八九十百]+条|各号|賃借人|借主|貸主|用量|用法|服用|患者|死亡|逝去|亡くな|葬儀|告別式|冥福|お悔やみ|訃報|医薬品|薬剤|服薬|投与|治療|診断|症状|副作用|法律|法令|条例|裁判|損害|賠償|癌|病院|警報|警戒(?!心)|避難|災害|氾濫|浸水|津波/u,
     // "つまり" ("that is") restates: not before a request, a wish or an apology ("つまり、皆様のご出席を心よりお待ち申し上げております").
-    notBefore: [['つまり、', /(?:ください|下さい|願い|お待ち|申し上げ|申し訳|すみません|ましょう|ほしい)[^。！？!?]*[。！!]?\s*$/u]],
+    // Nor before a company's pledge ("つまり、当社は今後も…貢献してまいります"), which restates nothing.
+    notBefore: [['つまり、', /(?:ください|下さい|願い|お待ち|申し上げ|申し訳|すみません|ましょう|ほしい|まいり|参り)[^。！？!?]*[。！!]?\s*$/u]],
     // Humble and honorific forms too: "でも、…事実をとても重く受け止めております", "だから、車を二台お持ちの場合は…ご利用ください";
     // an honorific request ("ご提出ください", "お試しください") and a notice's "保護者各位".
     politeSentence: /いたし|致し|ござい|いただ|頂き|頂け|申し上げ|存じ|幸いです|恐れ入|弊社|貴社|御社|おり(?:ます|まし)|おかけ|お待ちし|お持ち|お客様|皆様|お子様|各位|お願いします|[ごお]\p{Script=Han}(?:(?![にをがはでとも])[\p{Script=Han}\p{Script=Hiragana}]){0,6}?(?:ください|下さい)/u,
@@ -456,6 +465,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
     // where the written "아울러" adds.
     colloquial: ['그래서', '게다가', '무척', '아주'],
+    steps: /(?:^|[.!?\s])(?:그다음|그 다음|다음으로|그런 다음|이어서)(?=[\s,])/u, notInSteps: ['게다가'],
     summary: ['요컨대', '정리하면'],
     // A paper ("본 연구는 …을 분석하였다", "설문조사", "유의하게 낮추었다", "주제어:"): "게다가" and "그래서" are speech there.
     scholarly: new RegExp(`본 연구|본 논문|본 고|설문조사|회귀분석|선행 ?연구|유의(?:하게|한|미한)|주제어\\s?[:：]|핵심어\\s?[:：]|${STATISTIC}`, 'u'),
