@@ -360,7 +360,11 @@ const IRREGULAR_PARTICIPLES = 'met|thought|told|forgotten|grown|bought|brought|c
  * soon" is stilted where "let's" is at home in formal writing too.
  */
 export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
-  [/\b(it|he|she|that|there|what|who)['’]s been\b/giu, '$1 has been'],
+  // Also after an adverb: "It's never been easier" is "It has never been easier", not "It is never been easier".
+  [/\b(it|he|she|that|there|what|who)['’]s(?=\s+(?:(?:never|ever|always|already|just|recently|finally|also|only|not|really|definitely|certainly|probably|still)\s+)?been(?![\p{L}'’-]))/giu, '$1 has'],
+  // A participle that is its verb's base, with an object after it: "it's never let me down", "He's always put family
+  // first", "It's cut the cost" say "has" ("it is never let me down" broke the sentence).
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:(?:never|ever|always|already|just|recently|finally|also|only)\s+)?(?:let|put|set|cost|hit|hurt|cut|quit|shut|spread|come|become|run|beat)\s+(?:me|us|him|her|them|you|it|the|a|an|my|your|his|their|our|its|this|that|these|those|family)(?![\p{L}'’-]))/giu, '$1 has'],
   // "He's got", "She's had three surgeries", "Who's done the dishes?": 's is "has" before a participle that is no adjective.
   [/\b(it|he|she|that|there|what|who|here|where)['’]s(?=\s+(?:had|got|gotten|happened|become|come)(?![\p{L}'’-])|\s+(?:done|seen|taken|given|made|won|lost|spent|told|written|shown|brought|bought|found|eaten|broken|chosen|driven|heard|kept|left|paid|sent|sold|taught|caught)\s+(?:the|a|an|his|her|their|my|your|our|its|this|that|these|those|some|it|them|him|me|us|you|every|all|no|two|three|several|many)(?![\p{L}'’-]))/giu, '$1 has'],
   // "'s" before any other participle with an object is "has" too ("he's received an offer"), but not before a verb of
@@ -385,7 +389,11 @@ export const EXPANSIONS: ReadonlyArray<[RegExp, string]> = [
   // Where "'s" before a participle could be either ("He's called twice today", "She's worked since 2015"), it stays.
   // Nor before a participle and a bare noun, where "'s" is "has" as often as "is" ("he's given permission", "she's
   // written books"): "he is taken credit for my work" broke the sentence.
-  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!(?<=here['’]s)\s+to(?![\p{L}]))(?!\s+\p{Ll}+(?:ed|en)\s+(?:since|for|twice|already|a\s+lot|so\s+much|all)(?![\p{L}]))(?!\s+(?:taken|given|done|seen|eaten|written|shown|chosen|driven|broken|stolen|spoken|grown|thrown|drawn|won|lost|made|had|got|gotten|become|begun|forgotten)\s+(?!(?:by|to|in|into|on|at|from|for|with|as|care|aback|ill|away|off|out|up|down|over|apart|again|and|or|but|because|when|if|so|too|very|here|there|now|yet)(?![\p{L}]))\p{Ll})/giu, '$1 is'],
+  // Nor before an adverb and a participle that is its base ("It's always run by volunteers", "It's never let out"):
+  // "has" or "is" by the sense, so it stays.
+  [/\b(it|he|she|that|there|what|who|here|where)['’]s\b(?!\s+(?:never|ever|always|already|just|recently|finally|also|only)\s+(?:let|put|set|cost|hit|hurt|cut|quit|shut|spread|come|become|run|beat|read)(?![\p{L}'’-]))(?!(?<=here['’]s)\s+to(?![\p{L}]))(?!\s+\p{Ll}+(?:ed|en)\s+(?:since|for|twice|already|a\s+lot|so\s+much|all)(?![\p{L}]))(?!\s+(?:taken|given|done|seen|eaten|written|shown|chosen|driven|broken|stolen|spoken|grown|thrown|drawn|won|lost|made|had|got|gotten|become|begun|forgotten)\s+(?!(?:by|to|in|into|on|at|from|for|with|as|care|aback|ill|away|off|out|up|down|over|apart|again|and|or|but|because|when|if|so|too|very|here|there|now|yet)(?![\p{L}]))\p{Ll})/giu, '$1 is'],
+  // "I would've laughed" beside "I would be": the modal's "'ve" is expanded with the rest.
+  [/\b(would|could|should|might|must)['’]ve\b/giu, '$1 have'],
   [/\b(i)['’]m\b/giu, '$1 am'], [/\b(you|we|they)['’]re\b/giu, '$1 are'],
   [/\b(i|you|we|they)['’]ve\b/giu, '$1 have'], [/\b(i|you|we|they|he|she|it|that|there)['’]ll\b/giu, '$1 will'],
   // "'d" is "had" before a participle and in "I'd better", else "would" ("Still, I'd recommend it" beside "I do not think").
