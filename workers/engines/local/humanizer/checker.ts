@@ -254,12 +254,26 @@ interface InputFacts {
   /** English: capitalised words the input uses inside a sentence, and its capitals after a semicolon that are none of them. */
   names?: ReadonlySet<string>;
   semicolonCapitals?: number;
+  /** English: the lone letters the input writes lower-case (symbols, variables), by their capital and its count in the input. */
+  symbols?: Map<string, number>;
 }
 
 /** Sentences that open with a quotation (dialogue): words put in front of one break it. */
 const QUOTE_START = /^[\s([]*["“„«「『‘‹]/u;
 const quoteStarts = (ss: string[]): number => ss.filter((s) => QUOTE_START.test(s)).length;
 const lowerStarts = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE000]*\p{Ll}/u.test(s)).length;
+/**
+ * A single letter standing alone (English): a symbol or a variable ("p < 0.05", "f is increasing", "n = 3"), not the words
+ * "a", "I" and "O", an initial ("e.g.", "J."), part of a compound ("x-ray") or of a unit ("km/h").
+ */
+const LONE_LETTER = /(?<![\p{L}\p{N}'’.\/-])\p{L}(?![\p{L}\p{N}'’.\/-])/gu;
+/** The lone letters the input writes in lower case only (its symbols), each with how often the input has its capital. */
+function symbolLetters(input: string): Map<string, number> {
+  const letters = new Map<string, number>();
+  const all = input.match(LONE_LETTER) ?? [];
+  for (const l of new Set(all)) if (/\p{Ll}/u.test(l) && !'aio'.includes(l)) letters.set(l.toUpperCase(), all.filter((x) => x === l.toUpperCase()).length);
+  return letters;
+}
 const stackedStarts = (ss: string[]): number => ss.filter((s) => STACKED.test(s)).length;
 /** An initialism is read by its letters ("an FBI agent", "a US firm", "a URL"): the article regexes skip it. */
 const INITIALISM = /^an?\s+\p{Lu}[\p{Lu}\p{N}]/u;
@@ -450,6 +464,15 @@ export function checkRewrite(sentInput: string, sentOutput: string, options: Che
     // The segmenter does not end a sentence before a lower-case word, so a sentence a rule left starting lower-case (a
     // dropped connective before a frozen "machine learning") is counted here: a full stop then a lower-case word.
     if (count(output, LOWER_AFTER_STOP) > count(input, LOWER_AFTER_STOP)) add('capital', `lower-case word after a full stop: ${JSON.stringify(output.match(LOWER_AFTER_STOP)?.[0])}`);
+    // A symbol takes no capital where a rule left it opening a sentence ("…; p < 0.05 was considered significant" → "P < 0.05").
+    if (options.language === 'en') {
+      facts.symbols ??= symbolLetters(input);
+      if (facts.symbols.size > 0) {
+        const out = output.match(LONE_LETTER) ?? [];
+        const raised = [...facts.symbols].filter(([capital, n]) => out.filter((x) => x === capital).length > n).map(([capital]) => capital);
+        if (raised.length > 0) add('capital', `a symbol the input writes lower-case capitalised: ${JSON.stringify(raised)}`);
+      }
+    }
     if (stackedStarts(outStarts) > facts.stacked) add('stacked-connectives', JSON.stringify(outStarts.find((s) => STACKED.test(s))?.slice(0, 60)));
   }
   let lang = facts.byLanguage.get(options.language);

@@ -263,6 +263,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     // "Furthermore," with no point before it to add to ("Benefits of Meditation" over "Furthermore, meditation reduces …")
     // goes: said as "Plus," or "On top of that," it would still add to nothing.
     const lone = i === 0 && ctx.opensSection === true ? dropLoneAdditive(s) : null;
+    // Where it would leave a protected span to open the sentence ("Additionally, iPhone 16 owners …"), which cannot take a
+    // capital, it stays as written: dropped, the checker turned down the whole paragraph; replaced, it still added to nothing.
+    if (lone !== null && PROTECTED_START.test(lone) && s.endsWith(lone)) return s.slice(0, s.length - lone.length) + rewriteSentence(lone, neighbours);
     const rewritten = rewriteSentence(lone ?? s, neighbours);
     if (startsWithConnective(s) && !startsWithConnective(rewritten)) dropped.add(rewritten);
     return rewritten;

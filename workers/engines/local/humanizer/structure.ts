@@ -3,6 +3,7 @@
  * neighbours, and moving clauses (English). They change sentence length and rhythm, which is what
  * readability levels and burstiness are about, without adding or dropping content words.
  */
+import { capitalisable } from './common-words.js';
 import { capitalizeFirst, decapitalize, startsWithConnective } from './english-rules.js';
 import { isInstruction } from './instruction.js';
 import { tagTokens } from '../text/pos.js';
@@ -284,8 +285,9 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
       const rest = s.slice(m.index! + m[0].length);
       const lead = rule.lead(o.casual, rest, head);
       if (lead === null) continue;
-      // The new sentence must start with a word that can take a capital (not a quote or a number).
-      if (!lead && o.english && !/^\p{L}/u.test(rest)) continue;
+      // The new sentence must start with a word that can take a capital: not a quote or a number, nor a symbol, a variable
+      // or code ("…mean ± SD; p < 0.05 was considered significant" is no "… P < 0.05 was …").
+      if (!lead && o.english && (!/^\p{L}/u.test(rest) || (/^\p{Ll}/u.test(rest) && !capitalisable(rest)))) continue;
       const score = Math.abs(left - total / 2);
       if (!best || score < best.score) best = { at: m.index!, end: m.index! + m[0].length, lead, score };
     }
@@ -385,7 +387,10 @@ export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: 
       && !FRAME.test(phrase!)
       // Nor a phrase whose head is frozen text, which the markers above cannot be read through: "In addition," with
       // "addition" frozen is no "…in the market in addition".
-      && !/^\p{L}+\s+\uE000/u.test(phrase!)) {
+      && !/^\p{L}+\s+\uE000/u.test(phrase!)
+      // Nor a main clause opening with a symbol or a variable, which would take the capital ("For x > 0, f is strictly
+      // increasing" is no "F is strictly increasing for x > 0").
+      && !(/^\p{Ll}/u.test(main!) && !capitalisable(main!))) {
       return capitalizeFirst(`${main} ${phrase![0]!.toLowerCase()}${phrase!.slice(1)}${end}`);
     }
   }
