@@ -64,6 +64,14 @@ describe('local humanizer: a reading of texts dense with inline tokens', functio
     expect(checkRewrite('Then n = 3 and N = 12.', 'Then n = 3 and N = 12.', en)).to.deep.equal([]);
   });
 
+  it("a study's outcomes that were measured stay outcomes ('outcomes were assessed at weeks 4, 8 and 12' is no 'results were assessed')", () => {
+    const text = 'The study enrolled 240 adults (aged 18–65, 58% female) from three clinics in the U.K. Moreover, participants received either the drug (10 mg/day) or a placebo, and outcomes were assessed at weeks 4, 8 and 12.';
+    expect(bad(text, (out) => /results were assessed/u.test(out))).to.deep.equal([]);
+    expect(bad('The primary endpoint was HbA1c at week 26. The outcome was measured by a blinded rater.', (out) => /result was measured/u.test(out))).to.deep.equal([]);
+    // control: the outcomes of an event are still its results
+    expect(some('The outcomes of the vote surprised everyone in the room. We discussed the outcome at length.', (out) => out.startsWith('The results of the vote'))).to.equal(true);
+  });
+
   it("a paragraph opening 'Additionally, iPhone …' is rewritten, and its first connective stays rather than adding to nothing", () => {
     // Before, the dropped connective left "iPhone" to open the text, the checker refused it and the paragraph came back whole.
     expect(bad(RELEASE, (out) => out === RELEASE).length).to.be.below(100);

@@ -6,6 +6,8 @@
  */
 const AFTER_WORD = (words: string): RegExp => new RegExp(`^\\s+(?:${words})(?![\\p{L}])`, 'iu');
 const BEFORE_WORD = (words: string): RegExp => new RegExp(`(?:^|[^\\p{L}])(?:${words})\\s+$`, 'iu');
+/** A study's outcomes are what it measures: "outcomes were assessed at weeks 4, 8 and 12" is no "results were assessed". */
+const MEASURED = '(?:were|was|are|is|will\\s+be)\\s+(?:assessed|measured|recorded|evaluated|compared|analy[sz]ed|collected|reported|monitored)';
 const ACKNOWLEDGE = /^(?!\s+(?:it|this|the\s+(?:fact|problem|mistake|error|truth)|(?:their|his|her|our|my|your|its)\s+(?:mistakes?|errors?|faults?|failures?|guilt))(?![\p{L}]))/iu;
 /** A test of the text before or after a source word (a regular expression, or several). */
 interface SideTest { test(side: string): boolean }
@@ -104,7 +106,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
     after: CODE_CONTEXT,
   }],
   // "health outcomes", "learning outcomes": a term, not "results".
-  ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|academic|student|survival|cardiovascular|functional|primary|secondary|long-term|short-term|economic|social|behaviou?ral|psychological|developmental|employment|labou?r-market|adverse|reported|measured|study|favou?rable|possible') }],
+  ['outcome', { before: BEFORE_WORD('health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|academic|student|survival|cardiovascular|functional|primary|secondary|long-term|short-term|economic|social|behaviou?ral|psychological|developmental|employment|labou?r-market|adverse|reported|measured|study|favou?rable|possible'), after: AFTER_WORD(MEASURED) }],
   // "the level of assistance" on an e-bike is the motor's assist, not "help".
   // "rental assistance", "humanitarian assistance", "public assistance": after a modifier a term, often a programme's name;
   // only assistance given, asked for or needed is "help" ("for assistance", "your assistance", "need assistance").
@@ -232,7 +234,7 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['comprehensive', { after: AFTER_WORD('insurance|coverage|cover|exams?|examinations?|schools?|care|polic(?:y|ies)|plans?|metabolic|eye|income|loss|losses') }],
   ...['considerably'].map((w) => [w, { after: AFTER_WORD('more|less|fewer|better|worse|higher|lower|larger|smaller|greater|bigger|faster|slower|cheaper|older|younger|\\p{L}+er') }] as [string, SourceGuard]),
   // Terms: "favorable outcomes" (probability), "credit utilization", "Battery usage" (a label), a person who is "helpful".
-  ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|academic|student|survival|cardiovascular|functional|primary|secondary|long-term|short-term|economic|social|behaviou?ral|psychological|developmental|employment|labou?r-market|adverse|reported|measured|study'), after: AFTER_WORD('of\\s+(?:use|care|interest|treatment|the\\s+(?:intervention|programme|program|trial|treatment))') }],
+  ['outcomes', { before: BEFORE_WORD('favou?rable|possible|equally\\s+likely|all|health|patient|clinical|treatment|birth|maternal|neonatal|perinatal|learning|educational|academic|student|survival|cardiovascular|functional|primary|secondary|long-term|short-term|economic|social|behaviou?ral|psychological|developmental|employment|labou?r-market|adverse|reported|measured|study'), after: AFTER_WORD(`of\\s+(?:use|care|interest|treatment|the\\s+(?:intervention|programme|program|trial|treatment))|${MEASURED}`) }],
   ['utilization', { before: BEFORE_WORD('credit|capacity|cpu|memory|resource|bed|server|network|bandwidth|disk|gpu|storage|spectrum') }],
   // "demonstrated outside parliament" protests: no object, or a place or cause after it.
   ...['demonstrate', 'demonstrates', 'demonstrating', 'demonstrated'].map((w) => [w, {
