@@ -3,7 +3,8 @@ import type { Mode, Readability } from '../domain/options.js';
 import { checkRewrite } from '../workers/engines/local/humanizer/checker.js';
 import { createRandom } from '../workers/engines/local/humanizer/random.js';
 import { rewriteOnce } from '../workers/engines/local/humanizer/rewrite.js';
-import { reorderClauses, splitSentence } from '../workers/engines/local/humanizer/structure.js';
+import { howeverToThough } from '../workers/engines/local/humanizer/english-plain.js';
+import { mergeSentences, reorderClauses, splitSentence } from '../workers/engines/local/humanizer/structure.js';
 import { BUILTIN, outputs, type BuiltinTone } from './support/humanizer-settings.js';
 
 /**
@@ -62,6 +63,30 @@ describe('local humanizer: a reading of texts dense with inline tokens', functio
     expect(checkRewrite('Furthermore, a new plan is ready.', 'A new plan is ready.', en)).to.deep.equal([]);
     expect(checkRewrite('Moreover, the x-ray was clear (see Plan B), e.g. in the lungs.', 'The x-ray was clear (see Plan B), e.g. in the lungs.', en)).to.deep.equal([]);
     expect(checkRewrite('Then n = 3 and N = 12.', 'Then n = 3 and N = 12.', en)).to.deep.equal([]);
+  });
+
+  it("an abbreviation ending a sentence keeps its dot when a rule joins or moves the end ('…6 a.m. on Sun; what's more, …')", () => {
+    const text = "Big weekend ahead! #Marathon Additionally, road closures start at 6 a.m. on Sun. Furthermore, #Runners should collect bibs by Sat., 5 p.m. @CityCouncil has published the full map at city.gov/marathon.";
+    expect(one(text, 'standard/casual/graduate/1')).to.not.include('Sun;');
+    expect(bad(text, (out) => !out.includes('Sun.'))).to.deep.equal([]);
+    const mo = { joiners: ['; '], lowerForms: new Set<string>(), spaceless: false, hasCase: true };
+    expect(mergeSentences('Road closures start at 6 a.m. on Sun.', "What's more, runners should collect bibs by Sat.", mo, createRandom(1))).to.equal(null);
+    for (let seed = 1; seed <= 5; seed++) {
+      expect(reorderClauses('In the summer, the shop opens at 9 a.m.', new Set(), createRandom(seed))).to.equal(null);
+      expect(reorderClauses('The event moved to Sunday, because the hall was booked on Sat.', new Set(), createRandom(seed))).to.equal(null);
+    }
+    expect(howeverToThough('However, the store is closed on Sun.', createRandom(1), 1)).to.equal('However, the store is closed on Sun.');
+    // the checker names the lost dot; a word that only looks like one ("the sun") may lose its full stop
+    const en = { freezeWords: [], language: 'en' as const };
+    expect(checkRewrite('Road closures start on Sun. Furthermore, runners should collect bibs by Sat.', "Road closures start on Sun; what's more, runners should collect bibs by Sat.", en).map((d) => d.rule)).to.include('punctuation');
+    expect(checkRewrite('In the summer, the shop opens at 9 a.m.', 'The shop opens at 9 a.m in the summer.', en).map((d) => d.rule)).to.include('punctuation');
+    expect(checkRewrite('I love the sun. It is warm.', 'I love the sun; it is warm.', en)).to.deep.equal([]);
+    expect(checkRewrite('Furthermore, approx. 40% of users agreed.', 'Approx. 40% of users agreed.', en)).to.deep.equal([]);
+    // control: the same rules still work on a full word
+    expect(mergeSentences('Road closures start at 6 a.m. on Sunday.', "What's more, runners should collect bibs by Saturday.", mo, createRandom(1))).to.equal("Road closures start at 6 a.m. on Sunday; what's more, runners should collect bibs by Saturday.");
+    expect(reorderClauses('In the summer, the shop opens at nine.', new Set(), createRandom(1))).to.equal('The shop opens at nine in the summer.');
+    expect(reorderClauses('The event moved to Sunday, because the hall was booked on Saturday.', new Set(), createRandom(1))).to.equal('Because the hall was booked on Saturday, the event moved to Sunday.');
+    expect(howeverToThough('However, the store is closed on Sunday.', createRandom(1), 1)).to.equal('The store is closed on Sunday, though.');
   });
 
   it("a study's outcomes that were measured stay outcomes ('outcomes were assessed at weeks 4, 8 and 12' is no 'results were assessed')", () => {

@@ -8,7 +8,7 @@
  * (rewrite.ts): a body it rejects is drawn again and, after three tries, kept as it was.
  */
 import type { Language } from '../../../../domain/options.js';
-import { splitSentences } from '../text/segment.js';
+import { endsWithAbbreviation, splitSentences } from '../text/segment.js';
 import { NUMBER, verbatimMatches, type VerbatimMatch } from '../text/spans.js';
 import { headingLines, parseLines, runsOnInto, unwrapParagraphs, type Line } from './document.js';
 import { CONNECTIVES } from './english-phrases.js';
@@ -254,6 +254,8 @@ interface InputFacts {
   /** English: capitalised words the input uses inside a sentence, and its capitals after a semicolon that are none of them. */
   names?: ReadonlySet<string>;
   semicolonCapitals?: number;
+  /** The input's abbreviations with their dot and how often each occurs (see abbreviations): worked out when first needed. */
+  abbreviations?: Map<string, number>;
   /** English: the lone letters the input writes lower-case (symbols, variables), by their capital and its count in the input. */
   symbols?: Map<string, number>;
 }
@@ -267,6 +269,18 @@ const lowerStarts = (ss: string[]): number => ss.filter((s) => /^[^\p{L}\p{N}\uE
  * "a", "I" and "O", an initial ("e.g.", "J."), part of a compound ("x-ray") or of a unit ("km/h").
  */
 const LONE_LETTER = /(?<![\p{L}\p{N}'’.\/-])\p{L}(?![\p{L}\p{N}'’.\/-])/gu;
+/** A word with its dot (or dotted pieces) before a space, a closer or the end: "Sun.", "a.m.", "Ph.D.", "approx.". */
+const DOTTED_WORD = /(?<![\p{L}\p{N}.])(?:\p{L}+\.)*\p{L}+\.(?=$|[\s"'”’)\],;:])/gu;
+/** The abbreviations of a text with their dot, each with how often it occurs (first letter lower-cased: "Approx." is "approx."). */
+function abbreviations(text: string): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const m of text.match(DOTTED_WORD) ?? []) {
+    if (!endsWithAbbreviation(m)) continue;
+    const form = m[0]!.toLowerCase() + m.slice(1);
+    found.set(form, (found.get(form) ?? 0) + 1);
+  }
+  return found;
+}
 /** The lone letters the input writes in lower case only (its symbols), each with how often the input has its capital. */
 function symbolLetters(input: string): Map<string, number> {
   const letters = new Map<string, number>();
@@ -420,6 +434,13 @@ export function checkRewrite(sentInput: string, sentOutput: string, options: Che
   if (count(output, FORMAT_MARK) < facts.formatMarks) add('format-marks', 'a direction mark or a joiner was lost');
   facts.kept ??= MAY_KEEP.test(input) ? keptForms(input) : [];
   for (const k of facts.kept) if (occurrences(output, k.form) < k.n) add(k.rule, `${k.what} ${JSON.stringify(k.form)} lost or changed`);
+  // An abbreviation keeps its dot where a rule moved or dropped the sentence's end ("…on Sun; what's more", "9 a.m in the summer").
+  facts.abbreviations ??= abbreviations(input);
+  if (facts.abbreviations.size > 0) {
+    const kept = abbreviations(output);
+    const lost = [...facts.abbreviations].filter(([form, n]) => (kept.get(form) ?? 0) < n).map(([form]) => form);
+    if (lost.length > 0) add('punctuation', `an abbreviation lost its dot: ${JSON.stringify(lost)}`);
+  }
   const leaked = count(output, LEAKED) - count(input, LEAKED);
   if (leaked > 0) add('placeholder', `${leaked} placeholder or replacement character(s) in the output`);
 

@@ -7,6 +7,7 @@
  */
 import { tagTokens, type TaggedToken } from '../text/pos.js';
 import { capitalisable } from './common-words.js';
+import { endsWithAbbreviation } from '../text/segment.js';
 import { isInstruction } from './instruction.js';
 import type { Random } from './random.js';
 
@@ -597,7 +598,8 @@ export function dropThat(s: string, tags: readonly TaggedToken[] | null, rng: Ra
  */
 export function howeverToThough(s: string, rng: Random, rate: number, used?: Set<string>): string {
   const m = /^However,\s+(\p{L}[^,;:."“”‘’()[\]?!…\uE000-\uE019]*)\.$/u.exec(s);
-  if (!m || rate <= 0 || used?.has('though')) return s;
+  // Nor after an abbreviation, whose dot would go ("The store is closed on Sun, though.").
+  if (!m || rate <= 0 || used?.has('though') || endsWithAbbreviation(s)) return s;
   const rest = m[1]!;
   // Short and plain only: a clause of its own ("when my sister was diagnosed") would take the "though"; a warning or an
   // instruction ("should not eat it") loses its force; code keeps its case ("npm ci requires …").

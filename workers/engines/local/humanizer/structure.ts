@@ -6,6 +6,7 @@
 import { capitalisable } from './common-words.js';
 import { capitalizeFirst, decapitalize, startsWithConnective } from './english-rules.js';
 import { isInstruction } from './instruction.js';
+import { endsWithAbbreviation } from '../text/segment.js';
 import { tagTokens } from '../text/pos.js';
 import type { Random } from './random.js';
 
@@ -320,6 +321,8 @@ export function mergeSentences(a: string, b: string, o: MergeOptions, rng: Rando
   if (!/[.。]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(a) || /[?!？！]["'”’)]*$/u.test(b)) return null;
   // Nor a sentence in parentheses: "(Because watching her burn is fun.)" is an aside, not a clause to go on from.
   if (/^[(（]/u.test(a) || /[.。][)）]$/u.test(a)) return null;
+  // Nor after an abbreviation whose dot ends the sentence: it would lose it ("…start at 6 a.m. on Sun; what's more, …").
+  if (endsWithAbbreviation(a)) return null;
   let joiner = rng.pick(o.joiners);
   // "X, and Y, and Z" runs on: where either sentence already joins clauses with ", and", a semicolon joins them.
   if (joiner === ', and ' && (/,\s+and\s/u.test(a) || /,\s+and\s/u.test(b))) {
@@ -366,6 +369,9 @@ const SUBORDINATE = /^(.+?),\s+(because|if|unless|as long as)\s+([^,;:]+?)([.!?]
 const FRAME = /^(?:for|with|to)\s+(?:me|us|you|him|her|them|it)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:past|first|then|now|today|later|earlier|beginning|end|start|time|moment|moments|instant|while|morning|evening|night|day|week|month|year|\p{L}+th|second|third|next|last)(?![\p{L}'’-])/iu;
 
 export function reorderClauses(s: string, lowerForms: ReadonlySet<string>, rng: Random): string | null {
+  // A final abbreviation keeps its dot at the end: moved, it lost it ("The shop opens at 9 a.m in the summer", "Because the
+  // hall was booked on Sat, the event moved …").
+  if (endsWithAbbreviation(s)) return null;
   const intro = INTRO.exec(s);
   if (intro && !MARKER.test(s) && rng.chance(0.7)) {
     const [, phrase, main, end] = intro;

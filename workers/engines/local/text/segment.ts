@@ -15,6 +15,25 @@ const ABBREVIATIONS = new Set([
 ]);
 
 const CLOSERS = new Set(['"', "'", '”', '’', ')', ']', '»', '」', '』', '）']);
+
+/** Short forms that may end a sentence, their dot then doing for both ("…closed on Sun.", "…took 4 yrs."). */
+const FINAL_ABBREVIATIONS = new Set(['mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun', 'yr', 'yrs', 'hr', 'hrs',
+  'min', 'mins', 'sec', 'secs', 'wk', 'wks', 'mos', 'incl', 'excl', 'max', 'est', 'ave', 'blvd', 'rd', 'univ', 'vol', 'pp', 'cf', 'ft', 'lb', 'lbs', 'oz']);
+const CAPITAL_ONLY = new Set(['mon', 'tue', 'tues', 'wed', 'thu', 'thur', 'thurs', 'fri', 'sat', 'sun', 'no']);
+
+/**
+ * Whether a sentence ends with an abbreviation whose dot is also its full stop ("…at 9 a.m.", "…on Sun.", "…, etc."): a
+ * rule that drops or moves the final mark would take the abbreviation's dot with it ("…on Sun; what's more, …").
+ */
+export function endsWithAbbreviation(sentence: string): boolean {
+  const m = /(?:^|[^\p{L}.])((?:\p{L}+\.)*\p{L}+)\.["'”’)\]]*$/u.exec(sentence.trimEnd());
+  if (!m) return false;
+  const word = m[1]!;
+  const lower = word.toLowerCase();
+  // A weekday or "No." only with its capital: "The cat sat.", "I love the sun.", "The answer was no." end on a word.
+  if (CAPITAL_ONLY.has(lower) && !/^\p{Lu}/u.test(word)) return false;
+  return word.includes('.') || ABBREVIATIONS.has(lower) || FINAL_ABBREVIATIONS.has(lower) || /^\p{Lu}$/u.test(word);
+}
 const FULL_WIDTH_END = new Set(['。', '！', '？', '｡']);
 const ASCII_END = new Set(['.', '!', '?', '…', '؟', '۔']);
 
