@@ -28,8 +28,9 @@ import { BUILTIN, builtin, custom, outputs } from './support/humanizer-settings.
  * discussion post: a heading's last word over a paragraph whose first words the rewrite had dropped ("…: Ethical
  * Leadership" over "Ethical leadership has never been more important"). A second sweep after the fixes read 29 new
  * sentences, 2 damaged by a fix: the neutral register now used in a eulogy and a journal said "Note that Dad never missed a
- * single one of our baseball games"; "note that", like "keep in mind that", now opens no reported event. Each defect must
- * not come back, and each rule still fires where it is right.
+ * single one of our baseball games"; "note that", like "keep in mind that", now opens no reported event, and such a text
+ * takes neither frame ("Note that one learns a great deal about life from those who are dying" in a probe). Each defect
+ * must not come back, and each rule still fires where it is right.
  */
 
 const bad = (text: string, test: (out: string) => boolean, tones = BUILTIN): string[] => outputs(text, tones, { seeds: 2 }).filter(({ out }) => test(out)).map(({ out, where }) => `${where}: ${out}`).slice(0, 3);
@@ -88,7 +89,7 @@ describe('local humanizer: the thirtieth reading (what customers send)', functio
     expect(some('He was a quiet man. It is worth noting that the roof is new.', (out) => out.includes('Note that the roof is new.'), semiFormal)).to.equal(true);
   });
 
-  it("a eulogy, an apology and vows take no 'Plus,' nor 'On top of that,' ('Plus, he had a quiet sense of humor')", () => {
+  it("a eulogy, an apology and vows take no 'Plus,' nor 'On top of that,' ('Plus, he had a quiet sense of humor'), nor 'Note that'", () => {
     const casual = builtin('casual', 'creative');
     const piled = /(?:^|[.!?]\s+|\n)(?:Plus,|On top of that,|What's more,)/u;
     for (const text of [
@@ -97,6 +98,10 @@ describe('local humanizer: the thirtieth reading (what customers send)', functio
       'Hi Karen,\n\nWe are truly sorry to hear that your blender stopped working. This is not the experience we want our customers to have. Moreover, we understand how disappointing it is when a product does not live up to expectations.',
       'You have taught me what it means to love unconditionally. Moreover, you have shown me that home is not a place but a person. I promise to support your dreams. I promise to make you laugh when you are sad.',
     ]) expect(bad(text, (out) => piled.test(out), casual)).to.deep.equal([]);
+    // nor an order to the reader
+    const hospice = 'I spent a summer volunteering at a hospice. It is worth noting that one learns a great deal about life from those who are dying. Moreover, one begins to see one\'s own problems differently.';
+    expect(bad(hospice, (out) => /Note that|Keep in mind that/u.test(out), casual)).to.deep.equal([]);
+    expect(some(hospice, (out) => out.includes('hospice. One learns a great deal'), casual)).to.equal(true);
     // control: the connectives are still replaced there, and a newsletter still takes "Plus," and "On top of that,"
     expect(some('Thank you all for being here today to celebrate the life of my father. He was not a man of many words, but his actions spoke volumes. Furthermore, he had a quiet sense of humor that could light up any room.', (out) => /(?:Also|Beyond that|Beyond this), he had a quiet sense of humor/u.test(out), casual)).to.equal(true);
     const news = 'Our new Winter Collection is here! Each piece has been thoughtfully designed to keep you warm. Moreover, every item is made from ethically sourced wool.';

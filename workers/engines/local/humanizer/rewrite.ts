@@ -286,6 +286,9 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
   const rng = createRandom(seed);
   // The connectives the text's own sentences open with count as used: a replacement adds none of them again.
   const used = new Set(plan.openers);
+  // A eulogy, an apology or vows gives no orders to the reader: "It is worth noting that" is dropped, not said as "Note
+  // that one learns a great deal from those who are dying" (the frames count as spent).
+  if (plan.solemn) for (const frame of ['note that', 'keep in mind that']) used.add(frame);
   // The prose line next to line i in direction step with only blank lines between: a paragraph's neighbour, whose
   // sentence next to it counts as next to it ("Bunun yanı sıra, …" ending one paragraph, "Ayrıca …" opening the next).
   const adjacent = (i: number, step: 1 | -1): number | null => {
