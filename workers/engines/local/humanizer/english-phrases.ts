@@ -65,9 +65,9 @@ const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:lists?|documents?|forms?|fields?|t
 
 /** A harm whose importance is stressed: its "value" would say it is good. */
 const IMPORTANCE_OF_HARM = '(?:[\\p{L}-]+\\s+){0,2}(?:problems?|threats?|risks?|diseases?|resistance|obesity|crisis|issues?|dangers?|infections?|pollution|violence|crime|poverty|epidemic|pandemic|outbreak|factors?)(?![\\p{L}])';
-/** Where one "delves into" a bag or the earth, not a subject. */
 /** What "work through" cannot take: a thing or a group after "a"/"an", technology, a gerund, or work itself. */
 const NOT_WORKED_THROUGH = '(?:a|an)\\s|(?:modern\\s+|new\\s+|today[\'’]s\\s+)?tech(?:nology|nologies)?(?![\\p{L}])|\\p{L}+ing(?![\\p{L}])|(?:[\\p{L}-]+\\s+){0,2}work(?![\\p{L}])';
+/** Where one "delves into" a bag or the earth, not a subject. */
 const DELVE_PLACE = '(?:(?:his|her|their|my|your|the|a)\\s+)?(?:bag|handbag|pocket|pockets|purse|drawer|box|earth|ground|soil|cupboard|wardrobe)(?![\\p{L}])';
 /** Water or a crowd one dives into. */
 const DIVE_PLACE = '(?:(?:the|a|an|cold|deep|icy|clear|swimming|freezing|warm)\\s+)*(?:pool|water|waters|lake|sea|ocean|river|waves?|pond|deep|shallow|surf|bay|cove|lagoon|tank|bed|snow|pile|crowd|crowds|mosh|atlantic|pacific)(?![\\p{L}])';
