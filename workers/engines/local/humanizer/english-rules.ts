@@ -939,7 +939,7 @@ const APOLOGY = /(?<![\p{L}'’-])(?:apologi[sz]e|apologi[sz]ing|apologies)(?![\
 const VOWS = /(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])/u;
 /**
  * Whether a text mourns, apologises or vows (a eulogy, a speech that remembers a death, an apology to a customer, wedding
- * vows): its connectives keep to the neutral register whatever the tone, so "Plus," and "On top of that," do not pile
+ * vows): a casual tone's connectives there take the neutral register, so "Plus," and "On top of that," do not pile
  * up a dead father's virtues, the reasons for a delay or the things a bride is loved for ("Plus, he had a quiet sense of
  * humor", "Plus, we've taken steps to make sure this doesn't happen again", "Plus, you've shown me that home isn't a
  * place but a person"); its contractions are still the tone's.

@@ -177,7 +177,7 @@ export interface RewritePlan {
   letters: ReadonlySet<Language>;
   /** The text is a contract, a licence, terms, a policy or a formal letter (writtenRegister): its English paragraphs keep to the written register. */
   written: boolean;
-  /** The text mourns, apologises or vows (solemnRegister): its English connectives keep to the neutral register. */
+  /** The text mourns, apologises or vows (solemnRegister): its English connectives take no casual forms. */
   solemn: boolean;
   /** The connectives the text's sentences open with (ownOpeners), which a rewrite does not put in once more. */
   openers: ReadonlySet<string>;
