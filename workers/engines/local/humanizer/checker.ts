@@ -303,6 +303,9 @@ function doubled(text: string, language: Language | null): string[] {
   const acrossTitle = (m: RegExpMatchArray): boolean => {
     const br = m[0].indexOf('\n');
     if (br === -1) return false;
+    // A blank line ends the paragraph: a heading's last word may open the next one ("…: Ethical Leadership" over
+    // "Ethical leadership has never …").
+    if (/\n[ \t]*\n/u.test(m[0])) return true;
     const at = m.index! + br;
     const next = text.indexOf('\n', at + 1);
     return !runsOnInto(text.slice(text.lastIndexOf('\n', at - 1) + 1, at), text.slice(at + 1, next === -1 ? undefined : next));

@@ -65,6 +65,8 @@ const NAVIGATE_PLACE = '(?:[\\p{L}-]+\\s+)?(?:lists?|documents?|forms?|fields?|t
 
 /** A harm whose importance is stressed: its "value" would say it is good. */
 const IMPORTANCE_OF_HARM = '(?:[\\p{L}-]+\\s+){0,2}(?:problems?|threats?|risks?|diseases?|resistance|obesity|crisis|issues?|dangers?|infections?|pollution|violence|crime|poverty|epidemic|pandemic|outbreak|factors?)(?![\\p{L}])';
+/** What "work through" cannot take: a thing or a group after "a"/"an", technology, a gerund, or work itself. */
+const NOT_WORKED_THROUGH = '(?:a|an)\\s|(?:modern\\s+|new\\s+|today[\'’]s\\s+)?tech(?:nology|nologies)?(?![\\p{L}])|\\p{L}+ing(?![\\p{L}])|(?:[\\p{L}-]+\\s+){0,2}work(?![\\p{L}])';
 /** Where one "delves into" a bag or the earth, not a subject. */
 const DELVE_PLACE = '(?:(?:his|her|their|my|your|the|a)\\s+)?(?:bag|handbag|pocket|pockets|purse|drawer|box|earth|ground|soil|cupboard|wardrobe)(?![\\p{L}])';
 /** Water or a crowd one dives into. */
@@ -126,13 +128,18 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
   { pattern: 'plays a key role in', neutral: ['is central to'], casual: ['is a big part of'], notBefore: `${SECOND_IN}|${ACTING}`, notAfter: ROLE_ADVERB },
   { pattern: 'play a crucial role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}|${INFINITIVE_AND}`, notBefore: `${SECOND_IN}|${ACTING}` },
   { pattern: 'play a vital role in', neutral: ['are central to'], casual: ['are a big part of'], notAfter: `${BARE_PLAY}|${MODAL_NEAR}|${INFINITIVE_AND}`, notBefore: `${SECOND_IN}|${ACTING}` },
-  { pattern: 'a testament to', neutral: ['proof of', 'a sign of'], notAfter: '(?:wrote|left|signed|made|drew)' },
+  // Not "a sign of": it only hints, where a testament bears witness ("Your strength was a sign of the incredible person you
+  // are", "your legacy is a sign of what one dedicated teacher can accomplish" belittled a tribute).
+  { pattern: 'a testament to', neutral: ['proof of'], notAfter: '(?:wrote|left|signed|made|drew)' },
   // Not "shows why we need": before a gerund it breaks ("shows why we need optimizing lighting").
   // Not before a threat or a problem: "underscores the importance of the threat" is no "value" of it.
   { pattern: 'highlights the importance of', neutral: ['shows the value of'], notBefore: IMPORTANCE_OF_HARM },
   { pattern: 'underscores the importance of', neutral: ['shows the value of'], notBefore: IMPORTANCE_OF_HARM },
   { pattern: 'underscore the importance of', neutral: ['show the value of'], notBefore: IMPORTANCE_OF_HARM },
   // "delve into" has no plain form a formal text would use ("dig into" is casual): these are.
+  // After "to" it is an aim ("I hope to delve into mechanical engineering", "excited to delve into this next chapter", "the
+  // opportunity to delve into the world of digital media"): "look into" and "examine" would make it a check on something.
+  { pattern: 'to delve into', neutral: ['to explore'], notBefore: DELVE_PLACE },
   { pattern: 'delve into', neutral: ['look into', 'explore'], formal: ['examine', 'explore'], notBefore: DELVE_PLACE },
   { pattern: 'delves into', neutral: ['looks into', 'explores'], formal: ['examines', 'explores'], notBefore: DELVE_PLACE },
   { pattern: 'delving into', neutral: ['looking into', 'exploring'], formal: ['examining', 'exploring'], notBefore: DELVE_PLACE },
@@ -176,8 +183,13 @@ export const PHRASE_RULES: readonly PhraseRule[] = [
     ...['felt', 'feel', 'feels', 'feeling'].map((verb) => ({ pattern: `${verb} a sense of ${feeling}`, neutral: [`${verb} ${feeling}`] })),
     { pattern: `a sense of ${feeling}`, neutral: [`a feeling of ${feeling}`] },
   ]),
-  { pattern: 'navigate the complexities of', neutral: ['handle', 'work through'] },
-  { pattern: 'navigating the complexities of', neutral: ['handling', 'working through'] },
+  // One works through a process or a trouble ("work through loss", "work through medical education"), not through a thing
+  // or a group ("work through a diverse classroom", "modern tech"), an activity ("work through building products") or work
+  // itself ("work through remote work"): there the phrase is only "handle" (the second rule of each pair).
+  { pattern: 'navigate the complexities of', neutral: ['handle', 'work through'], notBefore: NOT_WORKED_THROUGH },
+  { pattern: 'navigate the complexities of', neutral: ['handle'] },
+  { pattern: 'navigating the complexities of', neutral: ['handling', 'working through'], notBefore: NOT_WORKED_THROUGH },
+  { pattern: 'navigating the complexities of', neutral: ['handling'] },
   // Not a way through a place or a screen: "navigate the menu", "navigate the streets".
   { pattern: 'navigate the', neutral: ['work through the', 'handle the', 'find a way through the'], notBefore: NAVIGATE_PLACE },
   { pattern: 'navigating the', neutral: ['working through the', 'handling the'], notBefore: NAVIGATE_PLACE },

@@ -44,6 +44,8 @@ export interface EnglishContext {
    * the repair itself is covered …").
    */
   written?: boolean;
+  /** The text mourns, apologises or vows (see solemnRegister): its connectives and stock phrases take no casual forms. */
+  solemn?: boolean;
 }
 
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
@@ -207,8 +209,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
   // A contract's, a policy's or a formal letter's sentences take the written register's words whatever the tone (its
   // contractions are the tone's).
   const register: ToneProfile['register'] = ctx.written === true ? 'formal' : profile.register;
-  // A polished tone (professional) takes the written forms of stock phrases and connectives.
-  const phraseRegister = profile.polished ? 'formal' : register;
+  // A polished tone (professional) takes the written forms of stock phrases and connectives; a eulogy, an apology or vows
+  // no casual ones.
+  const phraseRegister = profile.polished ? 'formal' : register === 'casual' && ctx.solemn === true ? 'neutral' : register;
   function rewriteSentence(s: string, neighbours: string): string {
     // A sentence in capitals is shouted (a warning, a heading): a rewrite would mix cases ("Beyond this, IT IS DOWN").
     if (!/\p{Ll}/u.test(s) && /\p{Lu}{2}/u.test(s)) return s;

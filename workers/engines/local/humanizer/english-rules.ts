@@ -202,6 +202,10 @@ const STARTS_HERE = /(?:^|[^\p{L}\p{N},;'’\s-])\s*$/u;
 const FRONTED_CONDITION = /^\s*(?:if|unless|when|whenever|once|because|since|as\s+soon\s+as|even\s+if|in\s+case|before|after|until)(?![\p{L}'’-])[^,;:.!?]{2,200},\s*$/iu;
 /** A word after "so" that makes it one of degree: "so many", "so much", "so far", "so long", "so few". */
 const SO_DEGREE_NEXT = /^\s*(?:many|much|few|little|far|long|often|well|very|too|most|less|more|so)(?![\p{L}'’-])/iu;
+/** An offer the writer makes: "we would be happy to …", "I'd be glad to …", "we will gladly …". */
+const OFFER = /^\s*(?:we|I)(?:\s+(?:would|will)|['’](?:d|ll))\s+(?:be\s+(?:(?:very|more\s+than)\s+)?(?:happy|glad|pleased|delighted)\s+to|gladly|happily)(?![\p{L}'’-])/u;
+/** What "As a result," cannot open: an instruction or an offer, neither of which a fact brings about. */
+const noResult = (rest: string): boolean => isInstruction(rest) || OFFER.test(rest);
 /** Marks left by a deletion, resolved once the phrases are replaced: capitalise what follows; drop the comma before. */
 const CAPITALISE = '\u0001';
 const DROP_COMMA = '\u0002';
@@ -237,14 +241,24 @@ function reportsPast(clause: string): boolean {
 }
 
 /**
- * Whether "note that" or "keep in mind that" (`to`) suits the clause after it. Neither before thanks ("Keep in mind
- * that none of this would have been possible without the mentors who believed in me"); nor "keep in mind" before a
- * reported event ("Keep in mind that PostgreSQL overtook MySQL", "… that no customer data was exposed"): one keeps in
- * mind what holds now or later, a rule or a caveat, not the news itself.
+ * The writer's own news at the head of a clause ("I plan to major in nursing", "my commitment extends …", "this is my
+ * first time …", "we pay our farmers …"): told to keep it in mind or to note it, the reader of a personal statement, a
+ * cover letter or a page about a shop is given an order about the writer. A firm's limit stays a caveat the reader
+ * notes ("Keep in mind that we don't ship to PO boxes").
  */
-function worthNoting(to: string, clause: string): boolean {
-  if (THANKS.test(clause)) return false;
-  return !to.startsWith('keep in mind') || !reportsPast(clause);
+const OWN_NEWS = /^\s*(?:(?:this|it|that)\s+(?:is|was)\s+my|I|I['’](?:m|ve|d|ll)|my)(?![\p{L}'’-])/u;
+const OUR_NEWS = /^\s*(?:(?:this|it|that)\s+(?:is|was)\s+our|we|we['’](?:re|ve|d|ll)|our)(?![\p{L}'’-])/u;
+const LIMIT = /(?<![\p{L}'’-])(?:not|no|never|only|cannot|can['’]t|may|must|until|unless|except|excluding)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+const ownNews = (clause: string): boolean => OWN_NEWS.test(clause) || (OUR_NEWS.test(clause) && !LIMIT.test(clause.split(/[.;!?]/u)[0]!));
+/**
+ * Whether "note that" or "keep in mind that" suits the clause after it. Neither before thanks ("Keep in mind
+ * that none of this would have been possible without the mentors who believed in me") nor the writer's own news
+ * (ownNews); nor either before a reported event ("Keep in mind that PostgreSQL overtook MySQL", "… that no customer
+ * data was exposed", "Note that Dad never missed a single one of our baseball games" in a eulogy): one keeps in mind or
+ * notes what holds now or later, a rule or a caveat, not the news itself.
+ */
+function worthNoting(clause: string): boolean {
+  return !THANKS.test(clause) && !ownNews(clause) && !reportsPast(clause);
 }
 
 /**
@@ -284,7 +298,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       }
       const at = args.find((a): a is number => typeof a === 'number')!;
       const before = out.slice(0, at);
-      if (rule.imperative && to !== '' && !worthNoting(to, out.slice(at + m.length))) to = '';
+      if (rule.imperative && to !== '' && !worthNoting(out.slice(at + m.length))) to = '';
       // "So many observers considered …" reads as "that many": before a word of quantity or degree "so" is no connective.
       if (to === 'so' && SO_DEGREE_NEXT.test(out.slice(at + m.length))) to = poolOf(register, rule).find((p) => p !== 'so' && p !== '') ?? m;
       // Thanks are no summing-up nor the last of a list: "In conclusion, thank you." is no "All in all, thank you.", and
@@ -293,8 +307,9 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         to = poolOf(register, rule).find((p) => p !== 'all in all,' && p !== 'last,' && !used?.has(p.toLowerCase())) ?? m;
       }
       // "As a result," gives a fact's cause, so no instruction follows it ("As a result, consider putting your phone in
-      // another room"): another word, or the phrase stays.
-      if (to === 'as a result,' && isInstruction(out.slice(at + m.length).trimStart())) {
+      // another room"), nor an offer ("As a result, we would be happy to send you a replacement"): another word, or the
+      // phrase stays.
+      if (to === 'as a result,' && noResult(out.slice(at + m.length).trimStart())) {
         const other = poolOf(register, rule).find((p) => p !== to && p !== "that's why" && p !== '' && !used?.has(p.toLowerCase()));
         if (other === undefined) return m;
         to = other;
@@ -332,7 +347,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
       // A past event under a time or a cause goes bare as before ("When we arrived, the pool was closed"): it happened under
       // it, and an instruction would not fit ("When we arrived, note that the pool was closed").
       if (!atStart && rule.imperative && FRONTED_CONDITION.test(before) && !reportsPast(out.slice(at + m.length))) {
-        const said = poolOf(register, rule).find((p) => p !== '' && worthNoting(p, out.slice(at + m.length)));
+        const said = poolOf(register, rule).find((p) => p !== '' && worthNoting(out.slice(at + m.length)));
         return said === undefined ? m : matchCase(m, said);
       }
       // "Note that …" and "keep in mind that …" are instructions: inside a clause ("I believe it is important to note
@@ -343,7 +358,7 @@ export function replacePhrases(s: string, register: ToneProfile['register'], rng
         if (/^\s*\p{Lu}/u.test(rest) || /^\s*$/u.test(rest)) return '';
         if (capitalisable(rest)) return at === 0 ? '' : CAPITALISE;
         // What follows is code, a symbol or a variable: a kept word before it spares it a capital.
-        const fresh = poolOf(register, rule).find((p) => p !== '' && !used?.has(p.toLowerCase()) && (!rule.imperative || worthNoting(p, rest)));
+        const fresh = poolOf(register, rule).find((p) => p !== '' && !used?.has(p.toLowerCase()) && (!rule.imperative || worthNoting(rest)));
         if (fresh === undefined) return m;
         to = fresh;
       }
@@ -409,8 +424,9 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
   // "That's why" states a fact's cause, so no instruction follows it ("That's why if you cannot reach it, use a taller
   // ladder"): "so" says it. Nor "so" before a word of degree ("So many observers …").
   if (replacement === "that's why" && isInstruction(rest)) replacement = 'so';
-  // Nor does "As a result," ("As a result, set a clear end to your workday"): "for this reason," or "so" says it.
-  if (replacement === 'as a result,' && isInstruction(rest)) replacement = poolOf(register, alts).find((p) => p !== 'as a result,' && p !== "that's why" && p !== '') ?? `${word},`;
+  // Nor does "As a result," ("As a result, set a clear end to your workday", "As a result, we would be happy to send you
+  // a replacement"): "for this reason," or "so" says it.
+  if (replacement === 'as a result,' && noResult(rest)) replacement = poolOf(register, alts).find((p) => p !== 'as a result,' && p !== "that's why" && p !== '') ?? `${word},`;
   if (replacement === 'so' && SO_DEGREE_NEXT.test(rest)) replacement = poolOf(register, alts).find((p) => p !== 'so' && p !== '' && p !== "that's why") ?? m[1]!.toLowerCase() + ',';
   // Dropped, it would leave code or a symbol to take the capital ("Importantly, npm …", "Indeed, n = 50 …").
   if (replacement === '' && !/^\p{Lu}/u.test(rest) && !capitalisable(rest)) {
@@ -423,7 +439,7 @@ export function replaceConnectiveOpener(s: string, register: ToneProfile['regist
     const spent = (r: string): boolean => (r === 'so' || r === 'but' ? used.has(`${r}#2`) : r !== '' && used.has(r));
     if (spent(replacement)) {
       const other = poolOf(register, alts).find((p) => p !== `${word},` && !spent(p) && !(p === "that's why" && isInstruction(rest))
-        && !(p === 'as a result,' && isInstruction(rest)) && !(p === 'so' && SO_DEGREE_NEXT.test(rest)) && (p !== '' || /^\p{Lu}/u.test(rest) || capitalisable(rest)));
+        && !(p === 'as a result,' && noResult(rest)) && !(p === 'so' && SO_DEGREE_NEXT.test(rest)) && (p !== '' || /^\p{Lu}/u.test(rest) || capitalisable(rest)));
       if (other === undefined) return s;
       replacement = other;
     }
@@ -915,6 +931,20 @@ const FORMAL_LETTER = /^[ \t]*(?:Dear\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professo
  * repair is covered …"); its contractions are still the tone's.
  */
 export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(text) || FORMAL_LETTER.test(text); }
+/** A farewell to the dead ("Rest in peace", "celebrate the life of"), beside SOMBRE's words. */
+const FAREWELL = /(?<![\p{L}'’-])(?:rest\s+in\s+peace|in\s+loving\s+memory|celebrat(?:e|ing)\s+the\s+life\s+of|eulogy)(?![\p{L}'’-])/iu;
+/** An apology the writer makes: "We sincerely apologize", "I am truly sorry", "our apologies". */
+const APOLOGY = /(?<![\p{L}'’-])(?:apologi[sz]e|apologi[sz]ing|apologies)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:we\s+are|we['’]re|I\s+am|I['’]m)\s+(?:(?:so|very|truly|really|deeply|sincerely|terribly|genuinely)\s+)?sorry(?![\p{L}'’-])/iu;
+/** Vows or a pledge: two promises or more ("I promise to support your dreams … I promise to make you laugh …"). */
+const VOWS = /(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])/u;
+/**
+ * Whether a text mourns, apologises or vows (a eulogy, a speech that remembers a death, an apology to a customer, wedding
+ * vows): a casual tone's connectives there take the neutral register, so "Plus," and "On top of that," do not pile
+ * up a dead father's virtues, the reasons for a delay or the things a bride is loved for ("Plus, he had a quiet sense of
+ * humor", "Plus, we've taken steps to make sure this doesn't happen again", "Plus, you've shown me that home isn't a
+ * place but a person"); its contractions are still the tone's.
+ */
+export function solemnRegister(text: string): boolean { return SOMBRE.test(text) || FAREWELL.test(text) || APOLOGY.test(text) || VOWS.test(text); }
 /** The sentence's own candour or framing at its start: an opener would say it twice ("Honestly, I honestly think …"). */
 const OWN_CANDOUR = /(?<![\p{L}'’-])(?:honest(?:ly)?|frank(?:ly)?|truth(?:fully)?|candid(?:ly)?)(?![\p{L}'’-])/iu;
 const OWN_FRAME = /^(?:of\s+course|again|even\s+so|to\s+be\s+fair|actually|obviously|naturally|admittedly|sadly|unfortunately|fortunately|luckily|surprisingly|personally|seriously|literally|really|well|anyway|besides|instead|otherwise|meanwhile|first(?:ly)?|second(?:ly)?|finally|lastly|yes|no|ok|okay|oh|sure|true|now|today|sometimes|often|usually|generally)(?![\p{L}'’-])/iu;

@@ -12,7 +12,7 @@ import { ownOpeners } from './english-plain.js';
 import { checkRewrite } from './checker.js';
 import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
-import { addOpener, openersSaturate, startsWithConnective, writtenRegister } from './english-rules.js';
+import { addOpener, openersSaturate, solemnRegister, startsWithConnective, writtenRegister } from './english-rules.js';
 import { otherLanguageSentence } from './common-words.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
@@ -80,6 +80,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
     return rewriteEnglishParagraph(sentences, {
       profile: plan.profile, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms: stats.lowerForms,
       names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '', written: plan.written,
+      solemn: plan.solemn,
     });
   }
   // A letter's formula anywhere in it ("Exma. Senhora Dra.", "Vossa Excelência" in its first lines) keeps colloquial
@@ -176,6 +177,8 @@ export interface RewritePlan {
   letters: ReadonlySet<Language>;
   /** The text is a contract, a licence, terms, a policy or a formal letter (writtenRegister): its English paragraphs keep to the written register. */
   written: boolean;
+  /** The text mourns, apologises or vows (solemnRegister): its English connectives take no casual forms. */
+  solemn: boolean;
   /** The connectives the text's sentences open with (ownOpeners), which a rewrite does not put in once more. */
   openers: ReadonlySet<string>;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
@@ -205,6 +208,7 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
     openers: ownOpeners(bodies.flatMap((b) => b?.sentences ?? [])),
     letters: new Set(languages.filter((l): l is Language => l !== null && l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)) === true)),
     written: writtenRegister(request.text),
+    solemn: solemnRegister(request.text),
     wraps,
   };
 }
@@ -282,6 +286,9 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
   const rng = createRandom(seed);
   // The connectives the text's own sentences open with count as used: a replacement adds none of them again.
   const used = new Set(plan.openers);
+  // A eulogy, an apology or vows gives no orders to the reader: "It is worth noting that" is dropped, not said as "Note
+  // that one learns a great deal from those who are dying" (the frames count as spent).
+  if (plan.solemn) for (const frame of ['note that', 'keep in mind that']) used.add(frame);
   // The prose line next to line i in direction step with only blank lines between: a paragraph's neighbour, whose
   // sentence next to it counts as next to it ("Bunun yanı sıra, …" ending one paragraph, "Ayrıca …" opening the next).
   const adjacent = (i: number, step: 1 | -1): number | null => {

@@ -216,7 +216,9 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     // say the bridge stood ("The bridge didn't fail. That's because the wind was strong").
     // Nor inside a relative clause, a condition or an indirect question ("Patients who stop … because they feel better often
     // relapse", "It is unclear whether prices rose because …"), nor in a question.
-    lead: (casual, rest, head) => (opensWithSubject(rest) && !/^(?:that|this)(?![\p{L}-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head) && !NEGATION.test(head)
+    // Nor after a fragment without a finite verb ("Standing in the pharmacy for ten minutes because I couldn't remember the
+    // word"): cut off, the reason would explain no statement ("Standing in the pharmacy for ten minutes. That's because …").
+    lead: (casual, rest, head) => (opensWithSubject(rest) && hasFiniteVerb(head) && !/^(?:that|this)(?![\p{L}-])/iu.test(rest) && !BECAUSE_HEAD_KEEPS.test(head) && !/(?<![\p{L}'’])(?:because|since)(?![\p{L}'’])|,\s+(?:as|so)\s/iu.test(rest) && !isInstruction(head) && !NEGATION.test(head)
       && !SUBORDINATE_HEAD.test(head) && !OPEN_CLAUSE.test(head) && !/\?["'”’)]*\s*$/u.test(rest)
       // After a sentence that opens with "This" ("This process is key to life. This is because …") the reason is named.
       ? (casual ? "That's because " : /^(?:this|these)(?![\p{L}'’-])/iu.test(head) ? 'The reason is that ' : 'This is because ') : null),
