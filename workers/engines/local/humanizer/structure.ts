@@ -51,14 +51,20 @@ function whichLead(rest: string): string | null {
   // "That" points at the whole clause before: only a verb that comments on an event ("which shows that demand is high",
   // "which upsets shop owners"). A verb that describes the last noun ("the FICO score, which ranges from 300 to 850", "your
   // credit limits, which accounts for 30 percent") would leave "That ranges …" pointing at the wrong thing: no split.
+  // "which explains how to report repairs", "which shows where the bins are" tell what the noun (a guide, a map) says: "That
+  // explains how to …" reads as a comment on the clause before.
+  if (/^(?:explains|shows)\s+(?:how|what|where|when|which|who)(?![\p{L}'’-])/iu.test(rest)) return null;
   return singular && CLAUSE_COMMENT.test(verb) ? 'That ' : null;
 }
 
 /** A clause that ends in a list of two or more items: after a colon with a comma, or "A, B and C". */
 const ENDS_IN_LIST = /:\s[^:]*,|,\s+[^,]+?\s+(?:and|or)\s+[^,]+$/u;
 
-/** Verbs in -s whose subject "which" is often the whole clause before it. */
-const CLAUSE_COMMENT = /^(?:shows|means|suggests|indicates|explains|makes|leads|helps|reflects|upsets|angers|annoys|frustrates|worries|pleases|surprises|causes|adds|allows|gives|brings|creates|raises|reduces|cuts|saves|puts|keeps|lets|forces|proves|implies|signals|marks|matters|hurts|benefits|frees|costs|slows|speeds|boosts|lowers|limits|ensures|enables|prevents|triggers|confirms|demonstrates|highlights|underlines|underscores)$/u;
+/**
+ * Verbs in -s whose subject "which" is often the whole clause before it. Not "keeps", "costs": their subject is mostly the
+ * noun ("call the office, which keeps a spare set" is no "That keeps a spare set").
+ */
+const CLAUSE_COMMENT = /^(?:shows|means|suggests|indicates|explains|makes|leads|helps|reflects|upsets|angers|annoys|frustrates|worries|pleases|surprises|causes|adds|allows|gives|brings|creates|raises|reduces|cuts|saves|puts|lets|forces|proves|implies|signals|marks|matters|hurts|benefits|frees|slows|speeds|boosts|lowers|limits|ensures|enables|prevents|triggers|confirms|demonstrates|highlights|underlines|underscores)$/u;
 
 /**
  * What cannot open a sentence of its own after a semicolon or a dash: a subordinate clause ("; because it
@@ -102,8 +108,9 @@ export function standsAlone(rest: string): boolean {
   if (!tagged) return false;
   for (let i = 0; i < tagged.length; i++) {
     const t = tagged[i]!;
-    // A finite verb, not a participle: "comfortable presenting to groups" has none.
-    if (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/iu.test(t.text))) return true;
+    // A finite verb, not a participle: "comfortable presenting to groups" has none; nor an infinitive ("Fast, reliable, and
+    // easy to set up").
+    if (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/iu.test(t.text) && !(i > 0 && /^to$/iu.test(tagged[i - 1]!.text)))) return true;
     // A verb after a relative pronoun or a subordinator is that clause's: "— the lowest level since the survey began".
     if (i > 0 && (RELATIVE.test(t.text) || t.pos === 'SCONJ')) return false;
     // Nor after a noun and a subject pronoun, a relative clause without its "that": "the stuff I'd do differently" is a
@@ -133,8 +140,8 @@ const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|c
 /** The writer's own view opening the clause before: what follows ", and" is part of it. */
 const VIEW_HEAD = /^(?:I\s+(?:think|believe|feel)|In\s+my\s+(?:opinion|view))(?![\p{L}'’-])/iu;
 
-/** A negation in the clause before: "not", "never", "n't". */
-const NEGATION = /(?<![\p{L}'’-])(?:not|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+/** A negation in the clause before: "not", "cannot", "never", "n't" ("Applicants cannot be rejected because they live …" denies that reason). */
+const NEGATION = /(?<![\p{L}'’-])(?:not|cannot|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** A time phrase and then a verb: "the following Monday presented it" has no subject once split off. */
 function timeThenVerb(rest: string): boolean {

@@ -1,0 +1,90 @@
+import { expect } from 'chai';
+import { splitSentence } from '../workers/engines/local/humanizer/structure.js';
+import { BUILTIN, outputs } from './support/humanizer-settings.js';
+
+/**
+ * A reading of sentence structure (English): the splits readability levels and rhythm make in long sentences and the
+ * joins graduate and doctorate levels make of short ones. 51 texts of 60–250 words written for it, full of syntax a split
+ * or a join can break (relative clauses restrictive and not, appositives, participle phrases, conditions, concessions,
+ * correlatives, comparatives, reported speech, serial lists, brackets, quotations, numbers and units, semicolons, colons,
+ * questions, recipes and instructions, negation, pronouns pointing back, fragments), with a human-written control;
+ * 10,200 rewrites, 68 distinct sentences whose boundaries changed, 14 damaged (21 %): "cannot" was read as no negation
+ * ("Applicants cannot be rejected because they live outside the catchment area" → "Applicants cannot be rejected. This is
+ * because they live outside …"; "…, so it cannot prove that nuts cause the benefit, but they say …" split at "but", "they"
+ * then after "nuts"; "Solar panels are cheap to run; they cannot produce power at night" joined a contrast) (4); a which-clause
+ * that describes its noun split off as "That …" ("…a welcome pack. That explains how to report repairs", "…call the
+ * office. That keeps a spare set for every flat") (4); ", but" joined onto a sentence that already joins clauses ("…, and
+ * we agree that …, but we still have concerns …, which …", "…, because charging infrastructure can be shared, but batteries
+ * …") (2); a semicolon joining two sentences that each join two clauses, or onto a dash ("…voluntary contributions;
+ * parents who disagree … can appeal, and they must …", "… — it will include patients from five countries; they hope …")
+ * (3); "they" joined onto a sentence about something else ("…enough for a full working day; they come in black, silver
+ * …") (1); a fragment joined by a semicolon ("Fast, reliable, and easy to set up; that is what …") (1). Each defect must
+ * not come back, and each rule still fires where it is right.
+ */
+
+const bad = (text: string, test: (out: string) => boolean): string[] => outputs(text, BUILTIN, { seeds: 2 }).filter(({ out }) => test(out)).map(({ out, where }) => `${where}: ${out}`).slice(0, 3);
+const some = (text: string, test: (out: string) => boolean): boolean => outputs(text, BUILTIN, { seeds: 2 }).some(({ out }) => test(out));
+const opts = { maxWords: 8, casual: false, english: true, sentenceEnd: '.' };
+
+const SCHOOLS = 'Applicants cannot be rejected because they live outside the catchment area. Schools may not refuse a place because a child has special educational needs. A school cannot charge fees for lessons during the school day, but it can ask parents for voluntary contributions. Parents who disagree with a decision can appeal, and they must do so within twenty school days.';
+const NUTS = 'Researchers at the university analysed the diets of more than ten thousand adults over a period of fifteen years and found that those who ate nuts several times a week had a lower risk of heart disease. The effect was strongest among people who replaced processed snacks with nuts, and it remained significant after the researchers adjusted for age, weight, smoking and physical activity. The authors caution that the study was observational, so it cannot prove that nuts cause the benefit, but they say the results are consistent with earlier trials.';
+const SOLAR = 'Solar panels are cheap to run. They cannot produce power at night. Batteries solve part of the problem. They are still expensive. Most households do not need a large battery. A small one covers the evening peak. Prices have fallen sharply since 2015. They are expected to keep falling. Installation takes one day. It rarely causes any damage to the roof.';
+const TENANTS = 'Every new tenant receives a welcome pack, which explains how to report repairs and pay the rent online. The pack also contains a map of the estate, which shows where the bins and the bike stores are. Tenants who lose their keys should call the office, which keeps a spare set for every flat. The office is open from 9 a.m. to 5 p.m., and it closes at noon on Fridays.';
+const BRIDGE = 'The bridge is 1,240 metres long and carries about 45,000 vehicles per day, which makes it the busiest crossing in the region. Engineers inspected its 36 steel cables in September and found corrosion on 4 of them, which will be replaced over the next 18 months.';
+const BUSES = 'Electric buses cost more to buy than diesel buses, but they are much cheaper to run over their lifetime. A typical electric bus uses about a third as much energy per kilometre as a diesel model, and its maintenance costs are roughly forty percent lower. The more routes a city electrifies, the greater the savings become, because charging infrastructure can be shared. However, batteries perform worse in cold weather than in mild conditions, which means that northern cities may need larger fleets to maintain the same schedule.';
+const PROPOSAL = 'Thank you for sending the revised proposal, which we reviewed at our team meeting on Thursday. We appreciate the changes to the timeline, and we agree that a phased rollout makes more sense than a single launch. However, we still have concerns about the cost of the second phase, which is significantly higher than in the original estimate. Could you send us a breakdown of the additional costs by Friday? If the numbers are reasonable, we expect to sign the contract before the end of the month.';
+const WETLANDS = 'Wetlands store large amounts of carbon, filter pollutants from water, and provide habitat for thousands of species. Yet they are disappearing three times faster than forests, according to a recent global assessment. Much of the loss is caused by drainage for agriculture, which releases the stored carbon into the atmosphere.';
+const TRIAL = 'The results were clear — the new drug reduced symptoms in most patients within two weeks. Side effects were rare, and none of them were serious. The researchers plan a larger trial next year — it will include patients from five countries. They hope to publish the first results in 2027, although the timeline depends on funding.';
+const HEADPHONES = 'The Aurora X2 headphones combine active noise cancellation with a battery that lasts up to 40 hours on a single charge. Their ear cushions, which are made from memory foam, stay comfortable even during long flights. The headphones connect to two devices at once, so you can switch between your laptop and your phone without pairing them again. A quick charge of ten minutes gives you about five hours of playback, which is enough for a full working day. They come in black, silver and a limited-edition forest green.';
+const ROUTER = "Fast, reliable, and easy to set up. That is what most customers say about the new router, which replaced last year's model in March. Great range, even through thick walls. The companion app, however, is less impressive, and several users have complained that it crashes on older phones.";
+
+describe('local humanizer: a reading of sentence structure (splits and joins)', function () {
+  this.timeout(120_000);
+
+  it("'cannot' is a negation: no reason split off it, no contrast split after it, no contrast joined across it", () => {
+    expect(splitSentence('Applicants cannot be rejected because they live outside the catchment area.', opts)).to.equal(null);
+    expect(bad(SCHOOLS, (out) => /cannot be rejected\. (?:This is|That's|That is) because/u.test(out))).to.deep.equal([]);
+    expect(bad(NUTS, (out) => /the benefit\. (?:However|But), they say|the benefit\. But they say/u.test(out))).to.deep.equal([]);
+    expect(bad(SOLAR, (out) => /cheap to run; they (?:cannot|can't|can not)/u.test(out))).to.deep.equal([]);
+    // control: a reason without a negation is still split off, the "so" clause still split, and two sentences with no
+    // negation still joined
+    expect(splitSentence('The old bridge carries heavy trucks because its steel cables were replaced in the spring of 2019.', opts))
+      .to.deep.equal(['The old bridge carries heavy trucks.', 'This is because its steel cables were replaced in the spring of 2019.']);
+    expect(some(NUTS, (out) => out.includes('was observational. So it'))).to.equal(true);
+    expect(some(SOLAR, (out) => out.includes('since 2015; they are expected to keep falling'))).to.equal(true);
+  });
+
+  it("a which-clause that describes its noun is not split off as 'That …' ('That explains how to report repairs', 'That keeps a spare set')", () => {
+    expect(splitSentence('Every new tenant receives a welcome pack, which explains how to report repairs and pay the rent online.', opts)).to.equal(null);
+    expect(bad(TENANTS, (out) => /\. That (?:explains|shows|keeps)/u.test(out))).to.deep.equal([]);
+    // control: a which-clause that comments on the clause before still is
+    expect(splitSentence('Sales rose sharply in the last quarter, which explains why the shares went up.', opts)![1]).to.match(/^That explains why/u);
+    expect(some(BRIDGE, (out) => out.includes('per day. That makes it the busiest crossing'))).to.equal(true);
+  });
+
+  it("', but' joins no sentence that already joins clauses ('…, and we agree that …, but we still have concerns …')", () => {
+    expect(bad(PROPOSAL, (out) => /single launch, but we/u.test(out))).to.deep.equal([]);
+    expect(bad(BUSES, (out) => /can be shared, but batteries/u.test(out))).to.deep.equal([]);
+    // control: a contrast still joins a sentence whose commas only list ("…, and provide habitat …, yet they are …")
+    expect(some(WETLANDS, (out) => out.includes('thousands of species, yet they'))).to.equal(true);
+  });
+
+  it('a semicolon joins no two sentences that each join two clauses, nor a sentence onto a dash', () => {
+    expect(bad(SCHOOLS, (out) => /voluntary contributions; parents/u.test(out))).to.deep.equal([]);
+    expect(bad(TRIAL, (out) => /five countries; they/u.test(out))).to.deep.equal([]);
+    // control: a sentence with one clause of its own still joins the next
+    expect(some(SOLAR, (out) => out.includes('Batteries solve part of the problem; they are still expensive'))).to.equal(true);
+  });
+
+  it("'they' opening a sentence joins only a sentence with a plural subject ('…a full working day; they come in black …')", () => {
+    expect(bad(HEADPHONES, (out) => /working day; they come/u.test(out))).to.deep.equal([]);
+    // control: after a plural subject it still joins
+    expect(some(HEADPHONES, (out) => out.includes('single charge; their ear cushions'))).to.equal(true);
+  });
+
+  it("a fragment whose only verb is an infinitive joins nothing ('Fast, reliable, and easy to set up; that is …')", () => {
+    expect(bad(ROUTER, (out) => /easy to set up; that/u.test(out))).to.deep.equal([]);
+    // control: a clause before it still joins the next one
+    expect(some(SOLAR, (out) => out.includes('since 2015; they are expected'))).to.equal(true);
+  });
+});
