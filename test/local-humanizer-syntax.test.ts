@@ -46,12 +46,21 @@ describe('local humanizer: a reading of sentence structure (splits and joins)', 
     expect(bad(SCHOOLS, (out) => /cannot be rejected\. (?:This is|That's|That is) because/u.test(out))).to.deep.equal([]);
     expect(bad(NUTS, (out) => /the benefit\. (?:However|But), they say|the benefit\. But they say/u.test(out))).to.deep.equal([]);
     expect(bad(SOLAR, (out) => /cheap to run; they (?:cannot|can't|can not)/u.test(out))).to.deep.equal([]);
-    // control: a reason without a negation is still split off, the "so" clause still split, and two sentences with no
+    // control: a reason without a negation is still split off, a "so" clause still split, and two sentences with no
     // negation still joined
     expect(splitSentence('The old bridge carries heavy trucks because its steel cables were replaced in the spring of 2019.', opts))
       .to.deep.equal(['The old bridge carries heavy trucks.', 'This is because its steel cables were replaced in the spring of 2019.']);
-    expect(some(NUTS, (out) => out.includes('was observational. So it'))).to.equal(true);
+    expect(splitSentence('The train was delayed by forty minutes, so we missed the connection in Lyon.', { ...opts, casual: true }))
+      .to.deep.equal(['The train was delayed by forty minutes.', 'So we missed the connection in Lyon.']);
     expect(some(SOLAR, (out) => out.includes('since 2015; they are expected to keep falling'))).to.equal(true);
+  });
+
+  it("no split leaves a pronoun behind its noun ('…was observational. So it can't prove that nuts cause the benefit, but they say …')", () => {
+    expect(splitSentence('The authors caution that the study was observational, so it cannot prove that nuts cause the benefit, but they say the results are consistent with earlier trials.', { ...opts, casual: true })).to.equal(null);
+    expect(bad(NUTS, (out) => /that nuts cause the benefit, but they say/u.test(out) && !/The authors caution that the study was observational, so/u.test(out))).to.deep.equal([]);
+    // control: where the new sentence opens with the pronoun itself, it still splits
+    expect(splitSentence('The authors caution that the study was small, so they cannot prove that nuts help, but they say the results are consistent.', { ...opts, casual: true }))
+      .to.deep.equal(['The authors caution that the study was small.', 'So they cannot prove that nuts help, but they say the results are consistent.']);
   });
 
   it("a which-clause that describes its noun is not split off as 'That …' ('That explains how to report repairs', 'That keeps a spare set')", () => {

@@ -289,6 +289,9 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
       // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
       if (rule.re.source.startsWith(',\\s+and') && /,[^,;]{0,80}$/u.test(s.slice(0, m.index!))) continue;
       const rest = s.slice(m.index! + m[0].length);
+      // A pronoun further on that points at the head's subject would lose it: "The authors caution that …, so it cannot
+      // prove that nuts cause the benefit, but they say …" split before "it" leaves "they" after "nuts".
+      if (o.english && /,\s+(?:and|but|so|yet|or)\s+(?:they|he|she)(?![\p{L}'’-])/iu.test(rest) && !/^(?:they|he|she)(?![\p{L}'’-])/iu.test(rest)) continue;
       const lead = rule.lead(o.casual, rest, head);
       if (lead === null) continue;
       // The new sentence must start with a word that can take a capital (not a quote or a number).
