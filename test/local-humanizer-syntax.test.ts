@@ -36,6 +36,7 @@ const PROPOSAL = 'Thank you for sending the revised proposal, which we reviewed 
 const WETLANDS = 'Wetlands store large amounts of carbon, filter pollutants from water, and provide habitat for thousands of species. Yet they are disappearing three times faster than forests, according to a recent global assessment. Much of the loss is caused by drainage for agriculture, which releases the stored carbon into the atmosphere.';
 const TRIAL = 'The results were clear — the new drug reduced symptoms in most patients within two weeks. Side effects were rare, and none of them were serious. The researchers plan a larger trial next year — it will include patients from five countries. They hope to publish the first results in 2027, although the timeline depends on funding.';
 const HEADPHONES = 'The Aurora X2 headphones combine active noise cancellation with a battery that lasts up to 40 hours on a single charge. Their ear cushions, which are made from memory foam, stay comfortable even during long flights. The headphones connect to two devices at once, so you can switch between your laptop and your phone without pairing them again. A quick charge of ten minutes gives you about five hours of playback, which is enough for a full working day. They come in black, silver and a limited-edition forest green.';
+const REPORTED = 'The minister said that the tax would rise in May, and the new rate would apply to all fuels sold after that date. The spokesperson confirmed that the plant would close next year, and the remaining staff would be offered jobs in Leeds. Officials warned that the river could flood overnight, and the main road would then be closed to traffic. The report claims that the scheme saves money, but the savings are smaller than the council expected last year.';
 const ROUTER = "Fast, reliable, and easy to set up. That is what most customers say about the new router, which replaced last year's model in March. Great range, even through thick walls. The companion app, however, is less impressive, and several users have complained that it crashes on older phones.";
 
 describe('local humanizer: a reading of sentence structure (splits and joins)', function () {
@@ -63,12 +64,24 @@ describe('local humanizer: a reading of sentence structure (splits and joins)', 
       .to.deep.equal(['The authors caution that the study was small.', 'So they cannot prove that nuts help, but they say the results are consistent.']);
   });
 
-  it("a which-clause that describes its noun is not split off as 'That …' ('That explains how to report repairs', 'That keeps a spare set')", () => {
+  it("a clause that goes on with a report stays in it ('The minister said that the tax would rise in May. The new rate would apply …')", () => {
+    expect(splitSentence('The minister said that the tax would rise in May, and the new rate would apply to all fuels sold after that date.', opts)).to.equal(null);
+    expect(bad(REPORTED, (out) => /in May\. The new rate|next year\. The remaining staff|overnight\. The main road/u.test(out))).to.deep.equal([]);
+    // control: a clause of the writer's own after a report is still split off, with or without a contrast
+    expect(splitSentence('The minister said that the tax would rise in May, and the opposition criticised the decision within hours of the announcement.', opts))
+      .to.deep.equal(['The minister said that the tax would rise in May.', 'The opposition criticised the decision within hours of the announcement.']);
+    expect(some(REPORTED, (out) => out.includes('saves money. However, the savings are smaller'))).to.equal(true);
+  });
+
+  it("a which-clause that describes its noun is not split off as 'That …' ('That explains how to report repairs', 'That keeps a spare set', 'Acme Industries. That makes pumps')", () => {
     expect(splitSentence('Every new tenant receives a welcome pack, which explains how to report repairs and pay the rent online.', opts)).to.equal(null);
     expect(bad(TENANTS, (out) => /\. That (?:explains|shows|keeps)/u.test(out))).to.deep.equal([]);
+    expect(splitSentence('After college she joined Acme Industries, which makes pumps for the oil and gas industry.', opts)).to.equal(null);
     // control: a which-clause that comments on the clause before still is
     expect(splitSentence('Sales rose sharply in the last quarter, which explains why the shares went up.', opts)![1]).to.match(/^That explains why/u);
     expect(some(BRIDGE, (out) => out.includes('per day. That makes it the busiest crossing'))).to.equal(true);
+    expect(splitSentence('The council cut bus fares by half in January, which boosts ridership on most routes.', opts))
+      .to.deep.equal(['The council cut bus fares by half in January.', 'That boosts ridership on most routes.']);
   });
 
   it("', but' joins no sentence that already joins clauses ('…, and we agree that …, but we still have concerns …')", () => {

@@ -133,6 +133,18 @@ function leadIn(head: string, rest: string): boolean {
 /** Verbs that report or decide what another clause says: a phrase or a condition moved past them may change which clause it belongs to. */
 const REPORTING = /(?<![\p{L}'’])(?:said|says|say|told|tells|asked|asks|ordered|orders|urged|promised|pledged|vowed|agreed|decided|voted|planned|criticized|criticised|announced|warned|claimed|argued|believed|thought|reported|stated|explained|insisted|wrote|added)(?![\p{L}'’])/iu;
 
+/** Verbs that report what someone said, found or expects, beyond REPORTING. */
+const REPORTING_MORE = /(?<![\p{L}'’])(?:confirm(?:s|ed)?|note(?:s|d)?|suggest(?:s|ed)?|predict(?:s|ed)?|admit(?:s|ted)?|denie[sd]|expect(?:s|ed)?|estimate(?:s|d)?|forecast|caution(?:s|ed)?|acknowledge(?:s|d)?|reveal(?:s|ed)?|concede(?:s|d)?|assure(?:s|d)?)(?![\p{L}'’])/iu;
+
+/**
+ * Whether the clause after ", and"/", but" goes on with what the head reports: a backshifted "would", "could" or "might"
+ * after a reporting verb ("The minister said that the tax would rise in May, and the new rate would apply to all fuels"):
+ * split off, "The new rate would apply …" would be the writer's claim.
+ */
+function reportedOn(head: string, rest: string): boolean {
+  return (REPORTING.test(head) || REPORTING_MORE.test(head)) && /(?<![\p{L}'’-])(?:would|could|might)(?![\p{L}'’-])/iu.test(rest.split(',')[0]!);
+}
+
 /** A head of a sentence that keeps its "because" clause: it already says why, or reports someone else's view. */
 const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
 
@@ -172,12 +184,12 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || SUBORDINATE_HEAD.test(head)
     || !standsAlone(head) || !standsAlone(rest) || isInstruction(head) || /^either(?![\p{L}'’-])/iu.test(head)
     || (/(?<![\p{L}'’-])both(?![\p{L}'’-])/iu.test(head) && !/(?<![\p{L}'’-])both(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])and(?![\p{L}'’-])/iu.test(head))
-    || timeThenVerb(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) ? null : '') },
+    || timeThenVerb(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) || reportedOn(head, rest) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
   // Nor before a phrase with no verb of its own ("…, but a complete rethink of how …"), nor after "no X" ("no prizes, but …").
   { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) && !SUBORDINATE_HEAD.test(head) && standsAlone(rest)
-    && !/(?<![\p{L}'’-])no(?!\s+(?:longer|doubt|matter)(?![\p{L}'’-]))(?![\p{L}'’-])/iu.test(head) ? (casual ? 'But ' : 'However, ') : null) },
+    && !/(?<![\p{L}'’-])no(?!\s+(?:longer|doubt|matter)(?![\p{L}'’-]))(?![\p{L}'’-])/iu.test(head) && !reportedOn(head, rest) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "Therefore," (terms of service
   // read "…consequential damages. So the above limitations may not apply"). Not "As a result,": "so" often infers rather
   // than tells a consequence ("…mostly office-based firms, so the results may not apply" is no result of the sample).
@@ -195,6 +207,9 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => {
     if (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) || ENDS_IN_LIST.test(head)) return null;
     const lead = whichLead(rest);
+    // A clause about a name describes it: "she joined Acme Industries, which makes pumps" is no "That makes pumps". A month or
+    // a day is no such name ("…cut bus fares in January, which boosts ridership").
+    if (lead === 'That ' && /\s\p{Lu}[\p{L}'’-]*$/u.test(head) && !/\s(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/u.test(head)) return null;
     return lead === 'They ' && PLURAL_SUBJECT.test(head) ? null : lead;
   } },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
