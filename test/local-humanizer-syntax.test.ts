@@ -4,22 +4,28 @@ import { BUILTIN, outputs } from './support/humanizer-settings.js';
 
 /**
  * A reading of sentence structure (English): the splits readability levels and rhythm make in long sentences and the
- * joins graduate and doctorate levels make of short ones. 51 texts of 60–250 words written for it, full of syntax a split
+ * joins graduate and doctorate levels make of short ones. 62 texts of 60–250 words written for it, full of syntax a split
  * or a join can break (relative clauses restrictive and not, appositives, participle phrases, conditions, concessions,
  * correlatives, comparatives, reported speech, serial lists, brackets, quotations, numbers and units, semicolons, colons,
- * questions, recipes and instructions, negation, pronouns pointing back, fragments), with a human-written control;
- * 10,200 rewrites, 68 distinct sentences whose boundaries changed, 14 damaged (21 %): "cannot" was read as no negation
- * ("Applicants cannot be rejected because they live outside the catchment area" → "Applicants cannot be rejected. This is
- * because they live outside …"; "…, so it cannot prove that nuts cause the benefit, but they say …" split at "but", "they"
- * then after "nuts"; "Solar panels are cheap to run; they cannot produce power at night" joined a contrast) (4); a which-clause
- * that describes its noun split off as "That …" ("…a welcome pack. That explains how to report repairs", "…call the
- * office. That keeps a spare set for every flat") (4); ", but" joined onto a sentence that already joins clauses ("…, and
- * we agree that …, but we still have concerns …, which …", "…, because charging infrastructure can be shared, but batteries
- * …") (2); a semicolon joining two sentences that each join two clauses, or onto a dash ("…voluntary contributions;
- * parents who disagree … can appeal, and they must …", "… — it will include patients from five countries; they hope …")
- * (3); "they" joined onto a sentence about something else ("…enough for a full working day; they come in black, silver
- * …") (1); a fragment joined by a semicolon ("Fast, reliable, and easy to set up; that is what …") (1). Each defect must
- * not come back, and each rule still fires where it is right.
+ * questions, recipes and instructions, negation, pronouns pointing back, fragments, short sentences for joining), with a
+ * human-written control; 12,400 rewrites, 100 distinct sentences whose boundaries changed, 25 damaged (25 %):
+ * - "cannot" read as no negation (6): "Applicants cannot be rejected because they live outside the catchment area" →
+ *   "Applicants cannot be rejected. This is because they live outside …"; a contrast joined ("Solar panels are cheap to
+ *   run; they cannot produce power at night");
+ * - a which-clause that describes its noun split off as "That …" (7): "…a welcome pack. That explains how to report
+ *   repairs", "…call the office. That keeps a spare set for every flat", "…joined Acme Industries. That makes pumps";
+ * - a clause that goes on with a report split off as the writer's (4): "The minister said that the tax would rise in May.
+ *   The new rate would apply to all fuels …";
+ * - a semicolon joining two sentences that each join two clauses, or onto a dash (3): "…voluntary contributions; parents
+ *   who disagree … can appeal, and they must …", "… — it will include patients from five countries; they hope …";
+ * - ", but" joined onto a sentence that already joins clauses (2): "…, because charging infrastructure can be shared, but
+ *   batteries …";
+ * - "they" left after another noun (1): "…was observational. So it can't prove that nuts cause the benefit, but they say …";
+ *   "they" joined onto a singular subject (1): "…enough for a full working day; they come in black, silver …";
+ * - a fragment joined by a semicolon (1): "Fast, reliable, and easy to set up; that is what …".
+ * After the fixes the same settings changed no sentence newly; 8 more texts (result participles, short sentences to join,
+ * "so" of degree, conditions mid-sentence, numbers in brackets; 1,600 rewrites) changed 26 sentences, none damaged. Each
+ * defect must not come back, and each rule still fires where it is right.
  */
 
 const bad = (text: string, test: (out: string) => boolean): string[] => outputs(text, BUILTIN, { seeds: 2 }).filter(({ out }) => test(out)).map(({ out, where }) => `${where}: ${out}`).slice(0, 3);
