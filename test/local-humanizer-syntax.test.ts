@@ -43,6 +43,7 @@ const WETLANDS = 'Wetlands store large amounts of carbon, filter pollutants from
 const TRIAL = 'The results were clear — the new drug reduced symptoms in most patients within two weeks. Side effects were rare, and none of them were serious. The researchers plan a larger trial next year — it will include patients from five countries. They hope to publish the first results in 2027, although the timeline depends on funding.';
 const HEADPHONES = 'The Aurora X2 headphones combine active noise cancellation with a battery that lasts up to 40 hours on a single charge. Their ear cushions, which are made from memory foam, stay comfortable even during long flights. The headphones connect to two devices at once, so you can switch between your laptop and your phone without pairing them again. A quick charge of ten minutes gives you about five hours of playback, which is enough for a full working day. They come in black, silver and a limited-edition forest green.';
 const REPORTED = 'The minister said that the tax would rise in May, and the new rate would apply to all fuels sold after that date. The spokesperson confirmed that the plant would close next year, and the remaining staff would be offered jobs in Leeds. Officials warned that the river could flood overnight, and the main road would then be closed to traffic. The report claims that the scheme saves money, but the savings are smaller than the council expected last year.';
+const ENGINEER = 'Our team, which grew from five to thirty people last year, builds tools that help hospitals schedule their staff more efficiently, and our software is now used in more than eighty clinics in four countries. We are looking for a senior engineer who has experience with distributed systems, and who enjoys mentoring junior colleagues, which is a big part of the role.';
 const ROUTER = "Fast, reliable, and easy to set up. That is what most customers say about the new router, which replaced last year's model in March. Great range, even through thick walls. The companion app, however, is less impressive, and several users have complained that it crashes on older phones.";
 
 describe('local humanizer: a reading of sentence structure (splits and joins)', function () {
@@ -77,6 +78,14 @@ describe('local humanizer: a reading of sentence structure (splits and joins)', 
     expect(splitSentence('The minister said that the tax would rise in May, and the opposition criticised the decision within hours of the announcement.', opts))
       .to.deep.equal(['The minister said that the tax would rise in May.', 'The opposition criticised the decision within hours of the announcement.']);
     expect(some(REPORTED, (out) => out.includes('saves money. However, the savings are smaller'))).to.equal(true);
+  });
+
+  it("a second relative clause stays with its noun ('…a senior engineer who has experience …. Who enjoys mentoring …')", () => {
+    expect(splitSentence('We are looking for a senior engineer who has experience with distributed systems, and who enjoys mentoring junior colleagues.', opts)).to.equal(null);
+    expect(bad(ENGINEER, (out) => /\. Who enjoys/u.test(out))).to.deep.equal([]);
+    // control: a clause with a subject of its own after it is still split off
+    expect(splitSentence('We are looking for a senior engineer who has experience with distributed systems, and the role includes mentoring junior colleagues.', opts))
+      .to.deep.equal(['We are looking for a senior engineer who has experience with distributed systems.', 'The role includes mentoring junior colleagues.']);
   });
 
   it("a which-clause that describes its noun is not split off as 'That …' ('That explains how to report repairs', 'That keeps a spare set', 'Acme Industries. That makes pumps')", () => {

@@ -260,9 +260,11 @@ function opensWithSubject(rest: string): boolean {
   // "most importantly", "more often": a quantifier before an adverb is no subject.
   if (/^(?:most|more|all|both|much)\s+\p{L}+ly(?![\p{L}'’])/iu.test(rest)) return false;
   const word = /^\p{L}+/u.exec(rest)?.[0] ?? '';
-  // "what"/"who" open a sentence only as its subject ("what matters is …", "who knows"): "…, and what they will do on that
-  // day" is a noun clause, a fragment on its own.
-  if (/^(?:what|who)$/iu.test(word)) {
+  // "what" opens a sentence only as its subject ("what matters is …"): "…, and what they will do on that day" is a noun
+  // clause, a fragment on its own. "who" opens none: "a senior engineer who has …, and who enjoys mentoring" goes on with
+  // the relative clause ("Who enjoys mentoring junior colleagues."), and "who knows" would be a question.
+  if (/^who$/iu.test(word)) return false;
+  if (/^what$/iu.test(word)) {
     const next = /^\p{L}+\s+(\p{L}+)/u.exec(rest)?.[1] ?? '';
     return next !== '' && !SUBJECT_WORDS.has(next.toLowerCase());
   }
