@@ -46,6 +46,7 @@ const TRIAL = 'The results were clear — the new drug reduced symptoms in most 
 const HEADPHONES = 'The Aurora X2 headphones combine active noise cancellation with a battery that lasts up to 40 hours on a single charge. Their ear cushions, which are made from memory foam, stay comfortable even during long flights. The headphones connect to two devices at once, so you can switch between your laptop and your phone without pairing them again. A quick charge of ten minutes gives you about five hours of playback, which is enough for a full working day. They come in black, silver and a limited-edition forest green.';
 const REPORTED = 'The minister said that the tax would rise in May, and the new rate would apply to all fuels sold after that date. The spokesperson confirmed that the plant would close next year, and the remaining staff would be offered jobs in Leeds. Officials warned that the river could flood overnight, and the main road would then be closed to traffic. The report claims that the scheme saves money, but the savings are smaller than the council expected last year.';
 const ENGINEER = 'Our team, which grew from five to thirty people last year, builds tools that help hospitals schedule their staff more efficiently, and our software is now used in more than eighty clinics in four countries. We are looking for a senior engineer who has experience with distributed systems, and who enjoys mentoring junior colleagues, which is a big part of the role.';
+const KIT = 'The starter kit includes a small digital thermometer, which helps you check the temperature of the milk. It also comes with a reusable cloth filter, which saves you from buying paper filters every week. Every unit is fitted with a pressure valve, which limits the flow of water during a storm.';
 const ROUTER = "Fast, reliable, and easy to set up. That is what most customers say about the new router, which replaced last year's model in March. Great range, even through thick walls. The companion app, however, is less impressive, and several users have complained that it crashes on older phones.";
 
 describe('local humanizer: a reading of sentence structure (splits and joins)', function () {
@@ -90,13 +91,16 @@ describe('local humanizer: a reading of sentence structure (splits and joins)', 
       .to.deep.equal(['We are looking for a senior engineer who has experience with distributed systems.', 'The role includes mentoring junior colleagues.']);
   });
 
-  it("a which-clause that describes its noun is not split off as 'That …' ('That explains how to report repairs', 'That keeps a spare set', 'Acme Industries. That makes pumps')", () => {
+  it("a which-clause that describes its noun is not split off as 'That …' ('That explains how to report repairs', 'That keeps a spare set', 'Acme Industries. That makes pumps', 'includes a thermometer. That helps')", () => {
     expect(splitSentence('Every new tenant receives a welcome pack, which explains how to report repairs and pay the rent online.', opts)).to.equal(null);
     expect(bad(TENANTS, (out) => /\. That (?:explains|shows|keeps)/u.test(out))).to.deep.equal([]);
     expect(splitSentence('After college she joined Acme Industries, which makes pumps for the oil and gas industry.', opts)).to.equal(null);
+    expect(bad(KIT, (out) => /\. That (?:helps|saves|limits)/u.test(out))).to.deep.equal([]);
+    expect(splitSentence('The recipe calls for a pinch of smoked paprika, which gives the stew a deep smoky flavour.', opts)).to.equal(null);
     // control: a which-clause that comments on the clause before still is
     expect(splitSentence('Sales rose sharply in the last quarter, which explains why the shares went up.', opts)![1]).to.match(/^That explains why/u);
     expect(some(BRIDGE, (out) => out.includes('per day. That makes it the busiest crossing'))).to.equal(true);
+    expect(splitSentence('The new contract includes a pay rise of only one percent, which means that most staff will earn less.', opts)![1]).to.match(/^That means/u);
     expect(splitSentence('The council cut bus fares by half in January, which boosts ridership on most routes.', opts))
       .to.deep.equal(['The council cut bus fares by half in January.', 'That boosts ridership on most routes.']);
   });

@@ -57,6 +57,9 @@ function whichLead(rest: string): string | null {
   return singular && CLAUSE_COMMENT.test(verb) ? 'That ' : null;
 }
 
+/** A clause that says what something has or includes. */
+const HAVING = /(?<![\p{L}'’-])(?:includes|included|contains|contained|features|featured|comes\s+with|came\s+with|(?:is|are|was|were)\s+(?:fitted|equipped|supplied|sold|shipped|served)\s+with|calls\s+for|called\s+for)(?![\p{L}'’-])/iu;
+
 /** A clause that ends in a list of two or more items: after a colon with a comma, or "A, B and C". */
 const ENDS_IN_LIST = /:\s[^:]*,|,\s+[^,]+?\s+(?:and|or)\s+[^,]+$/u;
 
@@ -209,6 +212,10 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
     const lead = whichLead(rest);
     // A clause about a name describes it: "she joined Acme Industries, which makes pumps" is no "That makes pumps". A month or
     // a day is no such name ("…cut bus fares in January, which boosts ridership").
+    // Nor about a thing the clause before says something has or includes ("The kit includes a small thermometer, which helps
+    // you check …", "Every unit is fitted with a pressure valve, which limits the flow …"): that thing does what the verb
+    // says, not the having. A verb that only comments ("which means …", "which shows that …") still takes "That".
+    if (lead === 'That ' && HAVING.test(head) && !/^(?:means|suggests|indicates|implies|signals|reflects|proves|confirms|demonstrates|highlights|underlines|underscores|upsets|angers|annoys|frustrates|worries|pleases|surprises|matters)(?![\p{L}'’-])|^(?:shows|explains)\s+(?:that|why)(?![\p{L}'’-])/iu.test(rest)) return null;
     if (lead === 'That ' && /\s\p{Lu}[\p{L}'’-]*$/u.test(head) && !/\s(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/u.test(head)) return null;
     return lead === 'They ' && PLURAL_SUBJECT.test(head) ? null : lead;
   } },
