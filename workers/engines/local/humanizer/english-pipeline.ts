@@ -96,7 +96,10 @@ function related(a: string, b: string): boolean {
   // grandfather had gone out; he had told each colony" makes the neighbour the teller).
   // "this"/"that" only as a pronoun ("This means …"), not a determiner ("This year we are looking for volunteers"); not "then"
   // (a next step in a story: "…on day three; then it just sat there" lost its beat).
-  if (/^(?:they|their|them|such|there|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
+  // "They"/"their"/"them" only after a plural subject: "…gives you five hours of playback; they come in black" points at
+  // the hours.
+  if (/^(?:they|their|them)(?![\p{L}'’-])/iu.test(b)) return pluralSubject(a);
+  if (/^(?:such|there|so|but|yet|plus|also|still|however|instead|here)(?![\p{L}'’-])/iu.test(b)) return true;
   // "Both"/"Each" point back only as pronouns ("Both are …", "Each of them …"): "Each backpack comes with a warranty" opens
   // with a determiner and says something new.
   if (/^(?:both|each)(?:\s+(?:of|is|are|was|were|has|have|had|can|could|will|would|may|might|must|should|offers?|comes?|needs?)(?![\p{L}'’-])|,)/iu.test(b)) return true;
@@ -116,8 +119,29 @@ function related(a: string, b: string): boolean {
   });
 }
 
-/** A negation ("not", "never", "n't"; not "not only … but also", which adds). */
-const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|never|no|nobody|nothing|none|neither|nor|rarely|seldom|hardly|barely|scarcely)(?![\p{L}'’-])|(?<![\p{L}'’-])(?<!\ba\s)(?:little|few)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+/** A negation ("not", "cannot", "never", "n't"; not "not only … but also", which adds). */
+const NEGATED = /(?<![\p{L}'’-])(?:not(?!\s+only)|cannot|never|no|nobody|nothing|none|neither|nor|rarely|seldom|hardly|barely|scarcely)(?![\p{L}'’-])|(?<![\p{L}'’-])(?<!\ba\s)(?:little|few)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+
+/** A second clause joined on after a comma: by "and"/"but"/"or"/"so"/"yet" and a subject, or a subordinate or relative clause. */
+const COORDINATED = /,\s+(?:and|but|or|so|yet)\s+(?:I|you|he|she|it|we|they|there|this|that|these|those|the|a|an|its|their|his|her|our|my|your|some|many|most)(?![\p{L}'’-])/iu;
+const SUBORDINATE_CLAUSE = /,\s+(?:because|since|although|though|while|whereas|which|who|whose|when|where|unless|if)(?![\p{L}'’-])/iu;
+const JOINED_CLAUSE = new RegExp(`${COORDINATED.source}|${SUBORDINATE_CLAUSE.source}`, 'iu');
+
+/**
+ * Whether a sentence's subject (the noun or pronoun before its first verb and any preposition) is plural: "The headphones
+ * combine …", "They …"; not "A quick charge of ten minutes gives …".
+ */
+function pluralSubject(s: string): boolean {
+  const tagged = tagTokens(s) ?? [];
+  const verb = tagged.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  const preposition = tagged.findIndex((t, k) => k > 0 && k < verb && t.pos === 'ADP');
+  for (let i = (preposition === -1 ? verb : preposition) - 1; i >= 0; i--) {
+    const t = tagged[i]!;
+    if (t.pos !== 'NOUN' && t.pos !== 'PROPN' && t.pos !== 'PRON') continue;
+    return /^(?:they|we|these|those|both|people|children|staff|police|men|women)$/iu.test(t.text) || (t.pos !== 'PRON' && /[^su'’]s$/iu.test(t.text));
+  }
+  return false;
+}
 
 /** A causal link at a sentence's start, as written or as replaced. */
 const CAUSAL_START = /^(?:therefore|thus|hence|consequently|accordingly|so|for\s+this\s+reason|as\s+a\s+result|that['’]s\s+why|because\s+of\s+this)(?![\p{L}'’-])/iu;
@@ -191,6 +215,14 @@ function mergeAll(sentences: string[], ctx: EnglishContext, whole: ReadonlySet<s
       // Nor a contrast between two sentences that each join two clauses with ", and": "The combat is fast, and the boss fights
       // are challenging, but the story is thin, and the characters are forgettable" runs four clauses on.
       if (joiners[0] === ', ' && /,\s+and\s/u.test(a) && /,\s+and\s/u.test(b)) break;
+      // Nor a contrast after a subordinate or relative clause, which it would then read as part of ("…, because charging
+      // infrastructure can be shared, but batteries perform worse …"), nor four clauses in a row ("…, and we agree that …,
+      // but we still have concerns about …, which is …").
+      if (joiners[0] === ', ' && (SUBORDINATE_CLAUSE.test(a) || (COORDINATED.test(a) && JOINED_CLAUSE.test(b)))) break;
+      // A semicolon joins no two sentences that each join two clauses ("…, but it can ask parents …; parents who disagree can
+      // appeal, and they must …"), nor onto a clause a dash set off ("… — it will include patients from five countries; they
+      // hope …" puts "they" after the wrong noun).
+      if (joiners[0] !== ', ' && ((COORDINATED.test(a) && COORDINATED.test(b)) || /\s[—–]\s/u.test(a))) break;
       const merged = mergeSentences(a, b, {
         joiners, lowerForms: ctx.lowerForms, spaceless: false, hasCase: true, names: ctx.names,
       }, ctx.rng);

@@ -53,14 +53,23 @@ function whichLead(rest: string): string | null {
   // "That" points at the whole clause before: only a verb that comments on an event ("which shows that demand is high",
   // "which upsets shop owners"). A verb that describes the last noun ("the FICO score, which ranges from 300 to 850", "your
   // credit limits, which accounts for 30 percent") would leave "That ranges …" pointing at the wrong thing: no split.
+  // "which explains how to report repairs", "which shows where the bins are" tell what the noun (a guide, a map) says: "That
+  // explains how to …" reads as a comment on the clause before.
+  if (/^(?:explains|shows)\s+(?:how|what|where|when|which|who)(?![\p{L}'’-])/iu.test(rest)) return null;
   return singular && CLAUSE_COMMENT.test(verb) ? 'That ' : null;
 }
+
+/** A clause that says what something has or includes. */
+const HAVING = /(?<![\p{L}'’-])(?:includes|included|contains|contained|features|featured|comes\s+with|came\s+with|(?:is|are|was|were)\s+(?:fitted|equipped|supplied|sold|shipped|served)\s+with|calls\s+for|called\s+for)(?![\p{L}'’-])/iu;
 
 /** A clause that ends in a list of two or more items: after a colon with a comma, or "A, B and C". */
 const ENDS_IN_LIST = /:\s[^:]*,|,\s+[^,]+?\s+(?:and|or)\s+[^,]+$/u;
 
-/** Verbs in -s whose subject "which" is often the whole clause before it. */
-const CLAUSE_COMMENT = /^(?:shows|means|suggests|indicates|explains|makes|leads|helps|reflects|upsets|angers|annoys|frustrates|worries|pleases|surprises|causes|adds|allows|gives|brings|creates|raises|reduces|cuts|saves|puts|keeps|lets|forces|proves|implies|signals|marks|matters|hurts|benefits|frees|costs|slows|speeds|boosts|lowers|limits|ensures|enables|prevents|triggers|confirms|demonstrates|highlights|underlines|underscores)$/u;
+/**
+ * Verbs in -s whose subject "which" is often the whole clause before it. Not "keeps", "costs": their subject is mostly the
+ * noun ("call the office, which keeps a spare set" is no "That keeps a spare set").
+ */
+const CLAUSE_COMMENT = /^(?:shows|means|suggests|indicates|explains|makes|leads|helps|reflects|upsets|angers|annoys|frustrates|worries|pleases|surprises|causes|adds|allows|gives|brings|creates|raises|reduces|cuts|saves|puts|lets|forces|proves|implies|signals|marks|matters|hurts|benefits|frees|slows|speeds|boosts|lowers|limits|ensures|enables|prevents|triggers|confirms|demonstrates|highlights|underlines|underscores)$/u;
 
 /**
  * What cannot open a sentence of its own after a semicolon or a dash: a subordinate clause ("; because it
@@ -104,8 +113,9 @@ export function standsAlone(rest: string): boolean {
   if (!tagged) return false;
   for (let i = 0; i < tagged.length; i++) {
     const t = tagged[i]!;
-    // A finite verb, not a participle: "comfortable presenting to groups" has none.
-    if (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/iu.test(t.text))) return true;
+    // A finite verb, not a participle: "comfortable presenting to groups" has none; nor an infinitive ("Fast, reliable, and
+    // easy to set up").
+    if (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/iu.test(t.text) && !(i > 0 && /^to$/iu.test(tagged[i - 1]!.text)))) return true;
     // A verb after a relative pronoun or a subordinator is that clause's: "— the lowest level since the survey began".
     if (i > 0 && (RELATIVE.test(t.text) || t.pos === 'SCONJ')) return false;
     // Nor after a noun and a subject pronoun, a relative clause without its "that": "the stuff I'd do differently" is a
@@ -128,6 +138,18 @@ function leadIn(head: string, rest: string): boolean {
 /** Verbs that report or decide what another clause says: a phrase or a condition moved past them may change which clause it belongs to. */
 const REPORTING = /(?<![\p{L}'’])(?:said|says|say|told|tells|asked|asks|ordered|orders|urged|promised|pledged|vowed|agreed|decided|voted|planned|criticized|criticised|announced|warned|claimed|argued|believed|thought|reported|stated|explained|insisted|wrote|added)(?![\p{L}'’])/iu;
 
+/** Verbs that report what someone said, found or expects, beyond REPORTING. */
+const REPORTING_MORE = /(?<![\p{L}'’])(?:confirm(?:s|ed)?|note(?:s|d)?|suggest(?:s|ed)?|predict(?:s|ed)?|admit(?:s|ted)?|denie[sd]|expect(?:s|ed)?|estimate(?:s|d)?|forecast|caution(?:s|ed)?|acknowledge(?:s|d)?|reveal(?:s|ed)?|concede(?:s|d)?|assure(?:s|d)?)(?![\p{L}'’])/iu;
+
+/**
+ * Whether the clause after ", and"/", but" goes on with what the head reports: a backshifted "would", "could" or "might"
+ * after a reporting verb ("The minister said that the tax would rise in May, and the new rate would apply to all fuels"):
+ * split off, "The new rate would apply …" would be the writer's claim.
+ */
+function reportedOn(head: string, rest: string): boolean {
+  return (REPORTING.test(head) || REPORTING_MORE.test(head)) && /(?<![\p{L}'’-])(?:would|could|might)(?![\p{L}'’-])/iu.test(rest.split(',')[0]!);
+}
+
 /** A head of a sentence that keeps its "because" clause: it already says why, or reports someone else's view. */
 const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|claim|claims|claimed|say|says|said|believe|believes|believed|think|thinks|thought|suggest|suggests|suggested|show|shows|showed|shown|find|finds|found|note|notes|noted|state|states|stated|report|reports|reported|feel|feels|felt|insist|insists|insisted|tell|tells|told|explain|explains|explained|write|writes|wrote|add|adds|added|mention|mentions|mentioned)(?![\p{L}'’])/iu;
 
@@ -135,8 +157,8 @@ const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|c
 /** The writer's own view opening the clause before: what follows ", and" is part of it. */
 const VIEW_HEAD = /^(?:I\s+(?:think|believe|feel)|In\s+my\s+(?:opinion|view))(?![\p{L}'’-])/iu;
 
-/** A negation in the clause before: "not", "never", "n't". */
-const NEGATION = /(?<![\p{L}'’-])(?:not|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
+/** A negation in the clause before: "not", "cannot", "never", "n't" ("Applicants cannot be rejected because they live …" denies that reason). */
+const NEGATION = /(?<![\p{L}'’-])(?:not|cannot|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 
 /** A time phrase and then a verb: "the following Monday presented it" has no subject once split off. */
 function timeThenVerb(rest: string): boolean {
@@ -167,12 +189,12 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || SUBORDINATE_HEAD.test(head)
     || !standsAlone(head) || !standsAlone(rest) || isInstruction(head) || /^either(?![\p{L}'’-])/iu.test(head)
     || (/(?<![\p{L}'’-])both(?![\p{L}'’-])/iu.test(head) && !/(?<![\p{L}'’-])both(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])and(?![\p{L}'’-])/iu.test(head))
-    || timeThenVerb(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) ? null : '') },
+    || timeThenVerb(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) || reportedOn(head, rest) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
   // Nor before a phrase with no verb of its own ("…, but a complete rethink of how …"), nor after "no X" ("no prizes, but …").
   { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) && !SUBORDINATE_HEAD.test(head) && standsAlone(rest)
-    && !/(?<![\p{L}'’-])no(?!\s+(?:longer|doubt|matter)(?![\p{L}'’-]))(?![\p{L}'’-])/iu.test(head) ? (casual ? 'But ' : 'However, ') : null) },
+    && !/(?<![\p{L}'’-])no(?!\s+(?:longer|doubt|matter)(?![\p{L}'’-]))(?![\p{L}'’-])/iu.test(head) && !reportedOn(head, rest) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "Therefore," (terms of service
   // read "…consequential damages. So the above limitations may not apply"). Not "As a result,": "so" often infers rather
   // than tells a consequence ("…mostly office-based firms, so the results may not apply" is no result of the sample).
@@ -190,6 +212,13 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   { re: /,\s+which\s+/gu, lead: (_casual, rest, head) => {
     if (resumesMainClause(rest) || isInstruction(head) || !hasFiniteVerb(head) || ENDS_IN_LIST.test(head)) return null;
     const lead = whichLead(rest);
+    // A clause about a name describes it: "she joined Acme Industries, which makes pumps" is no "That makes pumps". A month or
+    // a day is no such name ("…cut bus fares in January, which boosts ridership").
+    // Nor about a thing the clause before says something has or includes ("The kit includes a small thermometer, which helps
+    // you check …", "Every unit is fitted with a pressure valve, which limits the flow …"): that thing does what the verb
+    // says, not the having. A verb that only comments ("which means …", "which shows that …") still takes "That".
+    if (lead === 'That ' && HAVING.test(head) && !/^(?:means|suggests|indicates|implies|signals|reflects|proves|confirms|demonstrates|highlights|underlines|underscores|upsets|angers|annoys|frustrates|worries|pleases|surprises|matters)(?![\p{L}'’-])|^(?:shows|explains)\s+(?:that|why)(?![\p{L}'’-])/iu.test(rest)) return null;
+    if (lead === 'That ' && /\s\p{Lu}[\p{L}'’-]*$/u.test(head) && !/\s(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/u.test(head)) return null;
     return lead === 'They ' && PLURAL_SUBJECT.test(head) ? null : lead;
   } },
   { re: /,\s+whereas\s+/gu, lead: (_casual, rest) => (opensWithSubject(rest) ? 'By contrast, ' : null) },
@@ -242,9 +271,11 @@ function opensWithSubject(rest: string): boolean {
   // "most importantly", "more often": a quantifier before an adverb is no subject.
   if (/^(?:most|more|all|both|much)\s+\p{L}+ly(?![\p{L}'’])/iu.test(rest)) return false;
   const word = /^\p{L}+/u.exec(rest)?.[0] ?? '';
-  // "what"/"who" open a sentence only as its subject ("what matters is …", "who knows"): "…, and what they will do on that
-  // day" is a noun clause, a fragment on its own.
-  if (/^(?:what|who)$/iu.test(word)) {
+  // "what" opens a sentence only as its subject ("what matters is …"): "…, and what they will do on that day" is a noun
+  // clause, a fragment on its own. "who" opens none: "a senior engineer who has …, and who enjoys mentoring" goes on with
+  // the relative clause ("Who enjoys mentoring junior colleagues."), and "who knows" would be a question.
+  if (/^who$/iu.test(word)) return false;
+  if (/^what$/iu.test(word)) {
     const next = /^\p{L}+\s+(\p{L}+)/u.exec(rest)?.[1] ?? '';
     return next !== '' && !SUBJECT_WORDS.has(next.toLowerCase());
   }
@@ -286,6 +317,9 @@ export function splitSentence(s: string, o: SplitOptions): [string, string] | nu
       // ", and" closing a series ("A, B, and C") is not a clause boundary: a comma shortly before it marks a list.
       if (rule.re.source.startsWith(',\\s+and') && /,[^,;]{0,80}$/u.test(s.slice(0, m.index!))) continue;
       const rest = s.slice(m.index! + m[0].length);
+      // A pronoun further on that points at the head's subject would lose it: "The authors caution that …, so it cannot
+      // prove that nuts cause the benefit, but they say …" split before "it" leaves "they" after "nuts".
+      if (o.english && /,\s+(?:and|but|so|yet|or)\s+(?:they|he|she)(?![\p{L}'’-])/iu.test(rest) && !/^(?:they|he|she)(?![\p{L}'’-])/iu.test(rest)) continue;
       const lead = rule.lead(o.casual, rest, head);
       if (lead === null) continue;
       // The new sentence must start with a word that can take a capital: not a quote or a number, nor a symbol, a variable
