@@ -12,7 +12,8 @@ import { holding, languageOutputs, some } from './support/humanizer-settings.js'
  * 皮疹…"), in an application to a town hall ("Así que ruego que se tramite …") and a Russian заявление ("Так что прошу
  * принять срочные меры", "В итоге прошу …", "Итак, прошу сообщить …"); a summary before the minutes' closing formula
  * ("Insomma, la seduta è tolta alle ore 21:15"); "Alles in allem" before a contract's stipulation ("Alles in allem gilt,
- * dass eine mündliche Kündigung unwirksam ist"); and the bookish "아울러" in a casual hiking post.
+ * dass eine mündliche Kündigung unwirksam ist"); "それに、" ("on top of that") before the next step of a numbered
+ * instruction ("2. …言語を選択します。それに、Wi-Fiに接続してください"); and the bookish "아울러" in a casual hiking post.
  */
 describe('local humanizer in other languages: contracts, leaflets, letters to authorities, minutes and posts', function () {
   this.timeout(120_000);
@@ -67,6 +68,16 @@ describe('local humanizer in other languages: contracts, leaflets, letters to au
     expect(holding(clause, (t) => t.includes('Alles in allem'))).to.deep.equal([]);
     const verdict = languageOutputs('de', 'Der Mond leuchtet nicht selbst. Zusammenfassend entstehen die Mondphasen durch die wechselnde Stellung von Sonne, Erde und Mond.', { seeds: 2 });
     expect(some(verdict, 'Alles in allem entstehen')).to.equal(true);
+  });
+
+  it('puts no connective that piles up a point into an item of a numbered list, and still into prose', () => {
+    const ja = languageOutputs('ja', '1. 電源ボタンを3秒間長押しします。\n2. 画面の案内に従って言語を選択します。さらに、Wi-Fiに接続してください。\n3. 最後に再起動します。', { seeds: 2, tones: ['casual'] });
+    expect(holding(ja, (t) => t.includes('それに、'))).to.deep.equal([]);
+    expect(some(ja, 'また、Wi-Fiに接続してください')).to.equal(true);
+    const zh = languageOutputs('zh', '1. 打开设置页面。\n2. 选择网络选项。此外，需要确认SIM卡已经插好。\n3. 重启手机。', { seeds: 2 });
+    expect(holding(zh, (t) => t.includes('而且，'))).to.deep.equal([]);
+    const review = languageOutputs('ja', 'この店のラーメンはスープが濃厚でおいしいです。さらに、チャーシューがとても柔らかいです。', { seeds: 2, tones: ['casual'] });
+    expect(some(review, 'それに、チャーシュー')).to.equal(true);
   });
 
   it('puts no bookish "아울러" into a casual post, and still into a formal one', () => {

@@ -438,6 +438,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風|勢力)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
+    // "それに、" ("on top of that") piles a point onto an argument, which an instruction's next step is not ("2. 言語を選択します。
+    // それに、Wi-Fiに接続してください").
+    steps: /(?:^|[。！？\s])(?:次に|その後|続いて|それから)[、，,]?/u, notInSteps: ['それに、'],
     summary: ['まとめると、', 'つまり、'],
     // A paper ("本研究では…を検討した", "質問紙調査", "有意に低下させた", "キーワード："): "でも、" and "だから、" are speech there.
     scholarly: new RegExp(`本研究|本論文|本稿|質問紙調査|回帰分析|先行研究|有意(?:に|な|差)|キーワード[:：]|要旨[:：]|${STATISTIC}`, 'u'),
