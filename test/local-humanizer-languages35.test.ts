@@ -13,7 +13,9 @@ import { holding, languageOutputs, some } from './support/humanizer-settings.js'
  * принять срочные меры", "В итоге прошу …", "Итак, прошу сообщить …"); a summary before the minutes' closing formula
  * ("Insomma, la seduta è tolta alle ore 21:15"); "Alles in allem" before a contract's stipulation ("Alles in allem gilt,
  * dass eine mündliche Kündigung unwirksam ist"); "それに、" ("on top of that") before the next step of a numbered
- * instruction ("2. …言語を選択します。それに、Wi-Fiに接続してください"); and the bookish "아울러" in a casual hiking post.
+ * instruction ("2. …言語を選択します。それに、Wi-Fiに接続してください"); and the bookish "아울러" in a casual hiking post. Leaflets
+ * and minutes whose parts open with a label ("Posología:", "Advertencias:"; "Слушали:", "Постановили:") came back unchanged:
+ * two such lines read as a transcript's speakers.
  */
 describe('local humanizer in other languages: contracts, leaflets, letters to authorities, minutes and posts', function () {
   this.timeout(120_000);
@@ -78,6 +80,15 @@ describe('local humanizer in other languages: contracts, leaflets, letters to au
     expect(holding(zh, (t) => t.includes('而且，'))).to.deep.equal([]);
     const review = languageOutputs('ja', 'この店のラーメンはスープが濃厚でおいしいです。さらに、チャーシューがとても柔らかいです。', { seeds: 2, tones: ['casual'] });
     expect(some(review, 'それに、チャーシュー')).to.equal(true);
+  });
+
+  it('reads the section labels of a leaflet or of minutes as labels, not speakers, and still leaves a transcript as said', () => {
+    const leaflet = languageOutputs('es', 'Posología: la dosis recomendada es de 1 comprimido cada 8 horas. Además, los comprimidos deben tomarse con alimentos.\nAdvertencias: consulte a su médico si padece asma. Es importante destacar que el uso prolongado puede aumentar el riesgo de infarto.', { seeds: 2 });
+    expect(some(leaflet, 'Advertencias: consulte a su médico si padece asma. Cabe señalar que el uso prolongado')).to.equal(true);
+    const minutes = languageOutputs('ru', 'Присутствовали: Петров, Иванова, Сидоров.\nСлушали: отчёт о продажах за февраль. Продажи выросли на 12 %. Однако, число новых клиентов снизилось.\nПостановили: подготовить план кампании до 20 марта.', { seeds: 2 });
+    expect(some(minutes, 'Слушали: отчёт о продажах за февраль. Продажи выросли на 12 %. Но число новых клиентов снизилось.')).to.equal(true);
+    const transcript = 'Marta: Ya he enviado el informe al cliente esta mañana. Además, he preparado la presentación para el jueves.\nLuis: Perfecto, gracias. Sin embargo, todavía falta revisar el presupuesto final.';
+    expect(holding(languageOutputs('es', transcript, { seeds: 2 }), (t) => t !== transcript)).to.deep.equal([]);
   });
 
   it('puts no bookish "아울러" into a casual post, and still into a formal one', () => {

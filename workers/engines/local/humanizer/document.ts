@@ -330,7 +330,18 @@ const HEADING_LABELS = new Set(('answer question q a note notes tip tips step su
   'result results conclusion introduction background method methods objective objectives purpose goal goals solution problem ' +
   'issue fix update reminder disclaimer source sources date time location subject re to from cc bcc title author status price ' +
   'cost total details description overview benefits features requirements ingredients instructions directions edit ps bonus ' +
-  'fact myth definition takeaway takeaways tldr verdict rating score').split(' '));
+  'fact myth definition takeaway takeaways tldr verdict rating score ' +
+  // The same in the other languages: a leaflet's parts, minutes' headings, a FAQ's question and answer ("Posología:" over
+  // "Advertencias:", "Присутствовали:" over "Слушали:" and "Постановили:" are no speakers, and the text came back unchanged).
+  'posología advertencias contraindicaciones composición presentes asistentes asunto respuesta pregunta nota importante ' +
+  'ingredientes preparación conclusión resumen objetivo posologie contre-indications présents objet réponse remarque attention ' +
+  'ingrédients résumé objectif avertissement avertissements dosierung gegenanzeigen nebenwirkungen anwesend betreff antwort ' +
+  'frage hinweis hinweise achtung wichtig zutaten zubereitung fazit zusammenfassung ziel warnhinweis warnhinweise posologia ' +
+  'avvertenze controindicazioni composizione presenti oggetto risposta domanda attenzione ingredienti preparazione conclusione ' +
+  'riepilogo obiettivo advertências contraindicações composição assunto resposta pergunta atenção conclusão resumo ' +
+  'присутствовали слушали постановили решили выступили повестка тема ответ вопрос примечание внимание важно ингредиенты ' +
+  'приготовление вывод итог цель противопоказания дозировка cevap yanıt soru dikkat önemli malzemeler sonuç özet amaç konu ' +
+  'katılımcılar gündem uyarı uyarılar').split(' '));
 /** A label that names a speaker: one to three capitalised words, no digits ("Sadiq Khan:", "Interviewer:", "Agent:"). */
 const SPEAKER = /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
