@@ -15,7 +15,8 @@ import { holding, languageOutputs, some } from './support/humanizer-settings.js'
  * dass eine mündliche Kündigung unwirksam ist"); "それに、" ("on top of that") before the next step of a numbered
  * instruction ("2. …言語を選択します。それに、Wi-Fiに接続してください"); and the bookish "아울러" in a casual hiking post. Leaflets
  * and minutes whose parts open with a label ("Posología:", "Advertencias:"; "Слушали:", "Постановили:") came back unchanged:
- * two such lines read as a transcript's speakers.
+ * two such lines read as a transcript's speakers; so did the part under a heading in lenticular brackets ("【용법·용량】"),
+ * taken for the run-on of a hard-wrapped line, and Chinese and Japanese posts that end in hashtags without a final mark.
  */
 describe('local humanizer in other languages: contracts, leaflets, letters to authorities, minutes and posts', function () {
   this.timeout(120_000);
@@ -89,6 +90,19 @@ describe('local humanizer in other languages: contracts, leaflets, letters to au
     expect(some(minutes, 'Слушали: отчёт о продажах за февраль. Продажи выросли на 12 %. Но число новых клиентов снизилось.')).to.equal(true);
     const transcript = 'Marta: Ya he enviado el informe al cliente esta mañana. Además, he preparado la presentación para el jueves.\nLuis: Perfecto, gracias. Sin embargo, todavía falta revisar el presupuesto final.';
     expect(holding(languageOutputs('es', transcript, { seeds: 2 }), (t) => t !== transcript)).to.deep.equal([]);
+  });
+
+  it('rewrites a Korean leaflet\'s part under a heading in lenticular brackets, and keeps the heading', () => {
+    const leaflet = languageOutputs('ko', '【용법·용량】\n성인은 1회 1정, 1일 3회 식후에 복용합니다. 또한 복용 간격은 4시간 이상으로 합니다.', { seeds: 2 });
+    expect(some(leaflet, '【용법·용량】\n성인은 1회 1정, 1일 3회 식후에 복용합니다. 아울러 복용 간격은')).to.equal(true);
+    expect(holding(leaflet, (t) => !t.startsWith('【용법·용량】\n'))).to.deep.equal([]);
+  });
+
+  it('rewrites a Chinese post that ends in hashtags, and leaves a caption of hashtags as it is', () => {
+    const post = languageOutputs('zh', '周末去了一趟杭州🌸西湖边的樱花全开了！此外，我们还在龙井村喝到了今年的明前茶🍵 #杭州 #西湖', { seeds: 2 });
+    expect(some(post, '另外，我们还在龙井村')).to.equal(true);
+    const caption = '西湖边的樱花全开了 #杭州 #西湖';
+    expect(holding(languageOutputs('zh', caption, { seeds: 2 }), (t) => t !== caption)).to.deep.equal([]);
   });
 
   it('puts no bookish "아울러" into a casual post, and still into a formal one', () => {
