@@ -9,7 +9,7 @@ import { holding, languageOutputs, some } from './support/humanizer-settings.js'
  * texts (8–10 a language), 19,200 outputs over the modes, tones, readability levels and seeds 1–2, no checker defect,
  * no markup, quote or French spacing changed; of 326 distinct changed sentences 13 were damaged: a spoken connective in
  * a contract clause the engine did not know for one ("Du coup, celles-ci restent en vigueur", "Notons que la
- * résiliation …"), in a leaflet's warnings ("不过，肝肾功能不全者…", "所以，如出现 皮疹…"), in an application to a town hall ("Así que
+ * résiliation …"), in a leaflet's warnings ("不过，肝肾功能不全者…", "所以，如出现皮疹…"), in an application to a town hall ("Así que
  * ruego que se tramite …") and a Russian заявление ("Так что прошу принять срочные меры", "В итоге прошу …", "Итак,
  * прошу сообщить …"); a summary before the minutes' closing formula ("Insomma, la seduta è tolta alle ore 21:15");
  * "Alles in allem" before a contract's stipulation ("Alles in allem gilt, dass eine mündliche Kündigung unwirksam
