@@ -162,6 +162,15 @@ function opensClause(line: string): boolean {
   return tags !== null && tags.length > 1 && /^(?:PROPN|NOUN)$/u.test(tags[0]!.pos) && /^(?:VERB|AUX)$/u.test(tags[1]!.pos);
 }
 
+/**
+ * A post in Chinese or Japanese that ends in its hashtags after sentences of its own ("…西湖边的樱花全开了！此外，…拍照都要排队😂
+ * #杭州 #西湖"): prose, though it ends in no mark and its words are not counted by spaces.
+ */
+function spacelessPost(body: string): boolean {
+  const text = body.replace(/(?:\s*#[\p{L}\p{N}_]+)+\s*$/u, '');
+  return text !== body && SPACELESS.test(text) && /[。！？]/u.test(text);
+}
+
 /** What opens a sentence: a capital, a digit, an opening quote or bracket. */
 const OPENS_SENTENCE = /^\s*(?:[-*+•–]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
 
@@ -173,8 +182,14 @@ const OPENS_SENTENCE = /^\s*(?:[-*+•–]\s+)?[\p{Lu}\p{N}"“‘'«(\[¿¡]/u;
  * clause is on the next line ("In the morning" over "The children walked …": see adverbialRunsOn).
  */
 function startsNext(body: string, next: string | undefined): boolean {
-  return /[:：]\s*$/u.test(body) || titleOver(body, next);
+  return /[:：]\s*$/u.test(body) || BRACKETED_TITLE.test(body) || titleOver(body, next);
 }
+
+/**
+ * A line that is one heading in lenticular brackets, as Chinese, Japanese and Korean leaflets and notices head their parts
+ * ("【用法・用量】", "【사용상의 주의사항】"): a title over the line that follows, which opens with no capital to tell it.
+ */
+const BRACKETED_TITLE = /^\s*【[^】\n]+】\s*$/u;
 
 /** Whether `body` is a title over a line that opens a sentence (see startsNext). */
 function titleOver(body: string, next: string | undefined): boolean {
@@ -225,7 +240,7 @@ export function parseLines(text: string): Line[] {
     // sentence (hard-wrapped text), so it stays as it is.
     // A title in title case ("Do Zoos Still Have a Place in the Modern World?", "What Is SEO?") stays too, mark or not.
     // A salutation or closing is no prose either, a mark at its end or not ("Уважаемые коллеги!", "¡Hola a todos!").
-    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10) && !titleCase(rest)
+    const prose: boolean = (previousEnded || structured) && long && (ends || rest.split(/\s+/u).length > 10 || spacelessPost(rest)) && !titleCase(rest)
       && !letterFrame(raw);
     lines.push({ prefix, body: rest, tail: '', prose });
     // A salutation, a title or a line introducing what follows ends no sentence with a mark, but the line after it starts
@@ -330,7 +345,18 @@ const HEADING_LABELS = new Set(('answer question q a note notes tip tips step su
   'result results conclusion introduction background method methods objective objectives purpose goal goals solution problem ' +
   'issue fix update reminder disclaimer source sources date time location subject re to from cc bcc title author status price ' +
   'cost total details description overview benefits features requirements ingredients instructions directions edit ps bonus ' +
-  'fact myth definition takeaway takeaways tldr verdict rating score').split(' '));
+  'fact myth definition takeaway takeaways tldr verdict rating score ' +
+  // The same in the other languages: a leaflet's parts, minutes' headings, a FAQ's question and answer ("Posología:" over
+  // "Advertencias:", "Присутствовали:" over "Слушали:" and "Постановили:" are no speakers, and the text came back unchanged).
+  'posología advertencias contraindicaciones composición presentes asistentes asunto respuesta pregunta nota importante ' +
+  'ingredientes preparación conclusión resumen objetivo posologie contre-indications présents objet réponse remarque attention ' +
+  'ingrédients résumé objectif avertissement avertissements dosierung gegenanzeigen nebenwirkungen anwesend betreff antwort ' +
+  'frage hinweis hinweise achtung wichtig zutaten zubereitung fazit zusammenfassung ziel warnhinweis warnhinweise posologia ' +
+  'avvertenze controindicazioni composizione presenti oggetto risposta domanda attenzione ingredienti preparazione conclusione ' +
+  'riepilogo obiettivo advertências contraindicações composição assunto resposta pergunta atenção conclusão resumo ' +
+  'присутствовали слушали постановили решили выступили повестка тема ответ вопрос примечание внимание важно ингредиенты ' +
+  'приготовление вывод итог цель противопоказания дозировка cevap yanıt soru dikkat önemli malzemeler sonuç özet amaç konu ' +
+  'katılımcılar gündem uyarı uyarılar').split(' '));
 /** A label that names a speaker: one to three capitalised words, no digits ("Sadiq Khan:", "Interviewer:", "Agent:"). */
 const SPEAKER = /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}$/u;
 

@@ -155,6 +155,16 @@ const JA_FURTHER = /^[^。！？]*?(?:(?:[0-9０-９]+|[一二三四五六七八
 const CLOSING_WORDS = (words: string): RegExp => new RegExp(`^\\s*(?:${words})(?![\\p{L}])`, 'iu');
 
 /**
+ * The closing formula of minutes ("In conclusione, la seduta è tolta alle ore 21:15", "…, se levanta la sesión", "…, a reunião
+ * foi encerrada"): "at the close", which "Insomma," "En resumen," or "Em suma," would make a summary of the meeting.
+ */
+const MINUTES_CLOSE = {
+  es: 'se levanta la sesión|se (?:cierra|da por (?:terminada|concluida|finalizada)) la (?:sesión|reunión|asamblea)|(?:la )?(?:sesión|reunión|asamblea) (?:se levanta|concluye|termina|finaliza)',
+  it: '(?:la )?(?:seduta|riunione|assemblea) (?:è|viene|si) (?:tolta|chiusa|sciolta|conclusa|chiude|conclude)|si (?:chiude|dichiara chiusa) la (?:seduta|riunione|assemblea)',
+  pt: '(?:a )?(?:reunião|sessão|assembleia) (?:foi|é) encerrada|(?:foi|é) encerrada a (?:reunião|sessão|assembleia)|nada mais havendo a tratar',
+};
+
+/**
  * A French imperative ("contactez", "n'hésitez pas", "veuillez"): a word in "-ez" with no "vous" before it ("vous pouvez" states),
  * not a name ("Lopez").
  */
@@ -164,7 +174,7 @@ const FR_IMPERATIVE = /(?<![\p{L}])(?<![Vv]ous\s+(?:ne\s+|n['’]|en\s+|y\s+|l['
 const IT_DUTY = /^[^.!?]*(?<![\p{L}])(?:dev(?:e|ono|i|o|ete|ono)|tenut[oaie]|obbligatori[oaie]|obbligo|vietat[oaie]|proibit[oaie]|bisogna|occorre|necessari[oaie])(?![\p{L}])/u;
 
 /** A Russian request or instruction: "просим", "рекомендуем", an imperative ("отправьте", "промойте", "ознакомьтесь"). */
-const RU_REQUEST = /(?<![\p{L}])(?:прос(?:им|ят)|рекомендуем|\p{L}+[иьй]те(?:сь)?)(?![\p{L}])/u;
+const RU_REQUEST = /(?<![\p{L}])(?:прос(?:им|ят)|прошу|рекомендуем|\p{L}+[иьй]те(?:сь)?)(?![\p{L}])/u;
 
 /** A Turkish request or instruction: "lütfen", "rica ederiz", "unutma", "önerilir", or a final imperative ("seçin", "geçiniz"). */
 const TR_REQUEST = /(?<![\p{L}])(?:lütfen|rica ed\p{L}*|unutma(?:yın|yınız)?|öneril\p{L}*|öneririz)(?![\p{L}])|\p{L}(?:[ıiuü]n|y[ıiuü]n|[ıiuü]n[ıiuü]z|y[ıiuü]n[ıiuü]z)[.!]?\s*$/iu;
@@ -181,7 +191,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // who "weighs a lot"). "En primer lugar" in a ranking is a place, not "to begin with".
     replacements: [['Además,', ['Asimismo,', 'Por otra parte,']], ['Sin embargo,', ['No obstante,']],
       ['Por lo tanto,', ['Por eso,', 'Así que']],
-      ['En conclusión,', ['En resumen,', 'En definitiva,'], { keepBefore: CLOSING_WORDS('(?:(?:le|les|te|os)\\s+)?(?:agradec\\p{L}*|quedamos|quedo|esperamos|espero|reciba|reciban|aprovecho|aprovechamos|nos despedimos|me despido|deseamos|le deseo|reiteramos|reitero|(?:muchas )?gracias|no dude\\p{L}*|estamos a (?:su|tu|vuestra) (?:entera )?disposición|sin otro particular)') }],
+      ['En conclusión,', ['En resumen,', 'En definitiva,'], { keepBefore: CLOSING_WORDS('(?:(?:le|les|te|os)\\s+)?(?:agradec\\p{L}*|quedamos|quedo|esperamos|espero|reciba|reciban|aprovecho|aprovechamos|nos despedimos|me despido|deseamos|le deseo|reiteramos|reitero|(?:muchas )?gracias|no dude\\p{L}*|estamos a (?:su|tu|vuestra) (?:entera )?disposición|sin otro particular|' + MINUTES_CLOSE.es + ')') }],
       // Not "Conviene recordar que": what the writer stresses is often news to the reader ("el plazo de ejecución es de seis
       // semanas"), and a contract stipulates, it does not remind.
       ['Es importante destacar que', ['Cabe señalar que', 'Conviene subrayar que']], ['Es importante señalar que', ['Cabe señalar que', 'Conviene subrayar que']],
@@ -203,7 +213,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // A letter's formulas ("usted", "le rogamos", "Atentamente", "De nuestra mayor consideración"): no "Así que" beside them
     // whatever the tone ("Así que le sugerimos realizar su pedido con antelación"). A notice's ("Se informa de que …", "Se
     // ruega …") make the text one: "Así que se recomienda a los vecinos almacenar agua" in a town hall's notice.
-    politeSentence: /(?<![\p{L}])(?:[Ss]e (?:informa|comunica|ruega|recuerda|avisa|notifica) (?:a|al|que|de que)|[Uu]sted(?:es)?|Estimad[oa]s?|Atentamente|[Cc]ordialmente|[Dd]e (?:nuestra|mi) (?:mayor|más distinguida) consideración|[Ll]es? (?:rogamos|ruego|sugerimos|sugiero|recomendamos|informamos|comunicamos|agradecemos|agradecería(?:mos)?|invitamos|recordamos|solicitamos|pedimos|adjunto|adjuntamos|enviamos|escribo|escribimos)|[Ss]u entera disposición|[Ss]in otro particular|[Rr]eciba un cordial saludo)(?![\p{L}])/u,
+    politeSentence: /(?<![\p{L}])(?:[Ss]e (?:informa|comunica|ruega|recuerda|avisa|notifica) (?:a|al|que|de que)|[Uu]sted(?:es)?|Estimad[oa]s?|Atentamente|[Cc]ordialmente|[Dd]e (?:nuestra|mi) (?:mayor|más distinguida) consideración|[Ll]es? (?:rogamos|ruego|sugerimos|sugiero|recomendamos|informamos|comunicamos|agradecemos|agradecería(?:mos)?|invitamos|recordamos|solicitamos|pedimos|adjunto|adjuntamos|enviamos|escribo|escribimos)|[Ss]u entera disposición|[Ss]in otro particular|[Rr]eciba un cordial saludo|[Rr]uego que|[Ss]olicito|[Pp]or medio de(?:l| la) presente)(?![\p{L}])/u,
     grave: graveWords('contratos?|cláusulas?|arrendatari[oa]s?|arrendador\\p{L}*|inquilin[oa]s?|dosis|posología|pacientes?|fallec\\p{L}*|muerte|murió|funeral\\p{L}*|luto|condolencias?|pésame|velorio|medicamentos?|tratamiento|diagnóstico|síntomas?|efectos secundarios|reglamento|normativa|ley(?:es)?|tribunal\\p{L}*|indemnizaci\\p{L}*|cáncer|hospital\\p{L}*|en virtud de|las partes'),
     // Nor before a question ("Por eso, ¿quién paga el hotel?"; "Asimismo, ¿puedes traer el portátil?": "likewise" states).
     notInQuestion: ['Por eso,', 'Así que', 'Asimismo,'],
@@ -218,7 +228,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['Par conséquent,', ['Du coup,', 'Dès lors,', 'De ce fait,']],
       // "En conclusion, nous vous remercions …", "…, je serais ravie de vous rencontrer", "…, merci à tous" are a letter's
       // last words, no summary: neither "Bref," nor "Au final," opens them.
-      ['En conclusion,', ['Au final,', 'Bref,'], { keepBefore: /^\s*(?:(?:nous|je)\s+(?:vous\s+|te\s+)?(?:remerci\p{L}*|pri(?:ons|e)|comptons|compte|restons|reste|serions|serais|tenons|tiens)|merci|veuillez|n['’]hésitez)(?![\p{L}])/u }],
+      ['En conclusion,', ['Au final,', 'Bref,'], { keepBefore: /^\s*(?:(?:nous|je)\s+(?:vous\s+|te\s+)?(?:remerci\p{L}*|pri(?:ons|e)|comptons|compte|restons|reste|serions|serais|tenons|tiens)|merci|veuillez|n['’]hésitez|(?:la|l['’])\s*(?:séance|réunion|assemblée)\s+(?:est|a été)\s+(?:levée|close|clôturée)|l['’]ordre du jour étant épuisé)(?![\p{L}])/u }],
       ['Il est important de noter que', ['Notons que', 'Il convient de noter que']], ['En outre,', ['De plus,', 'Qui plus est,']],
       ['il est important de noter que', ['il convient de noter que']],
       ['Il est important de souligner que', ['Soulignons que', 'Il convient de souligner que']], ['il est important de souligner que', ['il convient de souligner que']],
@@ -231,8 +241,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     summary: ['Au final,', 'Bref,'],
     scholarly: new RegExp(`(?<![\\p{L}])(?:(?:[Cc]et|[Ll]e présent|[Dd]ans cet) article|(?:[Cc]ette|[Ll]a présente|[Dd]ans cette) (?:étude|recherche|thèse)|étude (?:transversale|longitudinale|de cohorte|qualitative|quantitative)|régression|statistiquement significati\\p{L}*|[Mm]ots-clés)(?![\\p{L}])|${STATISTIC}`, 'u'),
     // "Qui plus est" ("what is more") piles up an argument: a contract or a leaflet does not argue ("Qui plus est, le salarié
-    // s'engage à respecter le règlement intérieur").
-    unofficial: ['Qui plus est,'],
+    // s'engage à respecter le règlement intérieur"). Nor does it speak in the first person: "Notons que la résiliation ne met
+    // pas fin aux obligations …" reads as an essay.
+    unofficial: ['Qui plus est,', 'Notons que', 'Soulignons que'],
     letter: /(?<![\p{L}])(?:Madame, Monsieur|agréer|salutations distinguées|sincères salutations|[Cc]ordialement|Chère [Mm]adame|Cher [Mm]onsieur)(?![\p{L}])/u,
     // A letter's or a notice's formulas ("nous vous prions", "veuillez", "Madame, Monsieur", "Cordialement", "La mairie informe
     // les habitants que …", "… sont priés de …"): no spoken connective beside them whatever the tone ("Du coup, nous vous
@@ -248,7 +259,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     literary: /(?<![\p{L}])(?:\p{L}+èrent|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
     // A notice's sanctions too ("les contrevenants s'exposent à une amende de 68 €" in a prefecture's communiqué): no "Du
     // coup," or "En plus," there.
-    grave: graveWords('amendes?|contrevenant\\p{L}*|infractions?|contraventions?|arrêtés? (?:préfectora|municipa)\\p{L}*|contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|Code de la consommation|Code civil|conditions générales|force majeure'),
+    grave: graveWords('amendes?|contrevenant\\p{L}*|infractions?|contraventions?|arrêtés? (?:préfectora|municipa)\\p{L}*|contrats?|clauses?|locataires?|bailleur\\p{L}*|posologie|dose|patient(?:e|s|es)?|décès|décéd\\p{L}*|morte?s?|funérailles|obsèques|deuil|condoléances|médicaments?|traitements?|diagnostic|symptômes?|effets indésirables|ordonnance|règlement|réglementation|lois?|tribunal|indemnit\\p{L}*|cancer|hôpital|en vertu de|les parties|rétractation|résili\\p{L}*|préavis|Code de la consommation|Code civil|conditions générales|force majeure'),
     dependentStart: /^(?:qui|que|qu['’]|dont|où|lequel|laquelle|lesquel(?:le)?s|ce (?:qui|que|dont)|ce qu['’]|tandis que|alors que|bien que|quoique|parce que|puisque|car|si|s['’]il|lorsque|quand|comme|afin (?:que|de)|pour que|de (?:sorte|manière|façon) que|si bien que|notamment|surtout|c['’]est-à-dire|soit|par exemple|p\.\s?ex\.|sauf|y compris|en particulier|ainsi que|auquel cas|(?:raison|motif) pour laquelle|(?:raison|motif) pour lequel|à condition que|pourvu que|à moins que|sans que|avant que|jusqu['’]à ce que|dès que|étant donné que|vu que|d['’]autant (?:plus )?que|tel(?:le)?s? que|conformément à)(?![\p{L}])/iu,
   },
   de: {
@@ -284,17 +295,17 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "Alles in allem" ("all in all") weighs up: a contract's stipulation is no verdict ("Alles in allem verpflichten sich beide
     // Vertragsparteien, …", "Alles in allem gilt, dass ein Rechtsanspruch … nicht entsteht").
     notBefore: [['Im Ganzen zeigt sich, dass', /^\s*(?:wir|ich|uns|mir|mich)(?![\p{L}])|^[^.!?]*(?<![\p{L}])(?:sollte[nt]?|sollen|müsste[nt]?|muss|müssen)(?![\p{L}])/u],
-      ['Alles in allem', /^[^.!?]*(?:verpflichte[nt]?|vereinbar|[Aa]nspr(?:uch|üch)|[Hh]aft(?:en|et|ung)|[Vv]ertrag|[Vv]erträg|Mieter|Vermieter|Arbeitnehmer|Arbeitgeber)/u]],
+      ['Alles in allem', /^[^.!?]*(?:verpflichte[nt]?|vereinbar|[Aa]nspr(?:uch|üch)|[Hh]aft(?:en|et|ung)|[Vv]ertrag|[Vv]erträg|Mieter|Vermieter|Arbeitnehmer|Arbeitgeber|[Kk]ündig|Schriftform|Textform)/u]],
     letter: /(?<![\p{L}])(?:Sehr geehrte[rn]?|Mit freundlichen Grü(?:ß|ss)en|Freundliche Grü(?:ß|ss)e|Hochachtungsvoll)(?![\p{L}])/u,
     // A letter or a notice to "Sie" ("…, dass wir Sie niemals nach Ihrer PIN fragen", "Sehr geehrte …", "bitten wir Sie",
     // "Freundliche Grüsse"): no "Man sollte wissen" beside its formulas whatever the tone. "Sie" opening a sentence may be "they".
     politeSentence: /(?<=[\p{L}\p{N},;:]\s)(?:Sie|Ihnen|Ihr|Ihre[mnrs]?)(?![\p{L}])|(?<![\p{L}])(?:Sehr geehrte[rn]?|[Gg]rü(?:ß|ss)en?|[Hh]ochachtungsvoll|[Bb]itten wir|[Ww]ir bitten|[Vv]ielen Dank)(?![\p{L}])/u,
-    grave: graveWords('Vertr(?:a|ä)g\\p{L}*|Klausel\\p{L}*|Mieter\\p{L}*|Vermieter\\p{L}*|Dosierung|Dosis|Patient\\p{L}*|Tod|Todes\\p{L}*|gestorben|verstorben\\p{L}*|Trauer\\p{L}*|Beerdigung|Beileid|Medikament\\p{L}*|Arzneimittel\\p{L}*|Behandlung\\p{L}*|Diagnose|Symptom\\p{L}*|Nebenwirkung\\p{L}*|Verordnung|Gesetz\\p{L}*|Gericht\\p{L}*|Haftung|Krebs|Krankenhaus|Vertragsparteien'),
+    grave: graveWords('Vertr(?:a|ä)g\\p{L}*|Klausel\\p{L}*|Mieter\\p{L}*|Vermieter\\p{L}*|Dosierung|Dosis|Patient\\p{L}*|Tod|Todes\\p{L}*|gestorben|verstorben\\p{L}*|Trauer\\p{L}*|Beerdigung|Beileid|Medikament\\p{L}*|Arzneimittel\\p{L}*|Behandlung\\p{L}*|Diagnose|Symptom\\p{L}*|Nebenwirkung\\p{L}*|Kündigung\\p{L}*|Verordnung|Gesetz\\p{L}*|Gericht\\p{L}*|Haftung|Krebs|Krankenhaus|Vertragsparteien'),
     dependentStart: /^(?:was|wobei|weshalb|weswegen|wodurch|womit|wonach|worauf|woraus|wovon|wozu|wo|dessen|deren|denen|während|weil|da|obwohl|obgleich|wenn|falls|sodass|so dass|indem|ob|dass|insbesondere|vor allem|etwa|zum Beispiel|z\.\s?B\.|d\.\s?h\.|und zwar|sofern|soweit|sobald|solange|nachdem|bevor|ehe|bis|damit|ohne dass|es sei denn|woraufhin|wohingegen|zumal|sowie|bzw\.|beziehungsweise|seit(?:dem)?)(?![\p{L}])/iu,
   },
   it: {
     replacements: [['Inoltre,', ['In più,', 'Oltre a ciò,']], ['Tuttavia,', ['Però']], ['Pertanto,', ['Quindi', 'Per questo']],
-      ['In conclusione,', ['Insomma,', 'In definitiva,'], { keepBefore: CLOSING_WORDS('(?:(?:La|Le|Vi|ti|vi)\\s+)?(?:ringrazi\\p{L}*|grazie|resto|restiamo|rimango|rimaniamo|porgo|porgiamo|colgo|cogliamo|auguro|auguriamo|confido|confidiamo|spero|speriamo|saluto|salutiamo|in attesa|non esit\\p{L}*)') }],
+      ['In conclusione,', ['Insomma,', 'In definitiva,'], { keepBefore: CLOSING_WORDS('(?:(?:La|Le|Vi|ti|vi)\\s+)?(?:ringrazi\\p{L}*|grazie|resto|restiamo|rimango|rimaniamo|porgo|porgiamo|colgo|cogliamo|auguro|auguriamo|confido|confidiamo|spero|speriamo|saluto|salutiamo|in attesa|non esit\\p{L}*|' + MINUTES_CLOSE.it + ')') }],
       // Not "Bisogna ricordare che" ("one must remember"): what is stressed is often news to the reader ("riceverai una e-mail
       // di conferma", "la garanzia è di 24 mesi"), and a contract stipulates, it does not remind.
       ['È importante notare che', ['Va detto che', 'Va notato che']],
@@ -328,7 +339,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
   pt: {
     // Not "Vale dizer que": it also means "that is to say".
     replacements: [['Além disso,', ['Além do mais,']], ['No entanto,', ['Porém,']], ['Portanto,', ['Por isso,', 'Então']],
-      ['Em conclusão,', ['Enfim,', 'Resumindo,', 'Em suma,'], { keepBefore: CLOSING_WORDS('(?:(?:lhe|lhes|vos|te)\\s+)?(?:agradec\\p{L}*|desde já|permanecemos|permaneço|ficamos|fico|esperamos|espero|aguardamos|aguardo|desejamos|desejo|renovamos|reiteramos|despedimo-nos|subscrevemo-nos|colocamo-nos|(?:muito )?obrigad[oa]s?|não hesite\\p{L}*|estamos à (?:sua|vossa|tua) (?:inteira )?disposição|sem mais)') }],
+      ['Em conclusão,', ['Enfim,', 'Resumindo,', 'Em suma,'], { keepBefore: CLOSING_WORDS('(?:(?:lhe|lhes|vos|te)\\s+)?(?:agradec\\p{L}*|desde já|permanecemos|permaneço|ficamos|fico|esperamos|espero|aguardamos|aguardo|desejamos|desejo|renovamos|reiteramos|despedimo-nos|subscrevemo-nos|colocamo-nos|(?:muito )?obrigad[oa]s?|não hesite\\p{L}*|estamos à (?:sua|vossa|tua) (?:inteira )?disposição|sem mais|' + MINUTES_CLOSE.pt + ')') }],
       // Not "Convém lembrar que" ("it is worth remembering"): what is stressed is often news to the reader ("a proposta
       // comercial tem validade de 30 dias").
       ['É importante notar que', ['Vale ressaltar que', 'Convém sublinhar que']],
@@ -368,7 +379,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       // a summary: neither "Итак," nor "Короче говоря," opens them.
       // Nor before what someone did at the close of an event ("В заключение, представители ведомства пообещали …" in a
       // report): that is "at the end", not a summary.
-      ['В заключение,', ['Короче говоря,', 'Итак,'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:по)?(?:обеща|заяви|отмети|подчеркну|сообщи|добави|поблагодари|напомни|призва|вырази|рассказа|сказа|ответи|пожела|предложи|объяви|резюмирова|указа|призна|выступи|завери|высказа)л(?:а|и|о)?(?![\p{L}])|^\s*(?:напомина\p{L}*|напомн\p{L}*|выража\p{L}*|благодар\p{L}*|жела\p{L}*|пожела\p{L}*|хо(?:чу|тим|тел\p{L}*)|позвольте|прос(?:им|ю)|приглаша\p{L}*|призыва\p{L}*|добав(?:лю|им)|отмечу|скажу|надеемся|рассчитываем)(?![\p{L}])/u }],
+      ['В заключение,', ['Короче говоря,', 'Итак,'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:по)?(?:обеща|заяви|отмети|подчеркну|сообщи|добави|поблагодари|напомни|призва|вырази|рассказа|сказа|ответи|пожела|предложи|объяви|резюмирова|указа|призна|выступи|завери|высказа|закры|заверши)л(?:а|и|о)?(?![\p{L}])|^\s*(?:напомина\p{L}*|напомн\p{L}*|выража\p{L}*|благодар\p{L}*|жела\p{L}*|пожела\p{L}*|хо(?:чу|тим|тел\p{L}*)|позвольте|просим|прошу|приглаша\p{L}*|призыва\p{L}*|добав(?:лю|им)|отмечу|скажу|надеемся|рассчитываем)(?![\p{L}])/u }],
       // An obligation or a prohibition after it ("…, что препарат не следует принимать дольше 5 дней") is a warning:
       // "Заметим" or "Стоит сказать" would make it an aside.
       ['Важно отметить, что', ['Стоит сказать, что', 'Заметим, что'], { keepBefore: /^[^.!?]*(?<![\p{L}])(?:нельзя|нужно|необходим\p{L}*|обязательн\p{L}*|обязан\p{L}*|запрещ\p{L}*|должн\p{L}*|долж(?:ен|на|но|ны)|следует|требуется|недопустим\p{L}*|противопоказан\p{L}*)(?![\p{L}])/u }],
@@ -383,7 +394,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     notBefore: [['В итоге', RU_REQUEST], ['К тому же', RU_REQUEST], ['многое решает', /^[^.!?]*?(?<![\p{L}])(?:раз)?реш\p{L}*/u]],
     // A letter or an official notice ("Уважаемый …", "просим Вас", "если Вы …", "сообщаем", "С уважением"): no colloquial
     // alternative next to its formulas whatever the tone ("Так что просим Вас пересмотреть расценки").
-    politeSentence: /(?<=[\p{L}\p{N},;:]\s)Вы(?![\p{L}])|(?<![\p{L}])(?:Вас|Вам|Вами|Ваш\p{L}*|Уважаем\p{L}*|уважением|[Пп]росим|[Бб]лагодарим|[Сс]ообщаем|[Уу]ведомляем|[Ии]нформируем|[Нн]апоминаем|[Пп]риносим|[Ии]звинени\p{L}*)(?![\p{L}])/u,
+    politeSentence: /(?<=[\p{L}\p{N},;:]\s)Вы(?![\p{L}])|(?<![\p{L}])(?:Вас|Вам|Вами|Ваш\p{L}*|Уважаем\p{L}*|уважением|[Пп]росим|[Пп]рошу|[Бб]лагодарим|[Сс]ообщаем|[Уу]ведомляем|[Ии]нформируем|[Нн]апоминаем|[Пп]риносим|[Ии]звинени\p{L}*)(?![\p{L}])/u,
     infinitive: /^\s*(?:не\s+)?\p{L}+(?:ть|ться|ти|тись|чь|чься)(?![\p{L}])/u, notBeforeInfinitive: ['Так что', 'В итоге'],
     scholarly: new RegExp(`(?<![\\p{L}])(?:[Вв] (?:статье|работе|исследовании|диссертации) (?:рассматрива|анализиру|исследу|изуча|представлен|описан|предложен|обосновыва)\\p{L}*|[Цц]ель (?:исследования|работы|статьи)|выборк\\p{L}*|респондент\\p{L}*|статистически (?:не)?значим\\p{L}*|регрессионн\\p{L}*|корреляционн\\p{L}*|[Кк]лючевые слова)(?![\\p{L}])|${STATISTIC}`, 'u'),
     grave: graveWords('договор\\p{L}*|арендатор\\p{L}*|арендодател\\p{L}*|арендн\\p{L}*|расторг\\p{L}*|дозировк\\p{L}*|доз(?:а|ы|у|е|ой)|пациент\\p{L}*|смерт\\p{L}*|умер(?:ла|ли)?|скончал\\p{L}*|похорон\\p{L}*|соболезнован\\p{L}*|траур\\p{L}*|препарат\\p{L}*|лекарств\\p{L}*|лечени\\p{L}*|диагноз\\p{L}*|симптом\\p{L}*|побочн\\p{L}*|закон\\p{L}*|суд(?:а|е|ом|у|ы|ов|ебн\\p{L}*)?|штраф\\p{L}*|неустойк\\p{L}*|регламент\\p{L}*|онколог\\p{L}*|больниц\\p{L}*'),
@@ -411,7 +422,7 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     steps: /(?:^|[。！？\s])(?:然后|接着|随后|第[一二三四五六七八九十0-9]+步)[，,：:]?/u, notInSteps: ['而且，'],
     // A letter's formulas ("恳请您于8月31日前回复", "敬请谅解", "贵公司"): no spoken connective beside them whatever the tone.
     politeSentence: /恳请|敬请|烦请|此致|顺颂|贵(?:公司|司|方|单位|校|院|行)|拨冗|莅临|惠予/u,
-    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院|预警|警报|灾害|避险|撤离/u,
+    grave: /合同|协议|条款|规定|施行|租户|承租人|出租人|甲方|乙方|剂量|用量|患者|病人|去世|逝世|死亡|身亡|病故|葬礼|哀悼|悼念|节哀|药物|药品|服用|服药|停药|就医|禁用|慎用|孕妇|哺乳期|医师|不良反应|过敏反应|用法用量|注意事项|治疗|诊断|症状|副作用|法律|法规|条例|法院|赔偿|癌症|医院|预警|警报|灾害|避险|撤离/u,
   },
   ja: {
     // "したがって" mid-sentence is "in accordance with" (規則にしたがって); "非常に備えて" is "prepare for an emergency";
@@ -427,6 +438,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['非常に', ['とても', '大変'], { keepBefore: /^(?:備え|際し|際して|時|激しい雨|強い(?:雨|風|台風|勢力)|まれ|稀|そう思|満足(?![しすでだな度感])|不満(?![をがはもでだなに]))/u, keepAfter: /(?:花粉|飛散)[^。！？]*$/u }]],
     sentenceEnd: '。', openers: ['実際、', '実は、', '正直なところ、'], spaceless: true,
     colloquial: ['それに、', 'でも、', 'だから、', 'とても'],
+    // "それに、" ("on top of that") piles a point onto an argument, which an instruction's next step is not ("2. 言語を選択します。
+    // それに、Wi-Fiに接続してください").
+    steps: /(?:^|[。！？\s])(?:次に|その後|続いて|それから)[、，,]?/u, notInSteps: ['それに、'],
     summary: ['まとめると、', 'つまり、'],
     // A paper ("本研究では…を検討した", "質問紙調査", "有意に低下させた", "キーワード："): "でも、" and "だから、" are speech there.
     scholarly: new RegExp(`本研究|本論文|本稿|質問紙調査|回帰分析|先行研究|有意(?:に|な|差)|キーワード[:：]|要旨[:：]|${STATISTIC}`, 'u'),
@@ -465,6 +479,9 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     // "게다가" ("on top of that") piles up in speech: not in a notice or a letter ("게다가 점검 시간은 … 변경될 수 있습니다"),
     // where the written "아울러" adds.
     colloquial: ['그래서', '게다가', '무척', '아주'],
+    // "아울러" is the written "also" of a notice or a letter: not in a post the tone asks to be casual ("아울러 정상에서 본
+    // 백록담은 무척 아름다웠다" after "새벽 5시에 출발했는데 정말 힘들었다").
+    bookish: ['아울러'],
     steps: /(?:^|[.!?\s])(?:그다음|그 다음|다음으로|그런 다음|이어서)(?=[\s,])/u, notInSteps: ['게다가'],
     summary: ['요컨대', '정리하면'],
     // A paper ("본 연구는 …을 분석하였다", "설문조사", "유의하게 낮추었다", "주제어:"): "게다가" and "그래서" are speech there.

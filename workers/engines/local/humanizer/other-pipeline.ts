@@ -29,6 +29,8 @@ export interface OtherContext {
   /** The sentences next to the paragraph in the paragraphs before and after it: its first and last sentences' neighbours. */
   before?: string;
   after?: string;
+  /** The paragraph is an item of a numbered list: a step of an instruction, like those LanguageRules.steps finds. */
+  step?: boolean;
 }
 
 /** What may stand before a pattern that only opens a sentence: opening quotes, brackets, marks. */
@@ -126,8 +128,9 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
       // Nor a summing-up before the points it would sum up: "…のレビューです。結論として、買ってよかったと思います。" gives the
       // verdict first, and "つまり、" or "まとめると、" there restate or sum up the one sentence before it.
       if (upFront && ctx.rules.summary) fits = fits.filter((a) => !ctx.rules.summary!.includes(a));
-      // Nor, between the steps of a recipe or an instruction ("然后，…", "그다음 …"), one that piles up a point.
-      if (ctx.rules.steps?.test(`${earlier}\n${near}`)) fits = fits.filter((a) => !ctx.rules.notInSteps?.includes(a));
+      // Nor, between the steps of a recipe or an instruction ("然后，…", "그다음 …", "2. …さらに、Wi-Fiに接続してください"), one
+      // that piles up a point.
+      if (ctx.step || ctx.rules.steps?.test(`${earlier}\n${near}`)) fits = fits.filter((a) => !ctx.rules.notInSteps?.includes(a));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
       const others = `${earlier}\n${near}\n${whole.slice(0, offset)} ${after}`;
       fits = fits.filter((a) => !echoes(a, others, ctx.rules));

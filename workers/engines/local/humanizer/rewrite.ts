@@ -63,8 +63,14 @@ function bodyOf(text: string): Body {
   };
 }
 
-/** The sentences next to a paragraph in the paragraphs before and after it (across blank lines only), or ''. */
-interface Around { before: string; after: string }
+/** A numbered list's item ("2. ", "3) "): a step of an instruction, as often as not. */
+const NUMBERED_ITEM = /^\s*\(?\p{N}{1,3}[.)]\s/u;
+
+/**
+ * The sentences next to a paragraph in the paragraphs before and after it (across blank lines only), or ''; step: the
+ * paragraph is an item of a numbered list.
+ */
+interface Around { before: string; after: string; step?: boolean }
 
 function rewriteSentences(sentences: string[], language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean, around: Around): string[] {
   const { request, stats } = plan;
@@ -106,7 +112,7 @@ function rewriteBody(body: string, parts: Body, language: Language, plan: Rewrit
   for (let i = 0; i <= gaps.length; i++) {
     if (i < gaps.length && gaps[i] === plain) continue;
     // A run's neighbours are the body's sentences around it, or the paragraphs' at the body's ends.
-    const next = { before: from === 0 ? around.before : sentences[from - 1]!, after: i === gaps.length ? around.after : sentences[i + 1]! };
+    const next = { ...around, before: from === 0 ? around.before : sentences[from - 1]!, after: i === gaps.length ? around.after : sentences[i + 1]! };
     out += rewriteSentences(sentences.slice(from, i + 1), language, plan, rng, used, listItem, next).join(plain) + (gaps[i] ?? '');
     from = i + 1;
   }
@@ -304,7 +310,8 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
     if (!g) return line;
     const previous = adjacent(i, -1);
     const next = adjacent(i, 1);
-    const around = { before: previous === null ? '' : splitSentences(bodiesOut[previous]!).at(-1)?.text ?? '', after: next === null ? '' : bodies[next]!.sentences[0] ?? '' };
+    const around = { before: previous === null ? '' : splitSentences(bodiesOut[previous]!).at(-1)?.text ?? '', after: next === null ? '' : bodies[next]!.sentences[0] ?? '',
+      step: NUMBERED_ITEM.test(line.prefix) };
     // Every protected span must come back exactly once and the checker must find nothing wrong; a body
     // that fails is rewritten again with the next draws, and after three tries kept as it was.
     for (let attempt = 0; attempt < 3; attempt++) {
