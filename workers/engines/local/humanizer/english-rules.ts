@@ -914,7 +914,42 @@ const FORMAL_LETTER = /^[ \t]*(?:Dear\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professo
  * tone opener goes into it ("12.2 Plus, the Supplier may terminate this Agreement", "Dear Mr. Okafor, … On top of that, the
  * repair is covered …"); its contractions are still the tone's.
  */
-export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(text) || FORMAL_LETTER.test(text); }
+export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(text) || FORMAL_LETTER.test(text) || bindingNotice(text); }
+/**
+ * The terms of art of a notice whose words bind or protect its reader: a medicine leaflet or first-aid procedure
+ * ("contraindicated", "adverse reaction", "unless your doctor …"), an insurance policy ("policyholder", "pre-existing
+ * conditions", "does not cover"), a tax or benefit notice ("a £100 penalty", "criminal offence", "reasonable excuse"), a
+ * credit agreement ("APR", "right to withdraw"), a recall, a data-protection notice, a warranty, a safety or emergency
+ * procedure ("assembly point", "induce vomiting", "authorised operators"), a workplace or school policy ("disciplinary
+ * action", "safeguarding"). A chatty connective there reads as flippant: "Plus, the vehicle mustn't be used for hire or
+ * reward", "On top of that, if you experience an adverse reaction …, stop taking the tablets".
+ */
+const NOTICE_TERMS = new RegExp(`(?<![\\p{L}])(?:${[
+  'contraindicat\\p{L}*', 'adverse\\s+(?:reactions?|events?|effects?|drug)', 'overdose',
+  'unless\\s+(?:your|a|the)\\s+(?:doctor|pharmacist|GP|midwife|nurse|prescriber)', '(?:doctor|GP)\\s+or\\s+pharmacist', 'prescribed\\s+by',
+  '(?:maximum|recommended|daily|missed|single)\\s+dos(?:e|es|age)', 'seek\\s+(?:urgent\\s+|immediate\\s+|emergency\\s+)?medical\\s+(?:help|advice|attention)', 'allergic\\s+reactions?', 'call\\s+(?:999|911|112)',
+  'policyholders?', 'insurers?', 'pre-existing\\s+(?:medical\\s+)?conditions?', 'excess\\s+of\\s+[£$€]', '(?:policy|insurance|warranty|guarantee)\\s+(?:does|do|will)\\s+not\\s+(?:cover|pay)',
+  '(?:civil|late|financial|tax)\\s+penalt(?:y|ies)', '[£$€]\\s?[\\d,]+\\s+penalty', 'penalty\\s+of\\s+[£$€]', 'penalty\\s+notice', 'criminal\\s+offen[cs]es?', 'prosecution', 'reasonable\\s+excuse',
+  'mandatory\\s+reconsideration', 'tax\\s+return', 'early\\s+settlement', 'right\\s+to\\s+withdraw', '(?:is|are)\\s+recalling', 'your\\s+personal\\s+data',
+  'lawful(?:ness)?\\s+(?:basis|of\\s+processing)', 'statutory\\s+rights', '(?:warranty|guarantee)\\s+(?:is|will\\s+be)\\s+void', 'proof\\s+of\\s+purchase',
+  'in\\s+the\\s+event\\s+of\\s+(?:a\\s+|an\\s+)?(?:fire|emergency|evacuation|spill|leak)', 'assembly\\s+point', 'fire\\s+warden', 'personal\\s+protective\\s+equipment',
+  'safety\\s+data\\s+sheet', 'induce\\s+vomiting', 'rated\\s+capacity', '(?:trained\\s+and\\s+)?authori[sz]ed\\s+(?:operators?|persons?|personnel)', 'disciplinary\\s+action',
+  'gross\\s+misconduct', 'whistleblowing', 'safeguarding',
+].join('|')})(?![\\p{L}])`, 'iu');
+/** A sentence that binds its reader: "must", "shall", "is prohibited", "is not permitted", "is required to". */
+const BINDING = /(?<![\p{L}'’-])(?:must|mustn['’]t|shall|shan['’]t)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:is|are|be)\s+(?:strictly\s+)?(?:prohibited|forbidden|not\s+permitted|required\s+to)(?![\p{L}'’-])/iu;
+/**
+ * A notice that binds or protects its reader: its terms of art (NOTICE_TERMS), or rules, three sentences or more that
+ * bind and a third of its sentences at least. Not an app's two house rules ("you must not use the app", "you must be at
+ * least 18"), nor a long FAQ with a few duties among its answers, which may still be said casually; nor advice that
+ * merely names a medicine ("It is important to take the prescribed medication as directed").
+ */
+function bindingNotice(text: string): boolean {
+  if (NOTICE_TERMS.test(text) || /(?<![\p{L}])APR(?![\p{L}])/u.test(text)) return true;
+  const sentences = text.split(/(?<=[.!?])\s+/u);
+  const binding = sentences.filter((s) => BINDING.test(s)).length;
+  return binding >= 3 && binding * 3 >= sentences.length;
+}
 /** The sentence's own candour or framing at its start: an opener would say it twice ("Honestly, I honestly think …"). */
 const OWN_CANDOUR = /(?<![\p{L}'’-])(?:honest(?:ly)?|frank(?:ly)?|truth(?:fully)?|candid(?:ly)?)(?![\p{L}'’-])/iu;
 const OWN_FRAME = /^(?:of\s+course|again|even\s+so|to\s+be\s+fair|actually|obviously|naturally|admittedly|sadly|unfortunately|fortunately|luckily|surprisingly|personally|seriously|literally|really|well|anyway|besides|instead|otherwise|meanwhile|first(?:ly)?|second(?:ly)?|finally|lastly|yes|no|ok|okay|oh|sure|true|now|today|sometimes|often|usually|generally)(?![\p{L}'’-])/iu;
