@@ -51,12 +51,14 @@ describe('local humanizer: a reading of high-stakes English (leaflets, safety ru
   it('reads the marks of such a notice, and not an explainer, advice that names a medicine, or two house rules', () => {
     for (const text of [INSURANCE, LEAFLET, CRANE, WARFARIN, 'Please be advised that a late filing penalty of £100 applies. Interest is charged on any tax paid late.',
       'We process your personal data only for the purposes described in this notice.', 'The representative APR is 9.9% fixed.', 'Greenleaf Foods is recalling its peanut butter.', 'Proceed directly to the assembly point.',
-      'Any breach of this policy may result in disciplinary action.', 'Staff must wear gloves. Visitors must sign in. Food is prohibited in the lab. The door is kept shut.'])
+      'Any breach of this policy may result in disciplinary action.', 'Staff must wear gloves. Visitors must sign in. Food is prohibited in the lab. The door is kept shut.',
+      'Never point a firearm at anything you do not intend to shoot. Firearms must be stored unloaded. Additionally, you must not handle a firearm after drinking alcohol. Keep your finger off the trigger.',
+      'The tenant is required to leave the property as it was, except for fair wear and tear.'])
       expect(writtenRegister(text), text).to.equal(true);
     for (const text of [BLOG, 'The GDPR applies to any organisation that processes the personal data of people in the EU.', 'It is important to take the prescribed medication as directed.',
       'If you do not agree, you must not use the app. Furthermore, you must be at least 18 years of age. We may change these rules from time to time.',
       'The meeting is on Apr 12. Bring a laptop.', 'Arsenal won 2-1 after a late penalty.', 'The prosecution argued that the defendant had lied.', 'Insurers are raising premiums.',
-      'My cat had an allergic reaction to the new food.', 'Our app stores your personal data securely.', 'The hotel is lovely. You must try the breakfast. You must visit the spa. You must see the view.', 'Staff must wear gloves. Then we went for lunch. It rained. The food was good. We laughed a lot. It was fun. Visitors must sign in. The bus was late. Everyone was tired. We must go back.'])
+      'My cat had an allergic reaction to the new food.', 'Cream the butter and sugar. Do not overmix the batter. Bake for 40 minutes. Leave the cake to cool in the tin.', 'Our app stores your personal data securely.', 'The hotel is lovely. You must try the breakfast. You must visit the spa. You must see the view.', 'Staff must wear gloves. Then we went for lunch. It rained. The food was good. We laughed a lot. It was fun. Visitors must sign in. The bus was late. Everyone was tired. We must go back.'])
       expect(writtenRegister(text), text).to.equal(false);
   });
 

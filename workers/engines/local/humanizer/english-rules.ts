@@ -927,20 +927,21 @@ export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(
 const NOTICE_TERMS = new RegExp(`(?<![\\p{L}])(?:${[
   'contraindicat\\p{L}*', 'adverse\\s+(?:drug\\s+)?reactions?',
   'unless\\s+(?:your|a|the)\\s+(?:doctor|pharmacist|GP|midwife|nurse|prescriber)', '(?:doctor|GP)\\s+or\\s+pharmacist', 'prescribed\\s+by',
-  '(?:maximum|recommended|daily|missed|single)\\s+dos(?:e|es|age)', 'seek\\s+(?:urgent\\s+|immediate\\s+|emergency\\s+)?medical\\s+(?:help|advice|attention)', 'call\\s+(?:999|911|112)',
+  '(?:maximum|recommended|daily|missed|single|previous|first|second|booster)\\s+dos(?:e|es|age)', 'seek\\s+(?:urgent\\s+|immediate\\s+|emergency\\s+)?medical\\s+(?:help|advice|attention)', 'call\\s+(?:999|911|112)',
   'policyholders?', 'pre-existing\\s+(?:medical\\s+)?conditions?', 'excess\\s+of\\s+[£$€]', '(?:policy|insurance|warranty|guarantee)\\s+(?:does|do|will)\\s+not\\s+(?:cover|pay)',
   '(?:civil|financial|tax)\\s+penalt(?:y|ies)', '[£$€]\\s?[\\d,]+\\s+penalty', 'penalty\\s+of\\s+[£$€]', 'penalty\\s+notice', 'criminal\\s+offen[cs]es?', '(?:lead\\s+to|liable\\s+to|result\\s+in)\\s+prosecution', 'reasonable\\s+excuse',
   'mandatory\\s+reconsideration', 'early\\s+settlement', 'right\\s+to\\s+withdraw', '(?:is|are)\\s+recalling', 'process\\p{L}*\\s+your\\s+personal\\s+data', 'data\\s+controller',
-  'lawful(?:ness)?\\s+(?:basis|of\\s+processing)', 'statutory\\s+rights', '(?:warranty|guarantee)\\s+(?:is|will\\s+be)\\s+void',
+  'lawful(?:ness)?\\s+(?:basis|of\\s+processing)', 'statutory\\s+rights', '(?:warranty|guarantee)\\s+(?:is|will\\s+be)\\s+void', 'fair\\s+wear\\s+and\\s+tear',
   'in\\s+the\\s+event\\s+of\\s+(?:a\\s+|an\\s+)?(?:fire|emergency|evacuation|spill|leak)', 'assembly\\s+point', 'fire\\s+warden', 'personal\\s+protective\\s+equipment',
   'safety\\s+data\\s+sheet', 'induce\\s+vomiting', 'rated\\s+capacity', '(?:trained\\s+and\\s+)?authori[sz]ed\\s+(?:operators?|persons?|personnel)', 'disciplinary\\s+action',
   'gross\\s+misconduct', 'whistleblowing', 'safeguarding',
 ].join('|')})(?![\\p{L}])`, 'iu');
 /**
- * A sentence that binds its reader: "must", "shall", "is prohibited", "is not permitted", "is required to"; not the "must"
- * of a recommendation ("You must try the breakfast").
+ * A sentence that binds its reader: "must", "shall", "is prohibited", "is not permitted", "is required to", or a
+ * prohibition ("Never point a firearm at …", "Do not use the lifts"); not the "must" of a recommendation ("You must try
+ * the breakfast").
  */
-const BINDING = /(?<![\p{L}'’-])(?:must|mustn['’]t|shall|shan['’]t)(?![\p{L}'’-])(?!\s+(?:try|see|visit|watch|read|taste|hear|check\s+out|love|admit|say)(?![\p{L}'’-]))|(?<![\p{L}'’-])(?:is|are|be)\s+(?:strictly\s+)?(?:prohibited|forbidden|not\s+permitted|required\s+to)(?![\p{L}'’-])/iu;
+const BINDING = /^(?:\p{L}+,\s+)?(?:do\s+not|don['’]t|never)\s+\p{Ll}|(?<![\p{L}'’-])(?:must|mustn['’]t|shall|shan['’]t)(?![\p{L}'’-])(?!\s+(?:try|see|visit|watch|read|taste|hear|check\s+out|love|admit|say)(?![\p{L}'’-]))|(?<![\p{L}'’-])(?:is|are|be)\s+(?:strictly\s+)?(?:prohibited|forbidden|not\s+permitted|required\s+to)(?![\p{L}'’-])/iu;
 /**
  * A notice that binds or protects its reader: its terms of art (NOTICE_TERMS), or rules, three sentences or more that
  * bind and a third of its sentences at least. Not an app's two house rules ("you must not use the app", "you must be at
