@@ -5,7 +5,7 @@ import { splitSentence } from '../workers/engines/local/humanizer/structure.js';
 import { BUILTIN, outputs } from './support/humanizer-settings.js';
 
 /**
- * A reading of English texts where a changed word changes an obligation, a risk or a dose: 37 texts of 60–140 words in
+ * A reading of English texts where a changed word changes an obligation, a risk or a dose: 37 texts of 63–127 words in
  * the stock register (medicine leaflets and a discharge note, a vaccine leaflet, first aid, safety rules for a forklift,
  * a press, a crane, a laboratory and a chemical, fire and gas emergencies, an aviation checklist, home, travel and car
  * insurance, tax, council-tax and benefit notices, a visa's conditions, HR and school policies, a lease, a loan, three
@@ -21,7 +21,11 @@ import { BUILTIN, outputs } from './support/humanizer-settings.js';
  *   required reconsideration" for the benefit system's "mandatory reconsideration");
  * - 5 split a sentence out of the frame that stressed it ("It is important to note that folic acid is usually prescribed
  *   alongside methotrexate. However, it must not be taken on the same day …": the note now marks the harmless fact).
- * Each defect must not come back, and each rule still fires where it is right.
+ * A probe of 8 more texts after the fixes (1,600 rewrites, 72 changed sentences, 58 in its seven high-stakes texts)
+ * found 8 more spoken connectives, in a notice to quit and in firearm rules, whose marks the first version missed. After
+ * the fixes 318 changed sentences remain in the high-stakes texts, 12 damaged (spoken connectives in four texts that
+ * carry none of a notice's marks: a discharge note, an insulin leaflet, a leave policy, a data-breach letter), and 48
+ * in the probe's, none damaged. Each defect must not come back, and each rule still fires where it is right.
  */
 
 const INSURANCE = "The policyholder must inform the insurer of any change in circumstances, including a change of address, vehicle or occupation. Failure to disclose material facts may invalidate the policy. Additionally, the vehicle must not be used for hire or reward. It is important to note that named drivers are covered only while driving with the policyholder's permission. Furthermore, the insurer's liability for third-party property damage is limited to £20 million.";

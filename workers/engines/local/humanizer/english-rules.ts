@@ -909,8 +909,8 @@ const LEGAL_TEXT = /(?<![\p{L}])(?:hereby|herein|hereinafter|hereunder|hereto|(?
  */
 const FORMAL_LETTER = /^[ \t]*(?:Dear\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Madam|Dame|Lord|Lady|Rev|Hon)(?![\p{L}])|Hiring\s+(?:Manager|Committee|Team)|Selection\s+(?:Committee|Panel)|Admissions\s+(?:Committee|Officer|Team))|To\s+whom\s+it\s+may\s+concern|Yours\s+(?:sincerely|faithfully|truly|respectfully)(?![\p{L}])|Respectfully(?:\s+yours)?[ \t]*,?[ \t]*$)/imu;
 /**
- * Whether a text keeps to the written register whatever the tone: a contract, a licence, terms or a policy, or a formal
- * letter (its salutation or closing anywhere in it). Its connectives and stock phrases take their written forms and no
+ * Whether a text keeps to the written register whatever the tone: a contract, a licence, terms or a policy, a formal
+ * letter (its salutation or closing anywhere in it), or a notice that binds its reader (bindingNotice). Its connectives and stock phrases take their written forms and no
  * tone opener goes into it ("12.2 Plus, the Supplier may terminate this Agreement", "Dear Mr. Okafor, … On top of that, the
  * repair is covered …"); its contractions are still the tone's.
  */
