@@ -23,9 +23,9 @@ import { BUILTIN, outputs } from './support/humanizer-settings.js';
  *   alongside methotrexate. However, it must not be taken on the same day …": the note now marks the harmless fact).
  * A probe of 8 more texts after the fixes (1,600 rewrites, 72 changed sentences, 58 in its seven high-stakes texts)
  * found 8 more spoken connectives, in a notice to quit and in firearm rules, whose marks the first version missed. After
- * the fixes 318 changed sentences remain in the high-stakes texts, 12 damaged (spoken connectives in four texts that
- * carry none of a notice's marks: a discharge note, an insulin leaflet, a leave policy, a data-breach letter), and 48
- * in the probe's, none damaged. Each defect must not come back, and each rule still fires where it is right.
+ * the fixes 313 changed sentences remain in the high-stakes texts, 8 damaged (spoken connectives in three texts that
+ * carry none of a notice's marks: a discharge note, an insulin leaflet, a data-breach letter), and 48 in the probe's,
+ * none damaged. Each defect must not come back, and each rule still fires where it is right.
  */
 
 const INSURANCE = "The policyholder must inform the insurer of any change in circumstances, including a change of address, vehicle or occupation. Failure to disclose material facts may invalidate the policy. Additionally, the vehicle must not be used for hire or reward. It is important to note that named drivers are covered only while driving with the policyholder's permission. Furthermore, the insurer's liability for third-party property damage is limited to £20 million.";
@@ -57,11 +57,12 @@ describe('local humanizer: a reading of high-stakes English (leaflets, safety ru
       'We process your personal data only for the purposes described in this notice.', 'The representative APR is 9.9% fixed.', 'Greenleaf Foods is recalling its peanut butter.', 'Proceed directly to the assembly point.',
       'Any breach of this policy may result in disciplinary action.', 'Staff must wear gloves. Visitors must sign in. Food is prohibited in the lab. The door is kept shut.',
       'Never point a firearm at anything you do not intend to shoot. Firearms must be stored unloaded. Additionally, you must not handle a firearm after drinking alcohol. Keep your finger off the trigger.',
-      'The tenant is required to leave the property as it was, except for fair wear and tear.'])
+      'The tenant is required to leave the property as it was, except for fair wear and tear.',
+      'Leave must be requested two weeks in advance. Staff who are sick must notify their manager before 9:30 am. A fit note is required for any absence of more than 7 days.'])
       expect(writtenRegister(text), text).to.equal(true);
     for (const text of [BLOG, 'The GDPR applies to any organisation that processes the personal data of people in the EU.', 'It is important to take the prescribed medication as directed.',
       'If you do not agree, you must not use the app. Furthermore, you must be at least 18 years of age. We may change these rules from time to time.',
-      'The meeting is on Apr 12. Bring a laptop.', 'Arsenal won 2-1 after a late penalty.', 'The prosecution argued that the defendant had lied.', 'Insurers are raising premiums.',
+      'The meeting is on Apr 12. Bring a laptop.', 'Patience is required. Good things take time. Plus, the view is worth it.', 'Arsenal won 2-1 after a late penalty.', 'The prosecution argued that the defendant had lied.', 'Insurers are raising premiums.',
       'My cat had an allergic reaction to the new food.', 'Cream the butter and sugar. Do not overmix the batter. Bake for 40 minutes. Leave the cake to cool in the tin.', 'Our app stores your personal data securely.', 'The hotel is lovely. You must try the breakfast. You must visit the spa. You must see the view.', 'Staff must wear gloves. Then we went for lunch. It rained. The food was good. We laughed a lot. It was fun. Visitors must sign in. The bus was late. Everyone was tired. We must go back.'])
       expect(writtenRegister(text), text).to.equal(false);
   });

@@ -937,11 +937,11 @@ const NOTICE_TERMS = new RegExp(`(?<![\\p{L}])(?:${[
   'gross\\s+misconduct', 'whistleblowing', 'safeguarding',
 ].join('|')})(?![\\p{L}])`, 'iu');
 /**
- * A sentence that binds its reader: "must", "shall", "is prohibited", "is not permitted", "is required to", or a
+ * A sentence that binds its reader: "must", "shall", "is prohibited", "is not permitted", "is required (to)", or a
  * prohibition ("Never point a firearm at …", "Do not use the lifts"); not the "must" of a recommendation ("You must try
  * the breakfast").
  */
-const BINDING = /^(?:\p{L}+,\s+)?(?:do\s+not|don['’]t|never)\s+\p{Ll}|(?<![\p{L}'’-])(?:must|mustn['’]t|shall|shan['’]t)(?![\p{L}'’-])(?!\s+(?:try|see|visit|watch|read|taste|hear|check\s+out|love|admit|say)(?![\p{L}'’-]))|(?<![\p{L}'’-])(?:is|are|be)\s+(?:strictly\s+)?(?:prohibited|forbidden|not\s+permitted|required\s+to)(?![\p{L}'’-])/iu;
+const BINDING = /^(?:\p{L}+,\s+)?(?:do\s+not|don['’]t|never)\s+\p{Ll}|(?<![\p{L}'’-])(?:must|mustn['’]t|shall|shan['’]t)(?![\p{L}'’-])(?!\s+(?:try|see|visit|watch|read|taste|hear|check\s+out|love|admit|say)(?![\p{L}'’-]))|(?<![\p{L}'’-])(?:is|are|be)\s+(?:strictly\s+)?(?:prohibited|forbidden|not\s+permitted|(?:not\s+)?required)(?![\p{L}'’-])/iu;
 /**
  * A notice that binds or protects its reader: its terms of art (NOTICE_TERMS), or rules, three sentences or more that
  * bind and a third of its sentences at least. Not an app's two house rules ("you must not use the app", "you must be at
