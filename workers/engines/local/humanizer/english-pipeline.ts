@@ -38,7 +38,8 @@ export interface EnglishContext {
   /** No sentence stands before the body's first: it opens the text, or sits right under a title, a salutation or a colon. */
   opensSection?: boolean;
   /**
-   * The text is a contract, a licence, terms of service, a policy or a formal letter (see writtenRegister): every paragraph
+   * The text is a contract, a licence, terms of service, a policy, a formal letter or a notice that binds its reader (a
+   * medicine leaflet, a safety rule, an insurance or tax notice; see writtenRegister): every paragraph
    * of it keeps to the written register whatever the tone ("12.2 Plus, the Supplier may terminate this Agreement", "That's
    * why your continued use of the Service constitutes acceptance of the amended Terms", "Dear Mr. Okafor, … On top of that,
    * the repair itself is covered …").

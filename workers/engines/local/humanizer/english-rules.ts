@@ -925,12 +925,12 @@ const LEGAL_TEXT = /(?<![\p{L}])(?:hereby|herein|hereinafter|hereunder|hereto|(?
  */
 const FORMAL_LETTER = /^[ \t]*(?:Dear\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor|Sir|Madam|Dame|Lord|Lady|Rev|Hon)(?![\p{L}])|Hiring\s+(?:Manager|Committee|Team)|Selection\s+(?:Committee|Panel)|Admissions\s+(?:Committee|Officer|Team))|To\s+whom\s+it\s+may\s+concern|Yours\s+(?:sincerely|faithfully|truly|respectfully)(?![\p{L}])|Respectfully(?:\s+yours)?[ \t]*,?[ \t]*$)/imu;
 /**
- * Whether a text keeps to the written register whatever the tone: a contract, a licence, terms or a policy, or a formal
- * letter (its salutation or closing anywhere in it). Its connectives and stock phrases take their written forms and no
+ * Whether a text keeps to the written register whatever the tone: a contract, a licence, terms or a policy, a formal
+ * letter (its salutation or closing anywhere in it), or a notice that binds its reader (bindingNotice). Its connectives and stock phrases take their written forms and no
  * tone opener goes into it ("12.2 Plus, the Supplier may terminate this Agreement", "Dear Mr. Okafor, … On top of that, the
  * repair is covered …"); its contractions are still the tone's.
  */
-export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(text) || FORMAL_LETTER.test(text); }
+export function writtenRegister(text: string): boolean { return LEGAL_TEXT.test(text) || FORMAL_LETTER.test(text) || bindingNotice(text); }
 /** A farewell to the dead ("Rest in peace", "celebrate the life of"), beside SOMBRE's words. */
 const FAREWELL = /(?<![\p{L}'’-])(?:rest\s+in\s+peace|in\s+loving\s+memory|celebrat(?:e|ing)\s+the\s+life\s+of|eulogy)(?![\p{L}'’-])/iu;
 /** An apology the writer makes: "We sincerely apologize", "I am truly sorry", "our apologies". */
@@ -945,6 +945,45 @@ const VOWS = /(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])[^]*
  * place but a person"); its contractions are still the tone's.
  */
 export function solemnRegister(text: string): boolean { return SOMBRE.test(text) || FAREWELL.test(text) || APOLOGY.test(text) || VOWS.test(text); }
+/**
+ * The terms of art of a notice whose words bind or protect its reader: a medicine leaflet or first-aid procedure
+ * ("contraindicated", "adverse reaction", "unless your doctor …"), an insurance policy ("policyholder", "pre-existing
+ * conditions", "does not cover"), a tax or benefit notice ("a £100 penalty", "criminal offence", "reasonable excuse"), a
+ * credit agreement ("APR", "right to withdraw"), a recall, a data-protection notice, a warranty, a safety or emergency
+ * procedure ("assembly point", "induce vomiting", "authorised operators"), a workplace or school policy ("disciplinary
+ * action", "safeguarding"). A chatty connective there reads as flippant: "Plus, the vehicle mustn't be used for hire or
+ * reward", "On top of that, if you experience an adverse reaction …, stop taking the tablets".
+ */
+const NOTICE_TERMS = new RegExp(`(?<![\\p{L}])(?:${[
+  'contraindicat\\p{L}*', 'adverse\\s+(?:drug\\s+)?reactions?',
+  'unless\\s+(?:your|a|the)\\s+(?:doctor|pharmacist|GP|midwife|nurse|prescriber)', '(?:doctor|GP)\\s+or\\s+pharmacist', 'prescribed\\s+by',
+  '(?:maximum|recommended|daily|missed|single|previous|first|second|booster)\\s+dos(?:e|es|age)', 'seek\\s+(?:urgent\\s+|immediate\\s+|emergency\\s+)?medical\\s+(?:help|advice|attention)', 'call\\s+(?:999|911|112)',
+  'policyholders?', 'pre-existing\\s+(?:medical\\s+)?conditions?', 'excess\\s+of\\s+[£$€]', '(?:policy|insurance|warranty|guarantee)\\s+(?:does|do|will)\\s+not\\s+(?:cover|pay)',
+  '(?:civil|financial|tax)\\s+penalt(?:y|ies)', '[£$€]\\s?[\\d,]+\\s+penalty', 'penalty\\s+of\\s+[£$€]', 'penalty\\s+notice', 'criminal\\s+offen[cs]es?', '(?:lead\\s+to|liable\\s+to|result\\s+in)\\s+prosecution', 'reasonable\\s+excuse',
+  'mandatory\\s+reconsideration', 'early\\s+settlement', 'right\\s+to\\s+withdraw', '(?:is|are)\\s+recalling', 'process\\p{L}*\\s+your\\s+personal\\s+data', 'data\\s+controller',
+  'lawful(?:ness)?\\s+(?:basis|of\\s+processing)', 'statutory\\s+rights', '(?:warranty|guarantee)\\s+(?:is|will\\s+be)\\s+void', 'fair\\s+wear\\s+and\\s+tear',
+  'in\\s+the\\s+event\\s+of\\s+(?:a\\s+|an\\s+)?(?:fire|emergency|evacuation|spill|leak)', 'assembly\\s+point', 'fire\\s+warden', 'personal\\s+protective\\s+equipment',
+  'safety\\s+data\\s+sheet', 'induce\\s+vomiting', 'rated\\s+capacity', '(?:trained\\s+and\\s+)?authori[sz]ed\\s+(?:operators?|persons?|personnel)', 'disciplinary\\s+action',
+  'gross\\s+misconduct', 'whistleblowing', 'safeguarding',
+].join('|')})(?![\\p{L}])`, 'iu');
+/**
+ * A sentence that binds its reader: "must", "shall", "is prohibited", "is not permitted", "is required (to)", or a
+ * prohibition ("Never point a firearm at …", "Do not use the lifts"); not the "must" of a recommendation ("You must try
+ * the breakfast").
+ */
+const BINDING = /^(?:\p{L}+,\s+)?(?:do\s+not|don['’]t|never)\s+\p{Ll}|(?<![\p{L}'’-])(?:must|mustn['’]t|shall|shan['’]t)(?![\p{L}'’-])(?!\s+(?:try|see|visit|watch|read|taste|hear|check\s+out|love|admit|say)(?![\p{L}'’-]))|(?<![\p{L}'’-])(?:is|are|be)\s+(?:strictly\s+)?(?:prohibited|forbidden|not\s+permitted|(?:not\s+)?required)(?![\p{L}'’-])/iu;
+/**
+ * A notice that binds or protects its reader: its terms of art (NOTICE_TERMS), or rules, three sentences or more that
+ * bind and a third of its sentences at least. Not an app's two house rules ("you must not use the app", "you must be at
+ * least 18"), nor a long FAQ with a few duties among its answers, which may still be said casually; nor advice that
+ * merely names a medicine ("It is important to take the prescribed medication as directed").
+ */
+function bindingNotice(text: string): boolean {
+  if (NOTICE_TERMS.test(text) || /(?<![\p{L}])APR(?![\p{L}])/u.test(text)) return true;
+  const sentences = text.split(/(?<=[.!?])\s+/u);
+  const binding = sentences.filter((s) => BINDING.test(s)).length;
+  return binding >= 3 && binding * 3 >= sentences.length;
+}
 /** The sentence's own candour or framing at its start: an opener would say it twice ("Honestly, I honestly think …"). */
 const OWN_CANDOUR = /(?<![\p{L}'’-])(?:honest(?:ly)?|frank(?:ly)?|truth(?:fully)?|candid(?:ly)?)(?![\p{L}'’-])/iu;
 const OWN_FRAME = /^(?:of\s+course|again|even\s+so|to\s+be\s+fair|actually|obviously|naturally|admittedly|sadly|unfortunately|fortunately|luckily|surprisingly|personally|seriously|literally|really|well|anyway|besides|instead|otherwise|meanwhile|first(?:ly)?|second(?:ly)?|finally|lastly|yes|no|ok|okay|oh|sure|true|now|today|sometimes|often|usually|generally)(?![\p{L}'’-])/iu;

@@ -14,8 +14,11 @@ interface SideTest { test(side: string): boolean }
 interface SourceGuard { before?: SideTest; after?: SideTest }
 /** "full of potential", "potential energy": a noun or a term, not "possible" (which only fits before a noun). */
 const POTENTIAL_AFTER = /^(?:\s+energy(?![\p{L}])|(?!\s+(?!(?:for|to|in|of|and|or|is|are|was|were|that|which|as|at|on|with|by|from|but|so|than)(?![\p{L}]))\p{L}))/iu;
-/** What "possible" can say in place of "potential": what may happen, be the case or be chosen. */
-const POTENTIAL_POSSIBLE = AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:risks?|benefits?|problems?|issues?|causes?|solutions?|side\\s+effects?|threats?|dangers?|consequences?|impacts?|effects?|drawbacks?|harms?|bias|biases|errors?|conflicts?|complications?|explanations?|reasons?|pitfalls?|hazards?|challenges?|obstacles?|barriers?|applications?|uses?|options?|ways?|changes?|improvements?|outcomes?|scenarios?|sources?|signs?|symptoms?|delays?|disruptions?|concerns?|downsides?|interactions?|implications?|limitations?)');
+/**
+ * What "possible" can say in place of "potential": what may happen, be the case or be chosen. The word between is a
+ * modifier, not a verb: in "of childbearing potential must use contraception" "use" is no noun.
+ */
+const POTENTIAL_POSSIBLE = AFTER_WORD('(?:(?!(?:must|should|shall|may|might|can|could|will|would|is|are|was|were|has|have|had|to)\\s)[\\p{L}-]+\\s+)?(?:risks?|benefits?|problems?|issues?|causes?|solutions?|side\\s+effects?|threats?|dangers?|consequences?|impacts?|effects?|drawbacks?|harms?|bias|biases|errors?|conflicts?|complications?|explanations?|reasons?|pitfalls?|hazards?|challenges?|obstacles?|barriers?|applications?|uses?|options?|ways?|changes?|improvements?|outcomes?|scenarios?|sources?|signs?|symptoms?|delays?|disruptions?|concerns?|downsides?|interactions?|implications?|limitations?)');
 /** A name right before the word ("React component"), not a capitalised determiner opening the sentence ("The component"). */
 const NAMED_BEFORE = /(?:^|\s)(?!(?:The|A|An|Each|Every|All|Its|Their|Our|Your|His|Her|My|This|These|Those|That|Some|Many|Most|Other|Key|Main|Two|Three|Several|Both)\s)\p{Lu}[\p{L}\p{N}.+#-]*\s+$/u;
 /** Words before "component(s)" that make it a term of software or electronics. */
@@ -114,7 +117,11 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   // "potential customers" are prospective ones, not "possible customers".
   // Nor "potential income", "potential buyers": "possible" says the same only of what may happen or be found (a risk, a
   // cause, a solution), so it is "possible" only before such a noun.
-  ['potential', { after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || !POTENTIAL_POSSIBLE.test(a) } }],
+  // "women of childbearing potential" is a term of medicine, a noun.
+  ['potential', {
+    before: BEFORE_WORD('childbearing|child-bearing|reproductive'),
+    after: { test: (a: string): boolean => POTENTIAL_AFTER.test(a) || !POTENTIAL_POSSIBLE.test(a) },
+  }],
   // "a React component", "UI components": a term of software or electronics, not "part".
   ...['component', 'components'].map((w) => [w, {
     before: { test: (b: string): boolean => NAMED_BEFORE.test(b) || COMPONENT_TERM.test(b) },
@@ -156,8 +163,9 @@ const SOURCE_GUARDS: ReadonlyMap<string, SourceGuard> = new Map<string, SourceGu
   ['commendable', { after: { test: (a: string): boolean => !ATTRIBUTIVE.test(a) } }],
   // "tangible" is "real" only of results: "The tension was tangible" is palpable; "tangible objects" can be touched.
   ['tangible', { after: { test: (a: string): boolean => !AFTER_WORD('(?:[\\p{L}-]+\\s+)?(?:benefits?|results?|progress|evidence|improvements?|outcomes?|change|changes|impact|gains?|returns?|value|difference|proof)').test(a) } }],
+  // Terms of law and administration: "mandatory reconsideration" (of a benefit decision), "mandatory reporting".
   ...['mandatory', 'compulsory'].map((w) => [w, {
-    after: AFTER_WORD('minimums?|minimum\\s+sentences?|sentenc(?:e|es|ing)|reporters?|reporting|retirement|detention|purchase|voting|vote|military\\s+service|service|conscription|liquidation|winding-up|redundanc(?:y|ies)|arbitration|licen[cs]ing|treatment|admission|acquisition|insurance|schooling|education|evacuation|quarantine'),
+    after: AFTER_WORD('reconsiderations?|minimums?|minimum\\s+sentences?|sentenc(?:e|es|ing)|reporters?|reporting|retirement|detention|purchase|voting|vote|military\\s+service|service|conscription|liquidation|winding-up|redundanc(?:y|ies)|arbitration|licen[cs]ing|treatment|admission|acquisition|insurance|schooling|education|evacuation|quarantine'),
   }] as [string, SourceGuard]),
   ['incorrect', { before: BEFORE_WORD('politically') }],
   ['aid', { after: AFTER_WORD('and\\s+abet') }],

@@ -181,7 +181,7 @@ export interface RewritePlan {
    * politeSentence, letter); their paragraphs keep to the written register whatever the tone.
    */
   letters: ReadonlySet<Language>;
-  /** The text is a contract, a licence, terms, a policy or a formal letter (writtenRegister): its English paragraphs keep to the written register. */
+  /** The text is a contract, a licence, terms, a policy, a formal letter or a binding notice (writtenRegister): its English paragraphs keep to the written register. */
   written: boolean;
   /** The text mourns, apologises or vows (solemnRegister): its English connectives take no casual forms. */
   solemn: boolean;

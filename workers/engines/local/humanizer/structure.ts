@@ -156,6 +156,13 @@ const BECAUSE_HEAD_KEEPS = /(?<![\p{L}'’])(?:why|because|argue|argues|argued|c
 /** English clause boundaries where a sentence can end, and what starts the new sentence (null: not here). */
 /** The writer's own view opening the clause before: what follows ", and" is part of it. */
 const VIEW_HEAD = /^(?:I\s+(?:think|believe|feel)|In\s+my\s+(?:opinion|view))(?![\p{L}'’-])/iu;
+/**
+ * A head whose frame governs a "that" clause: "It is important to note that …", "Keep in mind that …", "Please be advised
+ * that …". A clause split off after ", and" or ", but" leaves the frame, which then stresses only the first: "It is
+ * important to note that folic acid is usually prescribed alongside methotrexate. However, it must not be taken on the
+ * same day" marked the harmless fact and set the warning apart.
+ */
+const THAT_FRAME = /^(?:it(?:\s+is|['’]s)\s+(?:\p{L}+\s+){1,2}(?:to\s+(?:note|remember|stress|emphasi[sz]e|understand|know|say|add)\s+)?that|it(?:\s+is|['’]s)\s+worth\s+(?:noting|remembering|stressing|mentioning)\s+that|(?:keep|bear)\s+in\s+mind\s+that|(?:please\s+)?(?:note|remember|be\s+(?:aware|advised))\s+that)(?![\p{L}'’-])/iu;
 
 /** A negation in the clause before: "not", "cannot", "never", "n't" ("Applicants cannot be rejected because they live …" denies that reason). */
 const NEGATION = /(?<![\p{L}'’-])(?:not|cannot|never|nobody|nothing|none|neither|no\s+one)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
@@ -186,14 +193,15 @@ const EN_SPLITS: ReadonlyArray<{ re: RegExp; lead: (casual: boolean, rest: strin
   // Nor where either side is no clause of its own (a gapped verb, a list item, "Patients who …"), after an instruction (a
   // warning: "Miss one more payment, and the bank will …"), in a pair ("either …", "both … and"), before a verb that a time
   // phrase opens ("the following Monday presented it"), or before a proviso that would then limit one side only.
-  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || SUBORDINATE_HEAD.test(head)
+  { re: /,\s+and\s+(?=\p{L}|\uE000)/gu, lead: (_casual, rest, head) => (!opensWithSubject(rest) || /^(?:that|the\s+next|the\s+other|it)(?![\p{L}-])/iu.test(rest) || VIEW_HEAD.test(head) || THAT_FRAME.test(head) || SUBORDINATE_HEAD.test(head)
     || !standsAlone(head) || !standsAlone(rest) || isInstruction(head) || /^either(?![\p{L}'’-])/iu.test(head)
     || (/(?<![\p{L}'’-])both(?![\p{L}'’-])/iu.test(head) && !/(?<![\p{L}'’-])both(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])and(?![\p{L}'’-])/iu.test(head))
     || timeThenVerb(rest) || /,\s+(?:provided|providing|unless|subject\s+to|except|as\s+long\s+as|so\s+long\s+as|on\s+condition)(?![\p{L}'’-])/iu.test(rest) || reportedOn(head, rest) ? null : '') },
   // Not "…argue that X, but that Y": the second "that" clause still hangs on the verb before ("But that the transition …");
   // nor "were not the ones who talked, but the ones who listened": after a negation "but" completes the "not" (a fragment).
   // Nor before a phrase with no verb of its own ("…, but a complete rethink of how …"), nor after "no X" ("no prizes, but …").
-  { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) && !SUBORDINATE_HEAD.test(head) && standsAlone(rest)
+  // Nor out of a frame that governs both clauses (THAT_FRAME).
+  { re: /,\s+but\s+/gu, lead: (casual, rest, head) => (opensWithSubject(rest) && !/^that(?![\p{L}'’-])/iu.test(rest) && !NEGATION.test(head) && !SUBORDINATE_HEAD.test(head) && !THAT_FRAME.test(head) && standsAlone(rest)
     && !/(?<![\p{L}'’-])no(?!\s+(?:longer|doubt|matter)(?![\p{L}'’-]))(?![\p{L}'’-])/iu.test(head) && !reportedOn(head, rest) ? (casual ? 'But ' : 'However, ') : null) },
   // Outside casual registers a sentence does not open with "But" or "So": "However," and "Therefore," (terms of service
   // read "…consequential damages. So the above limitations may not apply"). Not "As a result,": "so" often infers rather
