@@ -5,20 +5,22 @@ import { BUILTIN, outputs } from './support/humanizer-settings.js';
 import { ESSAY, REPORT } from './support/reading29-texts.js';
 
 /**
- * A reading of narrative and creative English (51 texts, 80–350 words: short stories in the first and third person and
- * the past tense, a bedtime story, two fables with their morals, a fan-fiction scene of dialogue, flash fiction in the
- * present tense, travel writing, memoirs, song lyrics, free and rhymed verse, limericks, a role-playing campaign, game items
- * and a quest, horror, a ghost story, romance, a historical vignette, a war vignette, a captain's log, a children's science
- * story, a mystery; ten of them full of "very" and "extremely" for the creative tone's vivid words; four written by a
- * person and one stock-register control; 10,000 rewrites over every mode, tone, readability level and two seeds, 491
- * distinct changed sentences read). 22 damaged (4.5%), of two kinds. An additive connective of the machine's story said
- * another way: "Beyond this, the door of the lighthouse was open" (read as a place), "Beyond this, I called my aunt",
- * "Beyond this, the computer added, "They are sending us a message."", "Plus, the price of flour had doubled" (19): a
- * story's events follow one another and add no point to an argument, so in a story (a tale's opening, dialogue with its
- * tags, or the past tense in two sentences of three) the connective is dropped. A connective that adds before a clause
- * that adds by itself: "Plus, the pigeon doesn't move either", "Beyond this, the pigeon does not move either" (3). Verse,
- * lyrics and limericks kept their lines and rhymes in every setting, no dialogue or its tags moved, no tense or person
- * changed, and the vivid words fit ("very tired" → "exhausted", "very small mouse" → "tiny mouse").
+ * A reading of narrative and creative English (59 texts, 60–350 words: short stories in the first and third person and
+ * the past tense, bedtime stories and a lullaby, two fables with their morals, fan-fiction scenes of dialogue, flash
+ * fiction in the present tense, travel writing, memoirs, song lyrics, free, rhymed and prose verse, limericks, a
+ * role-playing campaign, game items and two quests, horror, a ghost story, romance, a historical and a war vignette, two
+ * logs, a children's science story, a mystery; eighteen of them full of "very" and "extremely" for the creative tone's
+ * vivid words; three written by a person and one stock-register control; 11,600 rewrites over every mode, tone,
+ * readability level and two seeds, 555 distinct changed sentences read). 23 damaged (4.1%). An additive connective of the
+ * machine's story said another way (17): "Beyond this, the door of the lighthouse was open" (read as a place), "Beyond
+ * this, I called my aunt", "Plus, the computer added, "They are sending us a message."": a story's events follow one
+ * another and add no point to an argument, so in a story (a tale's opening, dialogue with its tags, or the past tense in
+ * two sentences of three) the connective is dropped. A connective that adds before a clause that adds by itself (3):
+ * "Plus, the pigeon doesn't move either", "Beyond this, the pigeon does not move either". Left: "Arguably, they are
+ * wrong." in a present-tense story under the academic tone, "Beyond this, the lair is guarded by kobolds" (2) in a
+ * campaign's description. Verse, lyrics and limericks kept their lines and rhymes in every setting, no dialogue or its
+ * tags moved, no tense or person changed, and the vivid words fit ("very tired" → "exhausted", "a very small mouse" → "a
+ * tiny mouse", "extremely clever" → "brilliant").
  */
 
 const STORY = 'Elara had always believed that the old lighthouse was empty. Every evening, she watched it from her window. One stormy night, a faint light flickered at the top of the tower. She grabbed her coat and slipped out the back door. Moreover, the door of the lighthouse was open. "I\'ve been waiting for you," the old man said softly.';
