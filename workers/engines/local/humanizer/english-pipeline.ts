@@ -47,6 +47,8 @@ export interface EnglishContext {
   written?: boolean;
   /** The text mourns, apologises or vows (see solemnRegister): its connectives and stock phrases take no casual forms. */
   solemn?: boolean;
+  /** The text tells a story (narrativeText): its additive connectives are dropped, not said another way. */
+  narrative?: boolean;
 }
 
 // Two whole clauses joined by "and" take a comma: "… without distractions and the sleek design makes …" reads
@@ -298,7 +300,9 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     }
     // "Furthermore," with no point before it to add to ("Benefits of Meditation" over "Furthermore, meditation reduces …")
     // goes: said as "Plus," or "On top of that," it would still add to nothing.
-    const lone = i === 0 && ctx.opensSection === true ? dropLoneAdditive(s) : null;
+    // In a story too: its events follow one another, and "Moreover, she closes the door behind me" or "Beyond this, the door
+    // of the lighthouse was open" (read as a place) adds no point to any argument.
+    const lone = (i === 0 && ctx.opensSection === true) || ctx.narrative === true ? dropLoneAdditive(s) : null;
     // Where it would leave a protected span to open the sentence ("Additionally, iPhone 16 owners …"), which cannot take a
     // capital, it stays as written: dropped, the checker turned down the whole paragraph; replaced, it still added to nothing.
     if (lone !== null && PROTECTED_START.test(lone) && s.endsWith(lone)) return s.slice(0, s.length - lone.length) + rewriteSentence(lone, neighbours);

@@ -141,8 +141,14 @@ export function echoes(connective: string, rest: string): boolean {
   const last = /(\p{L}+)$/u.exec(c)?.[1];
   if (last && /^(?:this|that|these|those)$/u.test(last) && new RegExp(`^\\s*${last}(?![\\p{L}'’-])`, 'iu').test(rest)) return true;
   if (/^on top of/u.test(c) && /(?<![\p{L}'’-])(?:on top of|in addition to)(?![\p{L}'’-])/iu.test(rest)) return true;
+  // A clause that adds by itself ("the pigeon does not move either", "the app also syncs", "… as well") takes no
+  // connective that adds: "Plus, the pigeon doesn't move either" says it twice.
+  if (ADDING.test(c) && (/(?<![\p{L}'’-])also(?![\p{L}'’-])/iu.test(rest.split(/[,;:.!?]/u)[0]!) || ADDS_AT_END.test(rest))) return true;
   return /^plus$/u.test(c) && /(?<![\p{L}'’-])plus(?![\p{L}'’-])/iu.test(rest);
 }
+const ADDING = /^(?:plus|also|on top of that|beyond this|beyond that|what['’]s more|in addition|besides)$/u;
+/** "too", "either", "as well" closing the clause ("too" before a word is one of degree: "the room was too small"). */
+const ADDS_AT_END = /(?<![\p{L}'’-])(?:too|either|as\s+well)[.!?]?["'”’)]*\s*$/iu;
 
 /**
  * "So" and "But" open at most two sentences of a text each, the text's own counted: they are the plain words and may

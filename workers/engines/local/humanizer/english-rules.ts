@@ -250,6 +250,23 @@ const OWN_NEWS = /^\s*(?:(?:this|it|that)\s+(?:is|was)\s+my|I|I['’](?:m|ve|d|l
 const OUR_NEWS = /^\s*(?:(?:this|it|that)\s+(?:is|was)\s+our|we|we['’](?:re|ve|d|ll)|our)(?![\p{L}'’-])/u;
 const LIMIT = /(?<![\p{L}'’-])(?:not|no|never|only|cannot|can['’]t|may|must|until|unless|except|excluding)(?![\p{L}'’-])|n['’]t(?![\p{L}])/iu;
 const ownNews = (clause: string): boolean => OWN_NEWS.test(clause) || (OUR_NEWS.test(clause) && !LIMIT.test(clause.split(/[.;!?]/u)[0]!));
+/** A line of dialogue with its tag: "“I know,” she whispered", "said the fox", "Mira crossed her arms. “And you …”". */
+const SPEECH_TAG = /["”]\s*(?:,\s*)?(?:(?:he|she|I|they|we|it|\p{Lu}\p{L}+|the\s+\p{L}+)\s+)?(?:said|says|asked|asks|whispered|whispers|replied|replies|shouted|cried|called|added|adds|murmured|answered|explained|laughed|mumbled|yelled|begged)(?![\p{L}'’-])|(?<![\p{L}'’-])(?:said|says|asked|asks|whispered|replied|added)(?:\s+(?:the\s+)?\p{L}+)?\s*[,.:]\s*["“]/u;
+/** How a tale opens: "Once upon a time", "Long ago", "One stormy night, …". */
+const TALE_OPENING = /^\s*(?:once\s+upon\s+a\s+time|long\s+ago|once,|one\s+(?:\p{L}+\s+)?(?:day|night|morning|evening|afternoon|summer|winter)(?![\p{L}'’-]))/iu;
+
+/**
+ * Whether a text tells a story: a tale's opening, dialogue with its tags, or a narrator's past tense in two sentences of
+ * three (four at least). Its events follow one another; none adds a point to an argument, so an additive connective is
+ * dropped, not said another way ("Beyond this, the door of the lighthouse was open" reads as a place).
+ */
+export function narrativeText(text: string): boolean {
+  if (TALE_OPENING.test(text) || SPEECH_TAG.test(text)) return true;
+  const sentences = text.split(/(?<=[.!?]["”]?)\s+|\n+/u).filter((x) => /\p{L}/u.test(x));
+  if (sentences.length < 4) return false;
+  return sentences.filter((x) => reportsPast(x)).length * 3 >= sentences.length * 2;
+}
+
 /**
  * Whether "note that" or "keep in mind that" suits the clause after it. Neither before thanks ("Keep in mind
  * that none of this would have been possible without the mentors who believed in me") nor the writer's own news

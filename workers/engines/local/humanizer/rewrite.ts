@@ -12,7 +12,7 @@ import { ownOpeners } from './english-plain.js';
 import { checkRewrite } from './checker.js';
 import { isListItem, joinLines, opensDialogue, parseLines, rewrapParagraphs, unwrapParagraphs, type Line, type Wrap } from './document.js';
 import { PLACEHOLDER, protect, type Protected } from './freeze.js';
-import { addOpener, openersSaturate, solemnRegister, startsWithConnective, writtenRegister } from './english-rules.js';
+import { addOpener, narrativeText, openersSaturate, solemnRegister, startsWithConnective, writtenRegister } from './english-rules.js';
 import { otherLanguageSentence } from './common-words.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
@@ -20,6 +20,9 @@ import { rewriteOtherParagraph } from './other-pipeline.js';
 import { MODE_PARAMS } from './params.js';
 import { createRandom, hash32, type Random } from './random.js';
 import { toneProfile, type ToneProfile } from './tone.js';
+
+/** A sentence opening with an additive connective, the only one a story's reading changes. */
+const ADDITIVE_START = /(?:^|[.!?]['"’”]?\s+)(?:Furthermore|Moreover|Additionally|In addition|Also|Besides|Further|On top of that|What is more),/u;
 
 function effectiveProfile(request: HumanizeRequest): ToneProfile {
   const base = toneProfile(request.tone);
@@ -86,7 +89,7 @@ function rewriteSentences(sentences: string[], language: Language, plan: Rewrite
     return rewriteEnglishParagraph(sentences, {
       profile: plan.profile, mode: MODE_PARAMS[request.mode], readability: request.readability, lowerForms: stats.lowerForms,
       names: stats.names, repeated: stats.repeated, rng, usedOpeners: used, listItem, opensSection: around.before === '', written: plan.written,
-      solemn: plan.solemn,
+      solemn: plan.solemn, narrative: plan.narrative,
     });
   }
   // A letter's formula anywhere in it ("Exma. Senhora Dra.", "Vossa Excelência" in its first lines) keeps colloquial
@@ -185,6 +188,8 @@ export interface RewritePlan {
   written: boolean;
   /** The text mourns, apologises or vows (solemnRegister): its English connectives take no casual forms. */
   solemn: boolean;
+  /** The text tells a story (narrativeText), read only where a sentence opens with an additive connective it would drop. */
+  narrative: boolean;
   /** The connectives the text's sentences open with (ownOpeners), which a rewrite does not put in once more. */
   openers: ReadonlySet<string>;
   /** The hard-wrapped paragraphs of the text as sent: rewritten as one line each (`request.text` has them joined), then wrapped again. */
@@ -215,6 +220,7 @@ export function prepareRewrite(sent: HumanizeRequest, language: Language): Rewri
     letters: new Set(languages.filter((l): l is Language => l !== null && l !== 'en' && (LANGUAGE_RULES[l].politeSentence?.test(request.text) || LANGUAGE_RULES[l].letter?.test(request.text)) === true)),
     written: writtenRegister(request.text),
     solemn: solemnRegister(request.text),
+    narrative: language === 'en' && ADDITIVE_START.test(request.text) && narrativeText(request.text),
     wraps,
   };
 }
