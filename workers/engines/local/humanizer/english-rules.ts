@@ -938,13 +938,32 @@ const APOLOGY = /(?<![\p{L}'’-])(?:apologi[sz]e|apologi[sz]ing|apologies)(?![\
 /** Vows or a pledge: two promises or more ("I promise to support your dreams … I promise to make you laugh …"). */
 const VOWS = /(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])/u;
 /**
+ * A harm, a loss or a hardship the text reports or helps its reader through, beside SOMBRE's deaths: a shooting or an
+ * abuse and its victims, a discrimination or a hate crime, a mental illness or an addiction, a famine or an exodus, a
+ * condolence ("the passing of", "your loss"), a dying patient's care, a redundancy, a sermon or a scripture. "Plus," and
+ * "On top of that," there pile up a gunman's victims, the warnings a care home ignored, a child's malnutrition or the
+ * symptoms of a new mother's depression ("Plus, police said the motive remains unclear"). Not "shooting" (a photographer
+ * says it), "redundant" (a server is), nor "loss" alone (a weight, a business).
+ */
+const GRAVE = new RegExp(`(?<![\\p{L}'’-])(?:${[
+  'passing\\s+of', '(?:your|their|his|her|our)\\s+loss(?!\\s+of)', 'sympath(?:y|ies)', '(?:thoughts|prayers)\\s+are\\s+with',
+  'killing(?!\\s+it(?![\\p{L}]))', 'killings', 'gunm[ae]n', 'gunfire', 'opened\\s+fire', 'shot\\s+dead', 'stabb(?:ed|ing)', 'wounded', 'wounding', 'casualties', 'fatalit(?:y|ies)', 'victims?',
+  'abused?', 'abusive', 'abuser', 'abusers', 'sexual\\s+assault', 'rape', 'trafficking', 'harassment', 'discriminat\\p{L}*', 'racis[mt]', 'hate\\s+crimes?',
+  'suicidal', 'self-harm', 'depression', 'depressive', 'anxiety\\s+disorders?', 'mental\\s+(?:illness|health\\s+(?:conditions?|crisis))', 'trauma', 'traumatic', 'PTSD',
+  'overdoses?', 'addiction', 'addicted', 'sober', 'sobriety', 'relapse',
+  'hypothermia', 'malnutrition', 'malnourished', 'famine', 'starvation', 'cholera', 'refugees?', 'asylum', 'homelessness', 'sleep(?:s|ing)?\\s+rough',
+  'dementia', 'hospice', 'palliative', 'comfort\\s+care', 'end\\s+of\\s+life', 'intensive\\s+care', 'critical\\s+condition', 'advance\\s+(?:care\\s+planning|directive)',
+  'made\\s+redundant', 'redundancies', 'layoffs', 'laid\\s+off',
+  'sermon', 'congregation', 'scriptures?', 'parable', 'Qur[\'’]?an', 'Bible', 'Gospel', 'Torah',
+].join('|')})(?![\\p{L}'’-])`, 'iu');
+/**
  * Whether a text mourns, apologises or vows (a eulogy, a speech that remembers a death, an apology to a customer, wedding
- * vows): a casual tone's connectives there take the neutral register, so "Plus," and "On top of that," do not pile
- * up a dead father's virtues, the reasons for a delay or the things a bride is loved for ("Plus, he had a quiet sense of
+ * vows), or reports a harm or helps its reader through one (GRAVE): a casual tone's connectives there take the neutral
+ * register, so "Plus," and "On top of that," do not pile up a dead father's virtues, the reasons for a delay or the things a bride is loved for ("Plus, he had a quiet sense of
  * humor", "Plus, we've taken steps to make sure this doesn't happen again", "Plus, you've shown me that home isn't a
  * place but a person"); its contractions are still the tone's.
  */
-export function solemnRegister(text: string): boolean { return SOMBRE.test(text) || FAREWELL.test(text) || APOLOGY.test(text) || VOWS.test(text); }
+export function solemnRegister(text: string): boolean { return SOMBRE.test(text) || GRAVE.test(text) || FAREWELL.test(text) || APOLOGY.test(text) || VOWS.test(text); }
 /**
  * The terms of art of a notice whose words bind or protect its reader: a medicine leaflet or first-aid procedure
  * ("contraindicated", "adverse reaction", "unless your doctor …"), an insurance policy ("policyholder", "pre-existing
