@@ -19,7 +19,9 @@ import { BUILTIN, outputs } from './support/humanizer-settings.js';
  * "children" (9) where children died, survive the dead or go hungry ("Two kids died …", "She's survived by her three
  * kids", "thousands of kids are living without enough food"). The casualty figures, hedges ("It is believed …",
  * "may rise"), euphemisms ("passed away") and person-first wording ("people with disabilities") stayed as written. The
- * last one: a control's short last line joined to the one before ("… how Everton had done; they lost.").
+ * last one: a control's short last line joined to the one before ("… how Everton had done; they lost."). A probe of 12
+ * more texts (2,400 rewrites, 96 changed sentences) found a third kind: the academic tone's hedge put a doubt in the
+ * police's mouth ("It is clear that the fire was started deliberately, police said" → "It seems that …").
  */
 
 const bad = (text: string, test: (out: string) => boolean): string[] => outputs(text, BUILTIN, { seeds: 2 }).filter(({ out }) => test(out)).map(({ out, where }) => `${where}: ${out}`).slice(0, 3);
@@ -62,4 +64,12 @@ describe('local humanizer: a reading of texts on sensitive subjects', function (
     // control: the children of a playground are still kids in the casual tone
     expect(some(PLAYGROUND, (out) => out.includes('The kids loved the climbing frame'))).to.equal(true);
   });
+
+  it("a certainty someone else states is not hedged ('It seems that the fire was started deliberately, police said')", () => {
+    const text = 'It is clear that the fire was started deliberately, police said. It is important to remember that the victims were children. Moreover, the building\'s owner has been arrested.';
+    expect(bad(text, (out) => /(?:seems|appears) that the fire/u.test(out))).to.deep.equal([]);
+    // control: the writer's own certainty is still hedged in the academic tone
+    expect(some('It is clear that the new policy reduced waiting times. Moreover, staff reported fewer complaints.', (out) => out.startsWith('It appears that the new policy'))).to.equal(true);
+  });
 });
+
