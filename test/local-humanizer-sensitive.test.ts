@@ -21,7 +21,9 @@ import { BUILTIN, outputs } from './support/humanizer-settings.js';
  * "may rise"), euphemisms ("passed away") and person-first wording ("people with disabilities") stayed as written. The
  * last one: a control's short last line joined to the one before ("… how Everton had done; they lost."). A probe of 12
  * more texts (2,400 rewrites, 96 changed sentences) found a third kind: the academic tone's hedge put a doubt in the
- * police's mouth ("It is clear that the fire was started deliberately, police said" → "It seems that …").
+ * police's mouth ("It is clear that the fire was started deliberately, police said" → "It seems that …"); and one
+ * more of five one-line probes, a tone opener before a report of one's own depression ("Arguably, my depression is worse
+ * in the winter", "Honestly, …", "You see, …").
  */
 
 const bad = (text: string, test: (out: string) => boolean): string[] => outputs(text, BUILTIN, { seeds: 2 }).filter(({ out }) => test(out)).map(({ out, where }) => `${where}: ${out}`).slice(0, 3);
@@ -70,6 +72,14 @@ describe('local humanizer: a reading of texts on sensitive subjects', function (
     expect(bad(text, (out) => /(?:seems|appears) that the fire/u.test(out))).to.deep.equal([]);
     // control: the writer's own certainty is still hedged in the academic tone
     expect(some('It is clear that the new policy reduced waiting times. Moreover, staff reported fewer complaints.', (out) => out.startsWith('It appears that the new policy'))).to.equal(true);
+  });
+
+  it("no tone opener before how someone's mind is ('Arguably, my depression is worse in the winter')", () => {
+    const text = 'My depression is worse in the winter. I sleep a lot and I stop answering messages.';
+    expect(bad(text, (out) => !out.startsWith('My depression'))).to.deep.equal([]);
+    expect(bad('His anxiety is much better since he started the course. He goes out most days now.', (out) => !out.startsWith('His anxiety'))).to.deep.equal([]);
+    // control: a rating of a thing still takes one
+    expect(some('The new timetable is worse in the winter. The buses stop running at nine and the trains are slow.', (out) => out.startsWith('Arguably, the new timetable'))).to.equal(true);
   });
 });
 
