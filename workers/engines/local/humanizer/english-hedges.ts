@@ -136,9 +136,15 @@ const OPINION = /(?<![\p{L}'’-])(?:I|we)\s+(?:(?:\p{L}+ly|do|really|still|also
  */
 const PROOF_STEP = /(?<![\p{L}\p{N}'’.-])[b-hj-z](?![\p{L}\p{N}'’-]|\.\p{L})|(?<![\p{L}'’-])(?:[Tt]heorem|[Ll]emma|[Cc]orollary|[Pp]roof|[Aa]xiom|Q\.E\.D|q\.e\.d)(?![\p{L}'’-])/u;
 
-/** Whether a sentence may be hedged at all (see NOT_HEDGED, OPINION, PROOF_STEP and titleCase). */
+/**
+ * Someone else's words, reported: "It is clear that the fire was started deliberately, police said" is what the police
+ * said, and "It seems that …, police said" would put a doubt in their mouth.
+ */
+const ATTRIBUTED = /(?<![\p{L}'’-])(?:said|says|told|stated|confirmed|according\s+to)(?![\p{L}'’-])/iu;
+
+/** Whether a sentence may be hedged at all (see NOT_HEDGED, OPINION, ATTRIBUTED, PROOF_STEP and titleCase). */
 function hedgeable(s: string): boolean {
-  return !OPINION.test(s) && !NOT_HEDGED.test(s) && !PROOF_STEP.test(s) && !titleCase(s);
+  return !OPINION.test(s) && !NOT_HEDGED.test(s) && !ATTRIBUTED.test(s) && !PROOF_STEP.test(s) && !titleCase(s);
 }
 
 // "It is now clear that …" keeps its "now": "It now appears that …" (a realisation, not a standing fact).

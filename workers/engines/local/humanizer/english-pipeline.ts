@@ -271,7 +271,7 @@ export function rewriteEnglishParagraph(sentences: string[], ctx: EnglishContext
     // Before plainSmallWords, which says "very" as "really" (a word vividWords leaves: it often means "truly").
     if (profile.vivid) t = vividWords(t, rng, 1);
     else if (profile.concise) t = dropIntensifiers(t);
-    t = plainSmallWords(t, register, rng, mode.plainRate);
+    t = plainSmallWords(t, register, rng, mode.plainRate, ctx.solemn === true);
     t = ableToCan(t, rng, mode.plainRate);
     if (register !== 'formal') t = whileToAlthough(activeNominals(t, rng, mode.plainRate), rng, mode.plainRate);
     if (register === 'casual') t = impersonalYou(t);

@@ -454,7 +454,7 @@ const AS_CAUSAL = new RegExp(`${AFTER_A_CLAUSE},\\s+as\\s+${AS_COMMENT}${AS_COMP
  * → ", because", "is aware that" → "knows that". (", including X" stays: "$899 per person, including flights" takes
  * flights in, "like flights" would give an example.)
  */
-export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number): string {
+export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'formal', rng: Random, rate: number, solemn = false): string {
   // Each pattern is tried only where its literal word occurs: it could not match (nor draw a number) elsewhere.
   let out = !s.includes('whereas') ? s : s.replace(/,\s+whereas\s+(?=[\p{L}\uE000])/gu, (m: string) => (rng.chance(rate) ? ', but ' : m));
   // Not in formal text: "Opponents, though, argue …" in an academic essay is spoken.
@@ -471,8 +471,10 @@ export function plainSmallWords(s: string, register: 'casual' | 'neutral' | 'for
     (rng.chance(rate) ? `${be === 'is' ? 'knows' : 'know'} that` : m));
   if (register === 'formal') return out;
   // The everyday word in a casual register: "children" → "kids" (not the possessive, not in "children's").
-  // Not where ages or doses are given ("Children aged 10 to 15 years: take 1 tablet"): a leaflet's term stays.
-  if (register === 'casual' && out.includes('hildren') && !/[\p{N}\uE000-\uE019]/u.test(out)) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
+  // Not where ages or doses are given ("Children aged 10 to 15 years: take 1 tablet"): a leaflet's term stays. Nor in a
+  // text that mourns or reports a harm (solemnRegister): "Two kids died", "She's survived by her three kids", "thousands
+  // of kids are living without enough food" make light of them.
+  if (register === 'casual' && !solemn && out.includes('hildren') && !/[\p{N}\uE000-\uE019]/u.test(out)) out = out.replace(/(?<![\p{L}'’-])([Cc])hildren(?![\p{L}'’-])/gu, (m: string, c: string) => (rng.chance(rate) ? `${c === 'C' ? 'K' : 'k'}ids` : m));
   // Not "live simply and quietly", "furnished simply but elegantly": the adverb of manner.
   if (out.includes('simply')) out = out.replace(/(?<![\p{L}'’-])(?<!(?:quite|put|very)\s+)simply\s+(?!(?:put|and|but|or|yet|than)(?![\p{L}'’-]))(?=\p{Ll})/gu, (m: string) => (rng.chance(rate) ? 'just ' : m));
   // "really" only where the register is casual: "if they seem really unwell" in a patient leaflet is chatty.

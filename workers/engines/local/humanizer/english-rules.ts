@@ -920,9 +920,10 @@ const REPORTED = /(?<![\p{L}'’-])(?:said|says|say|argued|argues|argue|claimed|
  * "The vaccine is effective": "Frankly, …" or "Arguably, …" there doubt it), nor advice ("it is wise to join a local
  * association": "Arguably, it is wise to …" hedges a recommendation) or a rule ("should", "must", "may"), which an opener or a hedge
  * would make flippant or doubtful ("Arguably, children should bring a packed lunch"). Nor someone's health ("his knee is
- * still bad", "her cough is better"): a report of how they are, which "Look," or "Arguably," would make a view.
+ * still bad", "her cough is better", "my depression is worse in the winter"): a report of how they are, which "Look," or
+ * "Arguably," would make a view.
  */
-const RATING = /(?<![\p{L}'’-])(?<!(?:who|which|that|what|whoever|whichever)\s+)(?<!(?<![\p{L}'’-])(?:knees?|backs?|legs?|hips?|arms?|shoulders?|ankles?|feet|foot|eyes?|eyesight|hearing|ears?|tooth|teeth|head|headaches?|stomach|chest|cough|cold|flu|fever|heart|neck|wrists?|elbows?|skin|hands?|toes?|fingers?|throat|lungs?|breathing|pain|rash|migraine|injury|wound|sight|memory|health|condition)\s+)(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))(?!(?<=right)\s+(?:next|after|before|around|behind|beside|by|down|up|across|outside|inside|in|on|at|over|under|here|there|now|away|side|off|through)(?![\p{L}'’-]))(?!(?<=good)\s+(?:until|till|through|thru|for\s+(?:\p{N}|one|two|three|a|an|another|the\s+next))(?![\p{L}'’-]))(?!(?<=worth)\s+(?:\p{N}|[$£€]|a\s+(?:fortune|lot|million|billion|few)|one|two|three|four|five|six|seven|eight|nine|ten|hundreds|thousands|millions|billions|several|about|around|over|nearly|almost)(?![\p{L}'’-]))(?!(?<=better)\s+(?:today|now|this\s+(?:morning|week)|since|again)(?![\p{L}'’-]))(?!(?<=best)\s+man(?![\p{L}'’-]))/iu;
+const RATING = /(?<![\p{L}'’-])(?<!(?:who|which|that|what|whoever|whichever)\s+)(?<!(?<![\p{L}'’-])(?:knees?|backs?|legs?|hips?|arms?|shoulders?|ankles?|feet|foot|eyes?|eyesight|hearing|ears?|tooth|teeth|head|headaches?|stomach|chest|cough|cold|flu|fever|heart|neck|wrists?|elbows?|skin|hands?|toes?|fingers?|throat|lungs?|breathing|pain|rash|migraine|injury|wound|sight|memory|health|condition|depression|anxiety|mood|symptoms?|sleep)\s+)(?:(?:is|are|remains?)\s+(?:(?:the|a|an|not|also|often|still|far|much|very|quite|really|so|too|\p{L}+ly)\s+)*(?:(?:most|more|less|least)\s+)?(?:best|better|worse|worst|right|wrong|good|bad|wise|unwise|preferable|great|terrible|awful|amazing|worth|overrated|underrated))(?![\p{L}'’-])(?!\s+(?:to|\p{L}+ed|\p{L}+ing|taken|done|given|seen|known|eaten|written|kept|left|made|spent|used)\s)(?!\s+(?:choice|option|idea|way|place|fit|start|investment|bet)(?![\p{L}'’-]))(?!(?<=right)\s+(?:next|after|before|around|behind|beside|by|down|up|across|outside|inside|in|on|at|over|under|here|there|now|away|side|off|through)(?![\p{L}'’-]))(?!(?<=good)\s+(?:until|till|through|thru|for\s+(?:\p{N}|one|two|three|a|an|another|the\s+next))(?![\p{L}'’-]))(?!(?<=worth)\s+(?:\p{N}|[$£€]|a\s+(?:fortune|lot|million|billion|few)|one|two|three|four|five|six|seven|eight|nine|ten|hundreds|thousands|millions|billions|several|about|around|over|nearly|almost)(?![\p{L}'’-]))(?!(?<=better)\s+(?:today|now|this\s+(?:morning|week)|since|again)(?![\p{L}'’-]))(?!(?<=best)\s+man(?![\p{L}'’-]))/iu;
 /** A death, a grief, an illness: no tone opener belongs beside it ("Frankly, my son died …"). */
 export const SOMBRE = /(?<![\p{L}'’-])(?:died|dies|dying|dead|death|deaths|passed\s+away|funeral|grief|griev\p{L}*|mourn\p{L}*|killed|suicide|miscarriage|cancer|terminal|condolence\p{L}*|widow\p{L}*|bereave\p{L}*)(?![\p{L}'’-])/iu;
 /** The language of a contract or a licence: no chatty opener goes near it. */
@@ -955,13 +956,32 @@ const APOLOGY = /(?<![\p{L}'’-])(?:apologi[sz]e|apologi[sz]ing|apologies)(?![\
 /** Vows or a pledge: two promises or more ("I promise to support your dreams … I promise to make you laugh …"). */
 const VOWS = /(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])[^]*?(?<![\p{L}'’-])I\s+promise\s+(?:to|that|you)(?![\p{L}'’-])/u;
 /**
+ * A harm, a loss or a hardship the text reports or helps its reader through, beside SOMBRE's deaths: a shooting or an
+ * abuse and its victims, a discrimination or a hate crime, a mental illness or an addiction, a famine or an exodus, a
+ * condolence ("the passing of", "your loss"), a dying patient's care, a redundancy, a sermon or a scripture. "Plus," and
+ * "On top of that," there pile up a gunman's victims, the warnings a care home ignored, a child's malnutrition or the
+ * symptoms of a new mother's depression ("Plus, police said the motive remains unclear"). Not "shooting" (a photographer
+ * says it), "redundant" (a server is), nor "loss" alone (a weight, a business).
+ */
+const GRAVE = new RegExp(`(?<![\\p{L}'’-])(?:${[
+  'passing\\s+of', '(?:your|their|his|her|our)\\s+loss(?!\\s+of)', 'sympath(?:y|ies)', '(?:thoughts|prayers)\\s+are\\s+with',
+  'killing(?!\\s+it(?![\\p{L}]))', 'killings', 'gunm[ae]n', 'gunfire', 'opened\\s+fire', 'shot\\s+dead', 'stabb(?:ed|ing)', 'wounded', 'wounding', 'casualties', 'fatalit(?:y|ies)', 'victims?',
+  'abused?', 'abusive', 'abuser', 'abusers', 'sexual\\s+assault', 'rape', 'trafficking', 'harassment', 'discriminat\\p{L}*', 'racis[mt]', 'hate\\s+crimes?',
+  'suicidal', 'self-harm', 'depression', 'depressive', 'anxiety\\s+disorders?', 'mental\\s+(?:illness|health\\s+(?:conditions?|crisis))', 'trauma', 'traumatic', 'PTSD',
+  'overdoses?', 'addiction', 'addicted', 'sober', 'sobriety', 'relapse',
+  'hypothermia', 'malnutrition', 'malnourished', 'famine', 'starvation', 'cholera', 'refugees?', 'asylum', 'homelessness', 'sleep(?:s|ing)?\\s+rough',
+  'dementia', 'hospice', 'palliative', 'comfort\\s+care', 'end\\s+of\\s+life', 'intensive\\s+care', 'critical\\s+condition', 'advance\\s+(?:care\\s+planning|directive)',
+  'made\\s+redundant', 'redundancies', 'layoffs', 'laid\\s+off',
+  'sermon', 'congregation', 'scriptures?', 'parable', 'Qur[\'’]?an', 'Bible', 'Gospel', 'Torah',
+].join('|')})(?![\\p{L}'’-])`, 'iu');
+/**
  * Whether a text mourns, apologises or vows (a eulogy, a speech that remembers a death, an apology to a customer, wedding
- * vows): a casual tone's connectives there take the neutral register, so "Plus," and "On top of that," do not pile
- * up a dead father's virtues, the reasons for a delay or the things a bride is loved for ("Plus, he had a quiet sense of
+ * vows), or reports a harm or helps its reader through one (GRAVE): a casual tone's connectives there take the neutral
+ * register, so "Plus," and "On top of that," do not pile up a dead father's virtues, the reasons for a delay or the things a bride is loved for ("Plus, he had a quiet sense of
  * humor", "Plus, we've taken steps to make sure this doesn't happen again", "Plus, you've shown me that home isn't a
  * place but a person"); its contractions are still the tone's.
  */
-export function solemnRegister(text: string): boolean { return SOMBRE.test(text) || FAREWELL.test(text) || APOLOGY.test(text) || VOWS.test(text); }
+export function solemnRegister(text: string): boolean { return SOMBRE.test(text) || GRAVE.test(text) || FAREWELL.test(text) || APOLOGY.test(text) || VOWS.test(text); }
 /**
  * The terms of art of a notice whose words bind or protect its reader: a medicine leaflet or first-aid procedure
  * ("contraindicated", "adverse reaction", "unless your doctor …"), an insurance policy ("policyholder", "pre-existing
