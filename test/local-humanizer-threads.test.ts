@@ -135,7 +135,7 @@ ${entry}`;
     expect(lines.filter((l) => l.prose).map((l) => l.body)).to.deep.equal([]);
   });
 
-  it("a reply's attribution line and a table's rows without rules are no prose; a sentence that names a year still is", () => {
+  it("a reply's attribution line and a table's rows without rules are no prose; a greeting's line that names a year still is", () => {
     const lines = parseLines(`Thanks, that works for me.
 
 On Tue, 4 Mar 2025 at 10:02, Ana Ribeiro <ana@northwind.io> wrote:
@@ -143,7 +143,8 @@ On Tue, 4 Mar 2025 at 10:02, Ana Ribeiro <ana@northwind.io> wrote:
 
 Plan       Price    Notes
 Basic      $9       It is important to note that it is not available in the EU.
-Smith, the new manager. She joined us in 2019 and has led the team well since then.`);
-    expect(lines.filter((l) => l.prose).map((l) => l.body)).to.deep.equal(['Thanks, that works for me.', 'Smith, the new manager. She joined us in 2019 and has led the team well since then.']);
+Thanks, Tom. We shipped the first version in 2024 and it went well.
+Sorry, Ana. The 2023 figures were wrong, and we have fixed them.`);
+    expect(lines.filter((l) => l.prose).map((l) => l.body)).to.deep.equal(['Thanks, that works for me.', 'Thanks, Tom. We shipped the first version in 2024 and it went well.', 'Sorry, Ana. The 2023 figures were wrong, and we have fixed them.']);
   });
 });

@@ -26,11 +26,11 @@ const CHAT_MESSAGE = /^\s*(?:\[(?:\p{N}{1,2}:)?\p{N}{1,2}:\p{N}{2}\]\s*)?<[^<>\s
 /** A chat export's header over a message: a name, two spaces or more, the time ("Dana Kim  9:14 AM"). */
 const CHAT_HEADER = /^\s*\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}(?:\t| {2,})\p{N}{1,2}:\p{N}{2}(?:\s?[AaPp]\.?[Mm]\.?)?\s*$/u;
 /**
- * A reference's entry: an author's surname and initials or given name, then a year ("Smith, J. A. (2020). It is not what
- * you think …", "Said, Edward W. Orientalism. Pantheon Books, 1978."), or a numbered entry with its title in quotes,
+ * A reference's entry: an author's surname and initials or given name, then a year in brackets or a year or pages at its
+ * end ("Smith, J. A. (2020). It is not what you think …", "Said, Edward W. Orientalism. Pantheon Books, 1978."), or a numbered entry with its title in quotes,
  * pages, volume or DOI ("[2] K. Tanaka, "On the limits …," … vol. 43, … 2021.").
  */
-const AUTHOR_ENTRY = /^\s*(?:[-*•]\s+)?\p{Lu}[\p{L}'’-]+(?: [\p{L}'’-]+)?, \p{Lu}[\p{L}'’-]*\.?(?: \p{Lu}[\p{L}'’-]*\.?){0,3}\.(?:.*\((?:\p{N}{4}[a-z]?|n\.d\.)(?:, [^)]{1,30})?\)\.|.*(?<!\p{N})(?:1[5-9]|20)\p{N}{2}(?!\p{N}))/u;
+const AUTHOR_ENTRY = /^\s*(?:[-*•]\s+)?\p{Lu}[\p{L}'’-]+(?: [\p{L}'’-]+)?, \p{Lu}[\p{L}'’-]*\.?(?: \p{Lu}[\p{L}'’-]*\.?){0,3}\.(?:.*\((?:\p{N}{4}[a-z]?|n\.d\.)(?:, [^)]{1,30})?\)\.|.*(?:(?<!\p{N})(?:1[5-9]|20)\p{N}{2}|\bpp?\. ?\p{N}+[–-]\p{N}+)\.\s*$)/u;
 const NUMBERED_ENTRY = /^\s*\[\p{N}{1,3}\]\s+\S.*(?:["“][^"”]+["”]|\bpp?\.\s?\p{N}|\bvol\.|\bdoi\b|et al\.).*(?<!\p{N})(?:1[5-9]|20)\p{N}{2}(?!\p{N})/u;
 /** Any numbered entry with a year: in a list whose entries cite as above, a book's entry too ("[3] A. Lee, Deep Learning …, 2019."). */
 const NUMBERED_WITH_YEAR = /^\s*\[\p{N}{1,3}\]\s+\S.*(?<!\p{N})(?:1[5-9]|20)\p{N}{2}(?!\p{N})/u;
