@@ -8,6 +8,7 @@
 import { FUNCTION_WORDS } from '../text/function-words.js';
 import { splitSentences } from '../text/segment.js';
 import { tagTokens } from '../text/pos.js';
+import { keepLayouts } from './layouts.js';
 
 export interface Line {
   /** Kept verbatim: indentation, a list marker, a `Label:` prefix. */
@@ -257,6 +258,7 @@ export function parseLines(text: string): Line[] {
     lines[i] = { ...line, body: line.body.slice(0, last.start), tail: line.body.slice(last.start) };
   }
   keepSpeech(lines);
+  keepLayouts(lines);
   keepDashDialogue(lines);
   keepQuestionHeadings(lines);
   return lines;
@@ -360,13 +362,20 @@ const HEADING_LABELS = new Set(('answer question q a note notes tip tips step su
 /** A label that names a speaker: one to three capitalised words, no digits ("Sadiq Khan:", "Interviewer:", "Agent:"). */
 const SPEAKER = /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
+/** A transcript's time code before the speaker ("[00:12:31] Maya Chen:", "00:04 SARA:"). */
+const TIME_CODE = /^[[(]?(?:\p{N}{1,2}:)?\p{N}{1,2}:\p{N}{2}(?:[.,]\p{N}{1,3})?[\])]?[ \t]+/u;
+/** A speaker named with a title that ends in a point ("DR. OKONKWO:", "Prof. Lin:"), which LABEL does not take. */
+const TITLED_SPEAKER = /^(?:Dr|DR|Mr|MR|Mrs|MRS|Ms|MS|Prof|PROF)\. \p{Lu}[\p{L}'’-]*(?: \p{Lu}[\p{L}'’-]*)?:[ \t]+(?=\S)/u;
+
 /**
- * A transcript (two or more lines that open with a speaker's name) is dialogue: what each speaker says comes back as
- * it was, like speech in quotation marks ("Khan: I have been really pleased …" is not rewritten).
+ * A transcript (two or more lines that open with a speaker's name, after a time code or not) is dialogue: what each
+ * speaker says comes back as it was, like speech in quotation marks ("Khan: I have been really pleased …",
+ * "[00:00:11] Raj Patel: I do not think …", "DR. OKONKWO: We do not have …" are not rewritten).
  */
 function keepSpeech(lines: Line[]): void {
   const speakers = lines.map((l) => {
-    const label = LABEL.exec(l.prefix.replace(/^[ \t]*/u, '').replace(LIST_MARKER, '') + l.body)?.[0].replace(/:[ \t]*$/u, '') ?? '';
+    const text = (l.prefix.replace(/^[ \t]*/u, '').replace(LIST_MARKER, '') + l.body).replace(TIME_CODE, '');
+    const label = (LABEL.exec(text) ?? TITLED_SPEAKER.exec(text))?.[0].replace(/:[ \t]*$/u, '') ?? '';
     return label !== '' && SPEAKER.test(label) && !HEADING_LABELS.has(label.toLowerCase());
   });
   if (speakers.filter(Boolean).length < 2) return;
