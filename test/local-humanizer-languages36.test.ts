@@ -56,6 +56,14 @@ describe('local humanizer in other languages: long documents with stock connecti
     expect(some(guide, 'In più, il lavoro') || some(guide, 'In più, aiuta') || some(guide, 'In più, molte')).to.equal(true);
   });
 
+  it('takes no Spanish stock phrase whose word the sentence next to it holds ("conviene fijar … Conviene subrayar que"), and still takes it elsewhere', () => {
+    const next = languageOutputs('es', 'Por lo tanto, conviene fijar horarios claros. Es importante señalar que el derecho a la desconexión digital está reconocido en muchos países.', { seeds: 2 });
+    expect(holding(next, (t) => /Conviene subrayar/u.test(t))).to.deep.equal([]);
+    expect(some(next, 'Cabe señalar que el derecho')).to.equal(true);
+    const apart = languageOutputs('es', 'Por lo tanto, hay que fijar horarios claros. Es importante señalar que el derecho a la desconexión digital está reconocido en muchos países.', { seeds: 2 });
+    expect(some(apart, 'Conviene subrayar que el derecho')).to.equal(true);
+  });
+
   it('puts no Chinese "因而" before advice ("…吧", "一定要"), and still puts it before a result', () => {
     const advice = languageOutputs('zh', '第二天在人民公园逛了逛。因此，如果你时间不多，人民公园一定要去。总之，从今晚开始调整作息吧。因此，从明天开始早点睡吧。', { seeds: 2 });
     expect(holding(advice, (t) => /因而(?:如果|从)/u.test(t))).to.deep.equal([]);

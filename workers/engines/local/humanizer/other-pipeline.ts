@@ -107,6 +107,16 @@ function echoedNext(alt: string, after: string, rules: LanguageRules): boolean {
   return (coreOf(alt).match(/\p{L}{3,}/gu) ?? []).some((w) => next.includes(w));
 }
 
+/**
+ * Whether a word of an alternative (four letters or more) stands in the sentences next to it or in its own, outside any
+ * phrase of the table: "Por eso, conviene fijar horarios claros. Conviene subrayar que …".
+ */
+function echoedWord(alt: string, near: string, rules: LanguageRules): boolean {
+  if (rules.spaceless) return false;
+  const text = near.toLowerCase();
+  return (coreOf(alt).match(/\p{L}{4,}/gu) ?? []).some((w) => !SHARED_STOP.has(w) && phraseIn(w, rules).test(text));
+}
+
 /** A phrase (lower case) in a text at word boundaries, or anywhere in scripts without spaces. */
 const phraseIn = (core: string, rules: LanguageRules, flags = 'u'): RegExp => new RegExp(rules.spaceless ? escapeRegExp(core)
   : `(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{M}\\p{N}])`, flags);
@@ -177,7 +187,7 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
       if (ctx.step || ctx.rules.steps?.test(`${earlier}\n${near}`)) fits = fits.filter((a) => !ctx.rules.notInSteps?.includes(a));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
       const others = `${earlier}\n${near}\n${whole.slice(0, offset)} ${after}`;
-      fits = fits.filter((a) => !echoes(a, others, ctx.rules) && !echoedNext(a, after, ctx.rules));
+      fits = fits.filter((a) => !echoes(a, others, ctx.rules) && !echoedNext(a, after, ctx.rules) && !echoedWord(a, `${near}\n${whole.slice(0, offset)} ${after}`, ctx.rules));
       // Nor one the document already holds twice, however far apart.
       const counts = ctx.spent && countsOf(ctx.spent, ctx.rules);
       if (counts) fits = fits.filter((a) => timesUsed(a, counts, ctx.rules) < DOCUMENT_LIMIT);
