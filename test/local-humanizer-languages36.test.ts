@@ -64,6 +64,14 @@ describe('local humanizer in other languages: long documents with stock connecti
     expect(some(apart, 'Conviene subrayar que el derecho')).to.equal(true);
   });
 
+  it('puts no French "De ce fait," before an imperative, and still puts it before a result', () => {
+    const advice = languageOutputs('fr', "Attention aux horaires des marées, le passage est vite coupé. Par conséquent, regardez bien les panneaux avant de partir.", { seeds: 2 });
+    expect(holding(advice, (t) => /De ce fait, regardez/u.test(t))).to.deep.equal([]);
+    expect(some(advice, 'Dès lors, regardez')).to.equal(true);
+    const result = languageOutputs('fr', FR_REPORT, { seeds: 2, tones: ['formal'] });
+    expect(some(result, 'De ce fait, les')).to.equal(true);
+  });
+
   it('puts no Chinese "因而" before advice ("…吧", "一定要"), and still puts it before a result', () => {
     const advice = languageOutputs('zh', '第二天在人民公园逛了逛。因此，如果你时间不多，人民公园一定要去。总之，从今晚开始调整作息吧。因此，从明天开始早点睡吧。', { seeds: 2 });
     expect(holding(advice, (t) => /因而(?:如果|从)/u.test(t))).to.deep.equal([]);

@@ -258,7 +258,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     notBeforeInfinitive: ['Du coup,', 'En plus,', 'Au final,', 'Qui plus est,'],
     // "Qui plus est" ("what is more") adds weight to a claim, not another instruction: "Qui plus est, si le problème persiste,
     // contactez le 3900".
-    notBefore: [['Qui plus est,', FR_IMPERATIVE]],
+    // "De ce fait" ("because of this fact") states a result: no advice follows it ("De ce fait, regardez bien les panneaux").
+    notBefore: [['Qui plus est,', FR_IMPERATIVE], ['De ce fait,', FR_IMPERATIVE]],
     literary: /(?<![\p{L}])(?:\p{L}+èrent|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
     // A notice's sanctions too ("les contrevenants s'exposent à une amende de 68 €" in a prefecture's communiqué): no "Du
     // coup," or "En plus," there.
