@@ -6,7 +6,7 @@ import { AR_ESSAY, ES_GUIDE, FR_REPORT, IT_GUIDE, RU_ESSAY, ZH_ESSAY } from './s
 
 /**
  * A reading of the humanizer over long documents in the eleven languages other than English: 28 texts of 60–210 words
- * (Chinese and Japanese 250–420 characters) in three to seven paragraphs, most with Markdown headings and a list, 18
+ * (Chinese and Japanese 220–430 characters) in three to seven paragraphs, most with Markdown headings and a list, 18
  * written as a chat model writes (guides and essays opening sentence after sentence with the language's stock
  * connectives: "Además," eight times, "此外，" seven, "بالإضافة إلى ذلك" six) and 10 written as people write (forum answers,
  * travel blogs) as controls. 5,600 rewrites over the modes, tones, readability levels and seeds 1–2: no checker defect,
