@@ -126,8 +126,11 @@ export interface LanguageRules {
 
 /** A Chinese connective inside a longer word ("也因此", "正因此"): only a whole one is replaced. */
 const HAN_BEFORE = /\p{Script=Han}$/u;
-/** A Chinese request, wish, advice or instruction to the reader ("请事先咨询医生", "恳请您回复", "有问题随时找我", "希望各位家长高度重视"). */
-const REQUEST_ZH = /请|务必|切勿|记得|别忘|不要|随时|建议|希望/u;
+/**
+ * A Chinese request, wish, advice or instruction to the reader ("请事先咨询医生", "恳请您回复", "有问题随时找我", "希望各位家长高度重视"),
+ * a must ("人民公园一定要去") or a suggestion in "吧" ("从今晚开始调整作息吧").
+ */
+const REQUEST_ZH = /请|务必|切勿|记得|别忘|不要|随时|建议|希望|一定要|千万|吧[。！!]?\s*$/u;
 /**
  * "In today's world," followed by words that still belong to "world" ("En el mundo actual, cada vez más conectado, …",
  * "…, en el que …"): the bare "Today" would leave them without their noun.
@@ -255,7 +258,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
     notBeforeInfinitive: ['Du coup,', 'En plus,', 'Au final,', 'Qui plus est,'],
     // "Qui plus est" ("what is more") adds weight to a claim, not another instruction: "Qui plus est, si le problème persiste,
     // contactez le 3900".
-    notBefore: [['Qui plus est,', FR_IMPERATIVE]],
+    // "De ce fait" ("because of this fact") states a result: no advice follows it ("De ce fait, regardez bien les panneaux").
+    notBefore: [['Qui plus est,', FR_IMPERATIVE], ['De ce fait,', FR_IMPERATIVE]],
     literary: /(?<![\p{L}])(?:\p{L}+èrent|fut|furent|eut|eurent|fit|firent|vint|vinrent|prit|prirent|demanda|répondit|ajouta|murmura|s['’]écria|soupira|haussa|reprit|lança|sourit-(?:il|elle))(?![\p{L}])/u,
     // A notice's sanctions too ("les contrevenants s'exposent à une amende de 68 €" in a prefecture's communiqué): no "Du
     // coup," or "En plus," there.
@@ -530,6 +534,8 @@ export const LANGUAGE_RULES: Record<Exclude<Language, 'en'>, LanguageRules> = {
       ['لذلك', ['ولهذا', 'لهذا السبب'], { initial: true, keepBefore: /^\s+ال/u }], ['في الختام', ['باختصار', 'في النهاية'], { initial: true }],
       ['من المهم أن نلاحظ أن', ['تجدر الإشارة إلى أن', 'من الجدير بالذكر أن']], ['يلعب دورًا حاسمًا', ['يلعب دورًا محوريًا', 'يلعب دورًا أساسيًا']]],
     sentenceEnd: '.', openers: ['في الواقع،', 'في الحقيقة،', 'بصراحة،'],
+    // "ومع هذا" is "مع هذا" with "and": two of each in a text is the same connective four times.
+    sameConnective: [['مع هذا', 'ومع هذا']],
     summary: ['باختصار'],
     // "باختصار" ("in short") sums up: a letter's closing formula, a wish, a prayer or a request sums up nothing ("باختصار،
     // تقبلوا منا خالص التحية", "باختصار، نسأل الله أن يتغمده برحمته"), nor does a report of what was said last ("في الختام، أكدت

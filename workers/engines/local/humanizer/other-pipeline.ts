@@ -31,7 +31,21 @@ export interface OtherContext {
   after?: string;
   /** The paragraph is an item of a numbered list: a step of an instruction, like those LanguageRules.steps finds. */
   step?: boolean;
+  /** The connectives the whole document holds so far (spentIn), shared by all its paragraphs. */
+  spent?: SpentConnectives;
 }
+
+/**
+ * How often each phrase of a language's table stands in a document: its own, counted from the text when first asked
+ * for, then each replacement made. A long text that opens paragraph after paragraph with "Además," took "Por otra parte,"
+ * six times and "Asimismo," five, each far enough from the last to pass echoes().
+ */
+export interface SpentConnectives { text: string; counts: Map<LanguageRules, Map<string, number>> }
+
+export const spentIn = (text: string): SpentConnectives => ({ text, counts: new Map() });
+
+/** How often one connective (with those that count as the same) may stand in a document, the text's own included. */
+const DOCUMENT_LIMIT = 2;
 
 /** What may stand before a pattern that only opens a sentence: opening quotes, brackets, marks. */
 const SENTENCE_OPENING = /^[\s"'“”„«»「『(（¿¡-]*$/u;
@@ -54,12 +68,15 @@ const EQUIVALENTS = new WeakMap<LanguageRules, Map<string, string[]>>();
  * as `core`: itself, those of its group ("bunun yanında": "bunun yanı sıra") and those sharing a word with it ("en plus":
  * "de plus", "qui plus est"; "bu yüzden": "o yüzden"; not for spaceless scripts).
  */
+const phrasesOf = (rules: LanguageRules): string[] =>
+  [...new Set([...rules.replacements.flatMap(([p, alts]) => [p, ...alts]), ...(rules.sameConnective ?? []).flat()].map(coreOf))];
+
 function equivalents(core: string, rules: LanguageRules): string[] {
   let table = EQUIVALENTS.get(rules);
   if (!table) {
     table = new Map();
     const groups = (rules.sameConnective ?? []).map((g) => g.map(coreOf));
-    const phrases = [...new Set([...rules.replacements.flatMap(([p, alts]) => [p, ...alts]), ...groups.flat()].map(coreOf))];
+    const phrases = phrasesOf(rules);
     const grouped = (a: string, b: string): boolean => groups.some((g) => g.includes(a) && g.includes(b));
     for (const a of phrases) {
       const heads = headsOf(a);
@@ -77,9 +94,46 @@ function equivalents(core: string, rules: LanguageRules): string[] {
  */
 function echoes(alt: string, near: string, rules: LanguageRules): boolean {
   const text = near.toLowerCase();
-  return equivalents(coreOf(alt), rules).some((core) => (rules.spaceless ? text.includes(core)
-    : new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{M}\\p{N}])`, 'u').test(text)));
+  return equivalents(coreOf(alt), rules).some((core) => phraseIn(core, rules).test(text));
 }
+
+/**
+ * Whether one of the next three words repeats a word of an alternative, however short: "In più, più energia durante il
+ * giorno", "Oltre a ciò, ciò che …" (echoes() compares words of four letters or more).
+ */
+function echoedNext(alt: string, after: string, rules: LanguageRules): boolean {
+  if (rules.spaceless) return false;
+  const next = after.toLowerCase().match(/\p{L}+/gu)?.slice(0, 3) ?? [];
+  return (coreOf(alt).match(/\p{L}{3,}/gu) ?? []).some((w) => next.includes(w));
+}
+
+/**
+ * Whether a word of an alternative (four letters or more) stands in the sentences next to it or in its own, outside any
+ * phrase of the table: "Por eso, conviene fijar horarios claros. Conviene subrayar que …".
+ */
+function echoedWord(alt: string, near: string, rules: LanguageRules): boolean {
+  if (rules.spaceless) return false;
+  const text = near.toLowerCase();
+  return (coreOf(alt).match(/\p{L}{4,}/gu) ?? []).some((w) => !SHARED_STOP.has(w) && phraseIn(w, rules).test(text));
+}
+
+/** A phrase (lower case) in a text at word boundaries, or anywhere in scripts without spaces. */
+const phraseIn = (core: string, rules: LanguageRules, flags = 'u'): RegExp => new RegExp(rules.spaceless ? escapeRegExp(core)
+  : `(?<![\\p{L}\\p{M}\\p{N}])${escapeRegExp(core)}(?![\\p{L}\\p{M}\\p{N}])`, flags);
+
+/** The counts of the document's connectives in this language, from its own text the first time. */
+function countsOf(spent: SpentConnectives, rules: LanguageRules): Map<string, number> {
+  let counts = spent.counts.get(rules);
+  if (!counts) {
+    const text = spent.text.toLowerCase();
+    counts = new Map(phrasesOf(rules).map((core) => [core, text.match(phraseIn(core, rules, 'gu'))?.length ?? 0]));
+    spent.counts.set(rules, counts);
+  }
+  return counts;
+}
+
+const timesUsed = (alt: string, counts: Map<string, number>, rules: LanguageRules): number =>
+  equivalents(coreOf(alt), rules).reduce((n, core) => n + (counts.get(core) ?? 0), 0);
 
 /**
  * The sentence's connectives and stock phrases replaced; `near` is the sentences before and after it, `earlier` the rest of
@@ -133,9 +187,13 @@ function replaceConnectives(s: string, ctx: OtherContext, near = '', earlier = '
       if (ctx.step || ctx.rules.steps?.test(`${earlier}\n${near}`)) fits = fits.filter((a) => !ctx.rules.notInSteps?.includes(a));
       // The sentence without the phrase itself: "Önemle belirtmek gerekir ki" may become "Belirtmek gerekir ki".
       const others = `${earlier}\n${near}\n${whole.slice(0, offset)} ${after}`;
-      fits = fits.filter((a) => !echoes(a, others, ctx.rules));
+      fits = fits.filter((a) => !echoes(a, others, ctx.rules) && !echoedNext(a, after, ctx.rules) && !echoedWord(a, `${near}\n${whole.slice(0, offset)} ${after}`, ctx.rules));
+      // Nor one the document already holds twice, however far apart.
+      const counts = ctx.spent && countsOf(ctx.spent, ctx.rules);
+      if (counts) fits = fits.filter((a) => timesUsed(a, counts, ctx.rules) < DOCUMENT_LIMIT);
       if (fits.length === 0) return m;
       const chosen = ctx.rng.pick(fits);
+      if (counts) counts.set(coreOf(chosen), (counts.get(coreOf(chosen)) ?? 0) + 1);
       // Typographic apostrophes where the text writes them ("l’emploi"): "C’est", not "C'est".
       return whole.includes('’') && !whole.includes("'") ? chosen.replace(/'/gu, '’') : chosen;
     });

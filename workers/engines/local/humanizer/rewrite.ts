@@ -16,7 +16,7 @@ import { addOpener, narrativeText, openersSaturate, solemnRegister, startsWithCo
 import { otherLanguageSentence } from './common-words.js';
 import { wordCount } from './structure.js';
 import { LANGUAGE_RULES } from './languages.js';
-import { rewriteOtherParagraph } from './other-pipeline.js';
+import { rewriteOtherParagraph, spentIn, type SpentConnectives } from './other-pipeline.js';
 import { MODE_PARAMS } from './params.js';
 import { createRandom, hash32, type Random } from './random.js';
 import { toneProfile, type ToneProfile } from './tone.js';
@@ -73,7 +73,7 @@ const NUMBERED_ITEM = /^\s*\(?\p{N}{1,3}[.)]\s/u;
  * The sentences next to a paragraph in the paragraphs before and after it (across blank lines only), or ''; step: the
  * paragraph is an item of a numbered list.
  */
-interface Around { before: string; after: string; step?: boolean }
+interface Around { before: string; after: string; step?: boolean; spent?: SpentConnectives }
 
 function rewriteSentences(sentences: string[], language: Language, plan: RewritePlan, rng: Random, used: Set<string>, listItem: boolean, around: Around): string[] {
   const { request, stats } = plan;
@@ -298,6 +298,8 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
   const rng = createRandom(seed);
   // The connectives the text's own sentences open with count as used: a replacement adds none of them again.
   const used = new Set(plan.openers);
+  // In other languages, the connectives the document holds, its own and those put in, over all its paragraphs.
+  const spent = spentIn(request.text);
   // A eulogy, an apology or vows gives no orders to the reader: "It is worth noting that" is dropped, not said as "Note
   // that one learns a great deal from those who are dying" (the frames count as spent).
   if (plan.solemn) for (const frame of ['note that', 'keep in mind that']) used.add(frame);
@@ -317,7 +319,7 @@ export function rewritePlanned(plan: RewritePlan, seed: number): string {
     const previous = adjacent(i, -1);
     const next = adjacent(i, 1);
     const around = { before: previous === null ? '' : splitSentences(bodiesOut[previous]!).at(-1)?.text ?? '', after: next === null ? '' : bodies[next]!.sentences[0] ?? '',
-      step: NUMBERED_ITEM.test(line.prefix) };
+      step: NUMBERED_ITEM.test(line.prefix), spent };
     // Every protected span must come back exactly once and the checker must find nothing wrong; a body
     // that fails is rewritten again with the next draws, and after three tries kept as it was.
     for (let attempt = 0; attempt < 3; attempt++) {
